@@ -1,0 +1,31 @@
+import { notFound } from "next/navigation";
+import { env } from "@/lib/env";
+import { errorDescriptions } from "@/lib/sandbox/error-docs";
+import { errorStatus } from "@/lib/errors";
+
+export const dynamic = "force-dynamic";
+
+export const metadata = { title: "Sandbox error codes" };
+
+// The page behind every error body's documentation_uri.
+export default function ErrorCodesPage() {
+  if (!env().sandboxEnabled) notFound();
+  return (
+    <main className="mx-auto max-w-3xl p-8">
+      <h1 className="mb-2 text-2xl font-semibold">Error codes</h1>
+      <p className="mb-6 text-sm text-zinc-600 dark:text-zinc-400">
+        Every error is answered as <code>{"{ error, documentation_uri, details? }"}</code>; <code>details</code> lists the
+        offending fields of an <code>invalid_request</code>.
+      </p>
+      <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        {Object.entries(errorDescriptions).map(([code, text]) => (
+          <div key={code} id={code} className="grid grid-cols-[14rem_4rem_1fr] gap-4 py-3 target:bg-amber-50 dark:target:bg-amber-950">
+            <dt className="font-mono text-sm">{code}</dt>
+            <dd className="font-mono text-sm text-zinc-500">{errorStatus[code as keyof typeof errorStatus]}</dd>
+            <dd className="text-sm">{text}</dd>
+          </div>
+        ))}
+      </dl>
+    </main>
+  );
+}

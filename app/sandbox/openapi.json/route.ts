@@ -1,0 +1,12 @@
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/errors";
+import { errorResponse } from "@/lib/sandbox/http";
+import { openApiDocument } from "@/lib/sandbox/openapi";
+
+export const dynamic = "force-dynamic";
+
+// GET /sandbox/openapi.json
+export function GET() {
+  if (!env().sandboxEnabled) return errorResponse(new ApiError("not_found", "The sandbox is switched off"), "openapi");
+  return Response.json(openApiDocument(env().sandboxPublicUrl));
+}

@@ -1,0 +1,12 @@
+import { clientRoute, json, readJson } from "@/lib/sandbox/http";
+import { parseOrThrow } from "@/lib/errors";
+import { challengeCreateSchema } from "@/lib/exchange/schemas";
+import { createChallenge } from "@/lib/sandbox/challenges";
+
+export const dynamic = "force-dynamic";
+
+// POST /v1/challenges
+export const POST = clientRoute(async ({ req, db, clientId }) => {
+  parseOrThrow(challengeCreateSchema, await readJson(req));
+  return json(await createChallenge(db, clientId), 201);
+});

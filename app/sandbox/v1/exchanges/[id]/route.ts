@@ -1,0 +1,20 @@
+import { clientRoute, json, readJson } from "@/lib/sandbox/http";
+import { parseOrThrow } from "@/lib/errors";
+import { exchangePayoutPatchSchema } from "@/lib/exchange/schemas";
+import { getExchange } from "@/lib/sandbox/exchanges/get-exchange";
+import { patchPayout } from "@/lib/sandbox/exchanges/patch-payout";
+import { idParam } from "@/lib/sandbox/params";
+
+export const dynamic = "force-dynamic";
+
+// GET /v1/exchanges/{id}: renews expired payout offers of a Lightning exchange
+export const GET = clientRoute(async ({ db, clientId, params }) =>
+  json(await getExchange(db, clientId, idParam(params.id, "exchange"))),
+);
+
+// PATCH /v1/exchanges/{id}: invoice or channel payout (beta)
+export const PATCH = clientRoute(async ({ req, db, clientId, params }) => {
+  const id = idParam(params.id, "exchange");
+  const input = parseOrThrow(exchangePayoutPatchSchema, await readJson(req));
+  return json(await patchPayout(db, clientId, id, input));
+});

@@ -1,0 +1,19 @@
+import { clientRoute, json, readJson } from "@/lib/sandbox/http";
+import { parseOrThrow } from "@/lib/errors";
+import { orderPatchSchema } from "@/lib/exchange/schemas";
+import { getOrder, patchOrder } from "@/lib/sandbox/orders/get-order";
+import { idParam } from "@/lib/sandbox/params";
+
+export const dynamic = "force-dynamic";
+
+// GET /v1/orders/{id}
+export const GET = clientRoute(async ({ db, clientId, params }) =>
+  json(await getOrder(db, clientId, idParam(params.id, "order"))),
+);
+
+// PATCH /v1/orders/{id}: active, fee_rate, affiliate_id
+export const PATCH = clientRoute(async ({ req, db, clientId, params }) => {
+  const id = idParam(params.id, "order");
+  const input = parseOrThrow(orderPatchSchema, await readJson(req));
+  return json(await patchOrder(db, clientId, id, input));
+});

@@ -1,0 +1,30 @@
+import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+
+const sandboxOnly = {
+  patterns: [
+    {
+      group: ["@/lib/sandbox", "@/lib/sandbox/*", "**/lib/sandbox", "**/lib/sandbox/*"],
+      message: "The dashboard talks to the sandbox only over HTTP (DESIGN.md section 2).",
+    },
+  ],
+};
+
+const config = [
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  { ignores: [".next/**", "node_modules/**", "data/**", "next-env.d.ts"] },
+  {
+    files: ["**/*.{ts,tsx,mjs}"],
+    ignores: ["lib/sandbox/**", "app/sandbox/**", "tests/**", "instrumentation.ts", "lib/boot.ts", "scripts/**"],
+    rules: { "no-restricted-imports": ["error", sandboxOnly] },
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+];
+
+export default config;

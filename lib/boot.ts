@@ -1,0 +1,43 @@
+import "server-only";
+import { env } from "@/lib/env";
+import { getDatabase } from "@/lib/db/client";
+import { DEMO_USERS, seedDashboard } from "@/lib/auth/seed";
+import { seedSandbox } from "@/lib/sandbox/seed";
+import { startWorker } from "@/lib/sandbox/outbox/worker";
+
+const holder = globalThis as typeof globalThis & { __appBooted?: Promise<void> };
+
+function banner() {
+  const config = env();
+  const url = `http://127.0.0.1:${config.port}`;
+  const lines = [
+    "",
+    "  Exchange dashboard and sandbox",
+    `  URL              ${url}`,
+    `  Database         ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
+    `  Network          ${config.sandboxNetwork}`,
+    `  Demo users       ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}`,
+    `  Demo password    ${config.secrets.DEMO_PASSWORD}`,
+    `  Demo client_id   ${config.secrets.SANDBOX_DEMO_CLIENT_ID}`,
+    `  Webhook secret   ${config.secrets.SANDBOX_DEMO_WEBHOOK_SECRET}`,
+    `  Operator key     ${config.secrets.SANDBOX_OPERATOR_KEY}`,
+    `  Sandbox API      ${url}/sandbox/v1  (OpenAPI: ${url}/sandbox/openapi.json)`,
+    "",
+  ];
+  console.log(lines.join("\n"));
+}
+
+/** Migrates, seeds the demo data on an empty database, starts the delivery worker. */
+export function boot(): Promise<void> {
+  holder.__appBooted ??= (async () => {
+    const config = env();
+    const database = await getDatabase();
+    if (config.sandboxEnabled) {
+      await seedSandbox(database.db);
+      await seedDashboard(database.db);
+      startWorker(database, config.sandboxWorkerIntervalMs);
+      banner();
+    }
+  })();
+  return holder.__appBooted;
+}

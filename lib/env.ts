@@ -1,0 +1,162 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// The only module that reads process.env (DESIGN.md section 3).
+
+const networkSchema = z.enum(["mainnet", "testnet", "signet", "regtest"]);
+export type BitcoinNetworkName = z.infer<typeof networkSchema>;
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : ["true", "1", "yes"].includes(v)));
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NEXT_PHASE: optional,
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  SANDBOX_ENABLED: booleanFlag,
+  EXCHANGE_API_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SANDBOX_NETWORK: networkSchema.default("testnet"),
+  SANDBOX_PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  SANDBOX_RATES: optional,
+  SANDBOX_OPERATOR_KEY: optional.pipe(z.string().min(16).optional()),
+  SANDBOX_DEMO_CLIENT_ID: optional.pipe(z.string().min(8).max(128).optional()),
+  SANDBOX_DEMO_WEBHOOK_SECRET: optional.pipe(z.string().min(16).optional()),
+  SANDBOX_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  DEMO_PASSWORD: optional.pipe(z.string().min(8).optional()),
+  AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
+  APP_ENCRYPTION_KEY: optional.pipe(z.string().regex(/^[0-9a-f]{64}$/i, "64 hex characters").optional()),
+});
+
+const secretNames = [
+  "SANDBOX_OPERATOR_KEY",
+  "SANDBOX_DEMO_CLIENT_ID",
+  "SANDBOX_DEMO_WEBHOOK_SECRET",
+  "DEMO_PASSWORD",
+  "AUTH_SECRET",
+  "APP_ENCRYPTION_KEY",
+] as const;
+type SecretName = (typeof secretNames)[number];
+
+const generators: Record<SecretName, () => string> = {
+  SANDBOX_OPERATOR_KEY: () => `sk_op_${randomBytes(24).toString("base64url")}`,
+  SANDBOX_DEMO_CLIENT_ID: () => `demo_${randomBytes(12).toString("hex")}`,
+  SANDBOX_DEMO_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString("hex")}`,
+  DEMO_PASSWORD: () => randomBytes(12).toString("base64url"),
+  AUTH_SECRET: () => randomBytes(32).toString("base64url"),
+  APP_ENCRYPTION_KEY: () => randomBytes(32).toString("hex"),
+};
+
+export const pairRates = z
+  .object({ eur: z.number().positive(), chf: z.number().positive(), gbp: z.number().positive() })
+  .strict();
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  isBuildPhase: boolean;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sandboxEnabled: boolean;
+  exchangeApiBaseUrl: string;
+  sandboxNetwork: BitcoinNetworkName;
+  /** Base URL of /sandbox as wallets and browsers reach it (LNURL links, documentation_uri). */
+  sandboxPublicUrl: string;
+  /** Simulated rates per quote currency, in the quote currency per btc. */
+  sandboxRates: z.infer<typeof pairRates>;
+  sandboxWorkerIntervalMs: number;
+  secrets: Record<SecretName, string>;
+  /** Names of the secrets that were generated rather than configured. */
+  generatedSecrets: SecretName[];
+};
+
+function parseRates(text: string | undefined): z.infer<typeof pairRates> {
+  const defaults = { eur: 60_000, chf: 57_000, gbp: 51_000 };
+  if (!text) return defaults;
+  const entries = text.split(",").map((part) => {
+    const [key, value] = part.split(/[:=]/).map((s) => s.trim().toLowerCase().replace(/^btc\//, ""));
+    return [key, Number(value)];
+  });
+  return pairRates.parse({ ...defaults, ...Object.fromEntries(entries) });
+}
+
+/** Reads DATA_DIR/secrets.json, creating it (mode 0600, exclusively) for what is missing. */
+function loadGeneratedSecrets(dataDir: string, missing: SecretName[]): Partial<Record<SecretName, string>> {
+  const file = path.join(dataDir, "secrets.json");
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  let stored: Partial<Record<SecretName, string>> = {};
+  try {
+    stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Record<SecretName, string>>;
+  } catch {
+    stored = {};
+  }
+  const absent = missing.filter((name) => !stored[name]);
+  if (absent.length === 0) return stored;
+  const next = { ...stored };
+  for (const name of absent) next[name] = generators[name]();
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  const fd = openSync(tmp, "wx", 0o600);
+  writeSync(fd, JSON.stringify(next, null, 2));
+  closeSync(fd);
+  // rename is atomic: a concurrent writer wins whole, and we re-read its result
+  renameSync(tmp, file);
+  return JSON.parse(readFileSync(file, "utf8")) as Partial<Record<SecretName, string>>;
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = rawSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const sandboxEnabled = raw.SANDBOX_ENABLED ?? raw.EXCHANGE_API_BASE_URL === undefined;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const configured: Partial<Record<SecretName, string>> = {};
+  for (const name of secretNames) if (raw[name]) configured[name] = raw[name];
+  const missing = secretNames.filter((name) => !configured[name]);
+
+  const production = raw.NODE_ENV === "production" && !sandboxEnabled;
+  if (production && missing.some((n) => n === "AUTH_SECRET" || n === "APP_ENCRYPTION_KEY")) {
+    const absent = missing.filter((n) => n === "AUTH_SECRET" || n === "APP_ENCRYPTION_KEY");
+    throw new Error(`Missing required secrets in production: ${absent.join(", ")}`);
+  }
+  const generated = missing.length > 0 && !production ? loadGeneratedSecrets(dataDir, missing) : {};
+  const secrets = Object.fromEntries(
+    secretNames.map((name) => [name, configured[name] ?? generated[name] ?? ""]),
+  ) as Record<SecretName, string>;
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    isBuildPhase: raw.NEXT_PHASE === "phase-production-build",
+    port: raw.PORT,
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    sandboxEnabled,
+    exchangeApiBaseUrl: (raw.EXCHANGE_API_BASE_URL ?? `http://127.0.0.1:${raw.PORT}/sandbox`).replace(/\/+$/, ""),
+    sandboxPublicUrl: (raw.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${raw.PORT}/sandbox`).replace(/\/+$/, ""),
+    sandboxNetwork: raw.SANDBOX_NETWORK,
+    sandboxRates: parseRates(raw.SANDBOX_RATES),
+    sandboxWorkerIntervalMs: raw.SANDBOX_WORKER_INTERVAL_MS,
+    secrets,
+    generatedSecrets: missing,
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __appEnv?: Env };
+
+export function env(): Env {
+  holder.__appEnv ??= loadEnv();
+  return holder.__appEnv;
+}

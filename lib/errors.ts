@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+// One error table (DESIGN.md section 4): code → HTTP status.
+export const errorStatus = {
+  invalid_request: 400,
+  invalid_signature: 400,
+  challenge_not_found: 400,
+  challenge_expired: 400,
+  challenge_used: 400,
+  fee_rate_out_of_range: 400,
+  invalid_iban: 400,
+  unsupported_currency: 400,
+  invalid_address: 400,
+  address_network: 400,
+  invalid_extended_public_key: 400,
+  derivation_mismatch: 400,
+  invalid_node_pubkey: 400,
+  affiliate_not_found: 400,
+  in_progress: 400,
+  already_completed: 400,
+  unexpected_node_pubkey: 400,
+  invoice_amount: 400,
+  invoice_network: 400,
+  invoice_expired: 400,
+  invalid_invoice: 400,
+  channel_payout_not_allowed: 400,
+  node_address_required: 400,
+  connect: 400,
+  offer_expired: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payout_not_available: 409,
+  invalid_transition: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  upstream_unavailable: 502,
+  upstream_timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type ErrorDetail = { path: string; message: string };
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message ?? code);
+    this.name = "ApiError";
+    this.status = errorStatus[code];
+  }
+}
+
+export function detailsFromZod(error: z.ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(body)",
+    message: issue.message,
+  }));
+}
+
+export function invalidRequest(error: z.ZodError): ApiError {
+  return new ApiError("invalid_request", "The request does not match the expected shape", detailsFromZod(error));
+}
+
+/** Parses input with a schema; failure is a 400 invalid_request listing the fields. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalidRequest(result.error);
+  return result.data;
+}
+
+export function errorBody(error: ApiError, documentationBase: string) {
+  return {
+    error: error.code,
+    documentation_uri: `${documentationBase}#${error.code}`,
+    ...(error.details ? { details: error.details } : {}),
+  };
+}

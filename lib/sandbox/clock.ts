@@ -1,0 +1,31 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { sandboxState } from "@/lib/db/schema";
+
+// The sandbox clock: real time plus an offset that operators move forward. It governs
+// every expiry, timestamp and retry of the sandbox.
+
+export async function sandboxNow(db: Db): Promise<Date> {
+  const [row] = await db.select({ offset: sandboxState.clockOffsetMs }).from(sandboxState).where(eq(sandboxState.id, 1));
+  return new Date(Date.now() + (row?.offset ?? 0));
+}
+
+export async function advanceClock(db: Db, seconds: number): Promise<Date> {
+  await db
+    .update(sandboxState)
+    .set({ clockOffsetMs: sql`${sandboxState.clockOffsetMs} + ${Math.round(seconds * 1000)}` })
+    .where(eq(sandboxState.id, 1));
+  return sandboxNow(db);
+}
+
+/** Mines `blocks` blocks on the simulated chain; returns the height of the first one. */
+export async function mineBlocks(db: Db, blocks: number): Promise<number> {
+  const [row] = await db
+    .update(sandboxState)
+    .set({ blockHeight: sql`${sandboxState.blockHeight} + ${blocks}` })
+    .where(eq(sandboxState.id, 1))
+    .returning({ height: sandboxState.blockHeight });
+  if (!row) throw new Error("sandbox_state row missing");
+  return row.height - blocks + 1;
+}

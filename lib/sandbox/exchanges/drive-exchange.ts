@@ -1,0 +1,187 @@
+import "server-only";
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { sandboxNodes, sandboxOrders } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/errors";
+import { channelFailureCodes, invoiceFailureCodes, refundCodes } from "@/lib/exchange/schemas";
+import type { AddressType } from "@/lib/bitcoin/address";
+import { deriveAddress, formatDerivationPath, parseDerivationPath, parseExtendedPublicKey } from "@/lib/bitcoin/extended-key";
+import { mineBlocks, sandboxNow } from "../clock";
+import { emitEvent } from "../outbox/emit-event";
+import { newOffers } from "./offers";
+import { renderExchange } from "./render-exchange";
+import { executionFields } from "./simulate-payment";
+import { lockExchange, orderOf, updateExchange } from "./store";
+import { actionOf, payoutOf, type CoinPayout, type ExchangeRow, type OrderRow } from "./types";
+
+export const driveEventSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("identification_approved") }),
+  z.strictObject({ type: z.literal("identification_rejected") }),
+  z.strictObject({ type: z.literal("refund"), code: z.enum(refundCodes) }),
+  z.strictObject({ type: z.literal("broadcast") }),
+  z.strictObject({ type: z.literal("replace") }),
+  z.strictObject({ type: z.literal("confirm"), blocks: z.number().int().min(1).max(1000).optional() }),
+  z.strictObject({ type: z.literal("invoice_paid"), preimage: z.string().regex(/^[0-9a-fA-F]{64}$/, "32-byte hex") }),
+  z.strictObject({ type: z.literal("invoice_failed"), failure_code: z.enum(invoiceFailureCodes) }),
+  z.strictObject({ type: z.literal("channel_funded") }),
+  z.strictObject({ type: z.literal("channel_opened") }),
+  z.strictObject({ type: z.literal("channel_failed"), failure_code: z.enum(channelFailureCodes) }),
+  z.strictObject({ type: z.literal("payout_expired") }),
+]);
+export type DriveEvent = z.infer<typeof driveEventSchema>;
+
+/** A simulated on-chain payout: ~141 vB at 10 sat/vB, bumped by half on replacement. */
+export const COIN_FEE_SATS = 1_410;
+
+const invalid = (message: string) => new ApiError("invalid_transition", message);
+const txid = () => randomBytes(32).toString("hex");
+
+function awaitingIdentification(row: ExchangeRow) {
+  if (row.state !== "interrupted" || actionOf(row)?.code !== "identification_required") {
+    throw invalid("The exchange awaits no identification");
+  }
+}
+
+/** Next payout address: the order's address, or under an extended key the next unused index. */
+async function payoutAddress(tx: Db, order: OrderRow): Promise<{ address: string; path: string | null }> {
+  const method = order.payoutMethod as { bitcoin_address: string; extended_public_key?: string; derivation_path?: string };
+  if (!method.extended_public_key || !method.derivation_path) return { address: method.bitcoin_address, path: null };
+  const network = env().sandboxNetwork;
+  const indexes = parseDerivationPath(method.derivation_path);
+  const next = (order.lastDerivationIndex ?? indexes[indexes.length - 1] ?? 0) + 1;
+  const path = [...indexes.slice(0, -1), next];
+  const key = parseExtendedPublicKey(method.extended_public_key, network);
+  const address = deriveAddress(key, path, (order.addressType ?? "p2wpkh") as AddressType, network);
+  await tx.update(sandboxOrders).set({ lastDerivationIndex: next }).where(eq(sandboxOrders.id, order.id));
+  return { address, path: formatDerivationPath(path) };
+}
+
+function coinPayoutOf(row: ExchangeRow): CoinPayout {
+  const payout = payoutOf(row);
+  if (payout?.type !== "coin") throw invalid("The exchange has no on-chain payout: broadcast first");
+  return payout;
+}
+
+/** Fields that put a Lightning exchange back to awaiting payout after a failed attempt. */
+function payoutFailure(row: ExchangeRow, failureCode: string, now: Date): Partial<ExchangeRow> {
+  const payout = payoutOf(row);
+  if (!payout || payout.type === "coin") throw invalid("No Lightning payout to fail");
+  return {
+    state: "interrupted",
+    reason: { code: "payout_failure" },
+    action: { code: "initiate_payout" },
+    offers: newOffers(row.amountSats ?? 0, now),
+    payout: { ...payout, status: "failed", failure_code: failureCode },
+  };
+}
+
+const refunded = (code: string): Partial<ExchangeRow> => ({
+  state: "refunded",
+  reason: { code },
+  executedOn: null,
+  amountSats: null,
+  rateMinor: null,
+  feeMinor: null,
+  action: null,
+  payout: null,
+  offers: null,
+});
+
+async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: DriveEvent, now: Date) {
+  const payout = payoutOf(row);
+  switch (event.type) {
+    case "identification_approved":
+      awaitingIdentification(row);
+      return { changes: executionFields(order, row.costMinor, row.pair.slice(4), now), event: "exchange.executed" as const };
+    case "identification_rejected":
+      awaitingIdentification(row);
+      return { changes: refunded("threshold_exceeded"), event: "exchange.refunded" as const };
+    case "refund": {
+      const inFlight = payout && (payout.type === "coin" || payout.status !== "failed");
+      if ((row.state !== "executed" && row.state !== "interrupted") || inFlight) {
+        throw invalid("Only an executed or interrupted exchange without a payout under way can be refunded");
+      }
+      return { changes: refunded(event.code), event: "exchange.refunded" as const };
+    }
+    case "payout_expired":
+      if (actionOf(row)?.code !== "initiate_payout") throw invalid("The exchange awaits no Lightning payout");
+      return { changes: refunded("payout_expired"), event: "exchange.refunded" as const };
+    case "broadcast": {
+      if (order.payoutKind !== "coin" || row.type !== "buy") throw invalid("Only on-chain buy exchanges are broadcast");
+      if (row.state !== "executed" || payout) throw invalid("The exchange is not executed, or already paid out");
+      const { address, path } = await payoutAddress(tx, order);
+      const coin: CoinPayout = {
+        type: "coin",
+        txid: txid(),
+        outpoint: randomInt(2),
+        bitcoin_address: address,
+        derivation_path: path,
+        block_height: null,
+        confirmations: 0,
+        fee_sats: COIN_FEE_SATS,
+        amount_sats: Math.max(0, (row.amountSats ?? 0) - COIN_FEE_SATS),
+      };
+      return { changes: { state: "settled", payout: coin }, event: "exchange.settled" as const };
+    }
+    case "replace": {
+      const coin = coinPayoutOf(row);
+      if (coin.confirmations > 0) throw invalid("A confirmed transaction cannot be replaced");
+      const fee = Math.ceil(coin.fee_sats * 1.5);
+      const replaced: CoinPayout = { ...coin, txid: txid(), fee_sats: fee, amount_sats: Math.max(0, (row.amountSats ?? 0) - fee) };
+      return { changes: { payout: replaced }, event: "exchange.settled" as const };
+    }
+    case "confirm": {
+      const coin = coinPayoutOf(row);
+      const blocks = event.blocks ?? 1;
+      const first = await mineBlocks(tx, blocks);
+      const confirmed: CoinPayout = { ...coin, block_height: coin.block_height ?? first, confirmations: coin.confirmations + blocks };
+      // exchange.settled is sent once at the first confirmation (spec: Events, exchange.settled)
+      return { changes: { payout: confirmed }, event: coin.confirmations === 0 ? ("exchange.settled" as const) : null };
+    }
+    case "invoice_paid": {
+      if (payout?.type !== "invoice" || payout.status !== "pending") throw invalid("No pending invoice payout");
+      const hash = createHash("sha256").update(Buffer.from(event.preimage, "hex")).digest("hex");
+      if (hash !== payout.payment_hash) {
+        throw new ApiError("invalid_request", "The preimage does not hash to the invoice's payment hash", [
+          { path: "preimage", message: "sha256(preimage) must equal the payment hash" },
+        ]);
+      }
+      const paid = { ...payout, status: "completed" as const, preimage: event.preimage.toLowerCase() };
+      return { changes: { state: "settled", payout: paid, reason: null, action: null }, event: "exchange.settled" as const };
+    }
+    case "invoice_failed":
+      if (payout?.type !== "invoice" || payout.status !== "pending") throw invalid("No pending invoice payout");
+      return { changes: payoutFailure(row, event.failure_code, now), event: "exchange.interrupted" as const };
+    case "channel_funded": {
+      if (payout?.type !== "channel" || payout.status !== "pending") throw invalid("No pending channel payout");
+      await tx.update(sandboxNodes).set({ hasChannel: true }).where(eq(sandboxNodes.pubkey, payout.node_pubkey));
+      const funding = { ...payout, status: "funding" as const, txid: txid(), outpoint: 0 };
+      return { changes: { state: "settled", payout: funding, reason: null, action: null }, event: "exchange.settled" as const };
+    }
+    case "channel_opened": {
+      if (payout?.type !== "channel" || payout.status !== "funding") throw invalid("No channel being funded");
+      const height = await mineBlocks(tx, 3);
+      const open = { ...payout, status: "completed" as const, channel_id: `${height}x1x${payout.outpoint ?? 0}` };
+      return { changes: { payout: open }, event: "exchange.settled" as const };
+    }
+    case "channel_failed":
+      if (payout?.type !== "channel" || payout.status !== "pending") throw invalid("No pending channel payout");
+      return { changes: payoutFailure(row, event.failure_code, now), event: "exchange.interrupted" as const };
+  }
+}
+
+// POST /sandbox/operator/exchanges/{id}/events
+export async function driveExchange(db: Db, id: string, event: DriveEvent) {
+  return db.transaction(async (tx) => {
+    const row = await lockExchange(tx, id, null);
+    const order = await orderOf(tx, row);
+    const now = await sandboxNow(tx);
+    const result = await transition(tx, row, order, event, now);
+    const updated = await updateExchange(tx, row, result.changes, now);
+    if (result.event) await emitEvent(tx, updated, result.event, now);
+    return renderExchange(updated);
+  });
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { env } from "@/lib/env";
+import { ApiError } from "@/lib/errors";
+import { getDb, type Db } from "@/lib/db/client";
+import { lnurlError } from "./lnurl-service";
+
+const CORS = { "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" };
+
+type RouteContext = { params?: Promise<Record<string, string | string[]> | undefined> };
+
+/** LNURL responses: JSON with CORS for browser wallets; every failure an LNURL error body. */
+export function lnurlRoute(handler: (db: Db, params: Record<string, string>, url: URL) => Promise<unknown>) {
+  return async (req: Request, context: RouteContext): Promise<Response> => {
+    try {
+      if (!env().sandboxEnabled) return Response.json(lnurlError("Not found"), { status: 404, headers: CORS });
+      const params = Object.fromEntries(
+        Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      );
+      const body = await handler(await getDb(), params, new URL(req.url));
+      return Response.json(body, { headers: CORS });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        return Response.json(lnurlError(`${error.code}: ${error.message}`), { headers: CORS });
+      }
+      const id = randomUUID();
+      console.error(`[sandbox] lnurl request ${id} failed:`, error instanceof Error ? error.stack : error);
+      return Response.json(lnurlError(`Unexpected error (${id})`), { status: 500, headers: CORS });
+    }
+  };
+}
+
+export function lnurlOptions(): Response {
+  return new Response(null, {
+    status: 204,
+    headers: { ...CORS, "Access-Control-Allow-Methods": "GET, OPTIONS", "Access-Control-Allow-Headers": "*" },
+  });
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { sandboxAffiliates, sandboxClients, sandboxWebhookEndpoints } from "@/lib/db/schema";
+import { ApiError } from "@/lib/errors";
+import { sandboxNow } from "../clock";
+
+export const clientCreateSchema = z.strictObject({
+  name: z.string().trim().min(1).max(120),
+  client_id: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, "8-128 letters, digits, _ or -").optional(),
+});
+
+export const webhookEndpointsSchema = z.strictObject({
+  endpoints: z
+    .array(
+      z.strictObject({
+        url: z.url({ protocol: /^https?$/ }).max(2048),
+        secret: z.string().min(16, "at least 16 characters").max(256),
+      }),
+    )
+    .max(10),
+});
+
+/** A client with two affiliate agreements, the first its default. */
+export async function createClient(db: Db, input: z.infer<typeof clientCreateSchema>) {
+  const clientId = input.client_id ?? `cl_${randomBytes(16).toString("hex")}`;
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(sandboxClients).where(eq(sandboxClients.clientId, clientId));
+    if (existing) throw new ApiError("conflict", "A client with this client_id exists");
+    const now = await sandboxNow(tx);
+    await tx.insert(sandboxClients).values({ clientId, name: input.name, createdOn: now });
+    const affiliates = [
+      { id: randomUUID(), clientId, name: `${input.name} – standard agreement`, isDefault: true },
+      { id: randomUUID(), clientId, name: `${input.name} – partner agreement`, isDefault: false },
+    ];
+    await tx.insert(sandboxAffiliates).values(affiliates);
+    return { client_id: clientId, name: input.name, affiliate_ids: affiliates.map((a) => a.id) };
+  });
+}
+
+export async function replaceWebhookEndpoints(db: Db, clientId: string, input: z.infer<typeof webhookEndpointsSchema>) {
+  return db.transaction(async (tx) => {
+    const [client] = await tx.select().from(sandboxClients).where(eq(sandboxClients.clientId, clientId));
+    if (!client) throw new ApiError("not_found", "No such client");
+    const now = await sandboxNow(tx);
+    await tx.delete(sandboxWebhookEndpoints).where(eq(sandboxWebhookEndpoints.clientId, clientId));
+    const rows = input.endpoints.map((e) => ({ id: randomUUID(), clientId, url: e.url, secret: e.secret, createdOn: now }));
+    if (rows.length > 0) await tx.insert(sandboxWebhookEndpoints).values(rows);
+    // secrets are the client's own: never echoed back
+    return { client_id: clientId, endpoints: rows.map((r) => ({ id: r.id, url: r.url })) };
+  });
+}

@@ -1,0 +1,159 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents, sandboxWebhookEndpoints } from "@/lib/db/schema";
+import { signBody } from "@/lib/webhooks/sign";
+import { sandboxNow } from "../clock";
+
+// Webhook delivery (DESIGN.md section 4): any 2xx within 10 s is delivered; otherwise
+// retried 5 minutes later on the sandbox clock, doubling, 10 attempts at most.
+export const MAX_ATTEMPTS = 10;
+export const FIRST_RETRY_MS = 5 * 60 * 1000;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** A claim outlives the request's timeout; a crashed worker's claims lapse after it. */
+const CLAIM_MS = DELIVERY_TIMEOUT_MS + 5_000;
+export const USER_AGENT = "Sandbox-Webhook/1.0";
+
+export function retryDelayMs(attempts: number): number {
+  return FIRST_RETRY_MS * 2 ** (attempts - 1);
+}
+
+type Claimed = typeof sandboxDeliveries.$inferSelect;
+
+async function claim(db: Db, where: ReturnType<typeof and>, limit: number): Promise<Claimed[]> {
+  const realNow = new Date();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: sandboxDeliveries.id })
+      .from(sandboxDeliveries)
+      .where(and(where, or(isNull(sandboxDeliveries.lockedUntil), lt(sandboxDeliveries.lockedUntil, realNow))))
+      .orderBy(asc(sandboxDeliveries.eventSeq))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(sandboxDeliveries)
+      .set({ lockedUntil: new Date(realNow.getTime() + CLAIM_MS) })
+      .where(inArray(sandboxDeliveries.id, due.map((d) => d.id)))
+      .returning();
+  });
+}
+
+async function post(url: string, body: string, headers: Record<string, string>) {
+  const started = Date.now();
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    return { statusCode: response.status, error: null, durationMs: Date.now() - started };
+  } catch (error) {
+    const message = error instanceof Error ? (error.name === "TimeoutError" ? "timed out after 10 s" : error.message) : "failed";
+    return { statusCode: null, error: message, durationMs: Date.now() - started };
+  }
+}
+
+/** One attempt for a claimed delivery, recorded; then delivered, rescheduled or failed. */
+async function attempt(db: Db, delivery: Claimed): Promise<"delivered" | "pending" | "failed"> {
+  const [event] = await db.select().from(sandboxEvents).where(eq(sandboxEvents.seq, delivery.eventSeq));
+  const [endpoint] = await db
+    .select({ secret: sandboxWebhookEndpoints.secret })
+    .from(sandboxWebhookEndpoints)
+    .where(eq(sandboxWebhookEndpoints.id, delivery.endpointId));
+  const attemptNumber = delivery.attempts + 1;
+  const startedAt = await sandboxNow(db);
+  const result =
+    event && endpoint
+      ? await post(delivery.url, event.body, {
+          "Content-Type": "application/json",
+          "User-Agent": USER_AGENT,
+          "X-Signature-256": signBody(event.body, endpoint.secret),
+          "X-Correlation-Id": event.correlationId,
+          "X-Retry-Count": String(attemptNumber - 1),
+        })
+      : { statusCode: null, error: "the webhook endpoint was removed", durationMs: 0 };
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  const status = ok ? "delivered" : attemptNumber >= MAX_ATTEMPTS || !endpoint ? "failed" : "pending";
+  const now = await sandboxNow(db);
+  await db.transaction(async (tx) => {
+    await tx.insert(sandboxDeliveryAttempts).values({
+      id: randomUUID(),
+      deliveryId: delivery.id,
+      attempt: attemptNumber,
+      startedAt,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      error: result.error,
+    });
+    await tx
+      .update(sandboxDeliveries)
+      .set({
+        status,
+        attempts: attemptNumber,
+        lockedUntil: null,
+        lastStatusCode: result.statusCode,
+        lastError: ok ? null : (result.error ?? `HTTP ${result.statusCode}`),
+        deliveredAt: ok ? now : delivery.deliveredAt,
+        nextAttemptAt: status === "pending" ? new Date(now.getTime() + retryDelayMs(attemptNumber)) : null,
+      })
+      .where(eq(sandboxDeliveries.id, delivery.id));
+  });
+  return status;
+}
+
+/** Attempts claimed deliveries: in event order per exchange, exchanges side by side. */
+async function attemptAll(db: Db, claimed: Claimed[]) {
+  const events = claimed.length
+    ? await db
+        .select({ seq: sandboxEvents.seq, exchangeId: sandboxEvents.exchangeId })
+        .from(sandboxEvents)
+        .where(inArray(sandboxEvents.seq, claimed.map((c) => c.eventSeq)))
+    : [];
+  const exchangeOf = new Map(events.map((e) => [e.seq, e.exchangeId]));
+  const groups = new Map<string, Claimed[]>();
+  for (const delivery of claimed) {
+    const key = exchangeOf.get(delivery.eventSeq) ?? delivery.id;
+    groups.set(key, [...(groups.get(key) ?? []), delivery]);
+  }
+  const outcomes = { delivered: 0, pending: 0, failed: 0 };
+  await Promise.all(
+    [...groups.values()].map(async (group) => {
+      for (const delivery of group) outcomes[await attempt(db, delivery)]++;
+    }),
+  );
+  return outcomes;
+}
+
+/** Delivers everything due on the sandbox clock; returns counts of this pass. */
+export async function deliverDue(db: Db, limit = 50) {
+  const now = await sandboxNow(db);
+  const total = { attempted: 0, delivered: 0, pending: 0, failed: 0 };
+  for (;;) {
+    const claimed = await claim(db, and(eq(sandboxDeliveries.status, "pending"), lte(sandboxDeliveries.nextAttemptAt, now)), limit);
+    if (claimed.length === 0) return total;
+    const outcome = await attemptAll(db, claimed);
+    total.attempted += claimed.length;
+    total.delivered += outcome.delivered;
+    total.pending += outcome.pending;
+    total.failed += outcome.failed;
+    if (claimed.length < limit) return total;
+  }
+}
+
+/** Delivers one delivery again now, whatever its status. */
+export async function resendDelivery(db: Db, id: string) {
+  const [claimed] = await claim(db, eq(sandboxDeliveries.id, id), 1);
+  if (!claimed) return null;
+  await attemptAll(db, [claimed]);
+  return id;
+}
+
+/** Releases claims of a previous run of this process (PGlite: this process is the only one). */
+export async function releaseClaims(db: Db) {
+  await db.update(sandboxDeliveries).set({ lockedUntil: null }).where(sql`${sandboxDeliveries.lockedUntil} IS NOT NULL`);
+}

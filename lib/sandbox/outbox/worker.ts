@@ -1,0 +1,50 @@
+import "server-only";
+import type { Database } from "@/lib/db/client";
+import { expireUnpaidPayouts } from "../exchanges/expire-payouts";
+import { deliverDue, releaseClaims } from "./deliver";
+import { setWakeHandler } from "./wake";
+
+type Worker = { stop: () => void };
+const holder = globalThis as typeof globalThis & { __sandboxWorker?: Worker };
+
+/** Starts the one delivery worker of this process (idempotent). */
+export function startWorker(database: Database, intervalMs: number): Worker {
+  if (holder.__sandboxWorker) return holder.__sandboxWorker;
+  const { db } = database;
+  let running = false;
+  let again = false;
+  let stopped = false;
+
+  const tick = async () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await expireUnpaidPayouts(db);
+        await deliverDue(db);
+      } while (again && !stopped);
+    } catch (error) {
+      console.error("[sandbox] delivery worker:", error instanceof Error ? error.message : error);
+    } finally {
+      running = false;
+    }
+  };
+
+  const ready = database.kind === "pglite" ? releaseClaims(db) : Promise.resolve();
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  setWakeHandler(() => void tick());
+  void ready.then(tick);
+  holder.__sandboxWorker = {
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+  return holder.__sandboxWorker;
+}

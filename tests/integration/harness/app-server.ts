@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+export type AppOptions = {
+  /** PGlite directory; a fresh temporary one when absent (and no databaseUrl). */
+  dataDir?: string;
+  databaseUrl?: string;
+  operatorKey: string;
+  port?: number;
+  env?: Record<string, string>;
+};
+
+export type RunningApp = {
+  baseUrl: string;
+  sandboxUrl: string;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`app exited (${child.exitCode}):\n${output()}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok && output().includes("Operator key")) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`app not ready within 60 s:\n${output()}`);
+}
+
+/** Starts the built app (`next start`) as a real server process. */
+export async function startApp(options: AppOptions): Promise<RunningApp> {
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "exchange-it-"));
+  let log = "";
+  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SANDBOX_OPERATOR_KEY: options.operatorKey,
+      SANDBOX_WORKER_INTERVAL_MS: "100",
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const output = () => log;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilReady(`${baseUrl}/sandbox/openapi.json`, child, output);
+  return {
+    baseUrl,
+    sandboxUrl: `${baseUrl}/sandbox`,
+    port,
+    dataDir,
+    output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export function removeDir(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+}

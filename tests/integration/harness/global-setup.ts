@@ -1,0 +1,44 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import type { TestProject } from "vitest/node";
+import { removeDir, startApp, type RunningApp } from "./app-server";
+import { resetDatabase } from "./database";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    operatorKey: string;
+    databaseUrl: string;
+  }
+}
+
+const root = path.resolve(import.meta.dirname, "../../..");
+let app: RunningApp | undefined;
+
+/** One running app for the integration suite: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
+export async function setup(project: TestProject) {
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+    const built = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    if (built.status !== 0) throw new Error("next build failed");
+  }
+  const databaseUrl = process.env.TEST_DATABASE_URL ?? "";
+  if (databaseUrl) await resetDatabase(databaseUrl);
+  const operatorKey = `sk_op_test_${randomBytes(16).toString("hex")}`;
+  app = await startApp({ operatorKey, databaseUrl: databaseUrl || undefined });
+  console.log(`integration suite against ${app.baseUrl} on ${databaseUrl ? "PostgreSQL" : "PGlite"}`);
+  project.provide("baseUrl", app.baseUrl);
+  project.provide("operatorKey", operatorKey);
+  project.provide("databaseUrl", databaseUrl);
+}
+
+export async function teardown() {
+  if (!app) return;
+  await app.stop();
+  if (!process.env.TEST_DATABASE_URL) removeDir(app.dataDir);
+}
