@@ -99,6 +99,14 @@ export function makeInvoice(options: {
       tags: [
         { tagName: "payment_hash", data: paymentHash },
         { tagName: "payment_secret", data: randomBytes(32).toString("hex") },
+        {
+          tagName: "feature_bits",
+          data: {
+            word_length: 4,
+            var_onion_optin: { required: false, supported: true },
+            payment_secret: { required: true, supported: true },
+          },
+        },
         { tagName: "description", data: "exchange payout" },
         { tagName: "expire_time", data: options.expirySeconds ?? 3600 },
       ],
