@@ -1,12 +1,9 @@
 import * as bitcoin from "bitcoinjs-lib";
-import ecc from "@bitcoinerlab/secp256k1";
 import { HDKey } from "@scure/bip32";
 import { createBase58check } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
 import type { AddressType } from "./address";
 import { bitcoinjsNetwork, type NetworkName } from "./networks";
-
-bitcoin.initEccLib(ecc);
 
 const base58check = createBase58check(sha256);
 

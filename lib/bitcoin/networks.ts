@@ -1,4 +1,8 @@
 import * as bitcoin from "bitcoinjs-lib";
+import ecc from "@bitcoinerlab/secp256k1";
+
+// Taproot addresses need the curve library in bitcoinjs; every bitcoin module imports this one.
+bitcoin.initEccLib(ecc);
 
 export type NetworkName = "mainnet" | "testnet" | "signet" | "regtest";
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { verifyMessage } from "./verify-message";
+
+describe("verifyMessage – BIP-137 / Bitcoin Core signmessage", () => {
+  // bitcoinjs-message README vector (a Bitcoin Core `signmessage` signature)
+  const address = "1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV";
+  const message = "This is an example of a signed message.";
+  const signature = "H9L5yLFjti0QTHhPyFrZCT1V/MMnBtXKmoiKDZ78NDBjERki6ZTQZdSMCtkgoNmp17By9ItJr8o7ChX0XxY91nk=";
+
+  it("accepts the vector", () => {
+    expect(verifyMessage(address, "p2pkh", message, signature)).toEqual({ valid: true, scheme: "bip137" });
+  });
+
+  it("rejects another message or address, and says why", () => {
+    expect(verifyMessage(address, "p2pkh", "", signature)).toMatchObject({ valid: false });
+    expect(verifyMessage("1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2", "p2pkh", message, signature)).toMatchObject({ valid: false });
+    expect(verifyMessage(address, "p2pkh", message, "%%%")).toEqual({ valid: false, reason: "The signature is not base64" });
+  });
+});
+
+describe("verifyMessage – BIP-322 simple", () => {
+  // BIP-322 test vectors (bip-0322.mediawiki, "Test vectors")
+  const segwit = "bc1q9vza2e8x573nczrlzms0wvx3gsqjx7vavgkx0l";
+  const empty = "AkcwRAIgM2gBAQqvZX15ZiysmKmQpDrG83avLIT492QBzLnQIxYCIBaTpOaD20qRlEylyxFSeEA2ba9YOixpX8z46TSDtS40ASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI=";
+  const hello = "AkcwRAIgZRfIY3p7/DoVTty6YZbWS71bc5Vct9p9Fia83eRmw2QCICK/ENGfwLtptFluMGs2KsqoNSk89pO7F29zJLUx9a/sASECx/EgAxlkQpQ9hYjgGu6EBCPMVPwVIVJqO4XCsMvViHI=";
+  // Bitcoin Core util_tests.cpp, P2TR single-key spend
+  const taproot = "bc1ppv609nr0vr25u07u95waq5lucwfm6tde4nydujnu8npg4q75mr5sxq8lt3";
+  const taprootHello = "AUHd69PrJQEv+oKTfZ8l+WROBHuy9HKrbFCJu7U1iK2iiEy1vMU5EfMtjc+VSHM7aU0SDbak5IUZRVno2P5mjSafAQ==";
+
+  it.each([
+    [segwit, "p2wpkh", "", empty],
+    [segwit, "p2wpkh", "Hello World", hello],
+    [taproot, "p2tr", "Hello World", taprootHello],
+  ] as const)("%s signs %j", (address, type, message, signature) => {
+    expect(verifyMessage(address, type, message, signature)).toEqual({ valid: true, scheme: "bip322" });
+  });
+
+  it("rejects swapped messages and wrong addresses", () => {
+    expect(verifyMessage(segwit, "p2wpkh", "Hello World", empty).valid).toBe(false);
+    expect(verifyMessage("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq", "p2wpkh", "Hello World", hello).valid).toBe(false);
+    expect(verifyMessage(taproot, "p2tr", "", taprootHello).valid).toBe(false);
+  });
+
+  it("explains that legacy addresses need BIP-137", () => {
+    expect(verifyMessage("1F3sAm6ZtwLAUnj7d38pGFxtP3RVEvtsbV", "p2pkh", "Hello World", hello)).toMatchObject({
+      valid: false,
+      reason: expect.stringContaining("P2WPKH"),
+    });
+  });
+});
