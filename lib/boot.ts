@@ -41,3 +41,14 @@ export function boot(): Promise<void> {
   })();
   return holder.__appBooted;
 }
+
+/** The server's start: a misconfigured server must not serve, so it says what is wrong and exits. */
+export async function start(): Promise<void> {
+  try {
+    if (env().isBuildPhase) return;
+  } catch (error) {
+    console.error(`\nCannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  await boot();
+}

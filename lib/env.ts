@@ -34,6 +34,7 @@ const rawSchema = z.object({
   SANDBOX_DEMO_CLIENT_ID: optional.pipe(z.string().min(8).max(128).optional()),
   SANDBOX_DEMO_WEBHOOK_SECRET: optional.pipe(z.string().min(16).optional()),
   SANDBOX_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
   DEMO_PASSWORD: optional.pipe(z.string().min(8).optional()),
   AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
   APP_ENCRYPTION_KEY: optional.pipe(z.string().regex(/^[0-9a-f]{64}$/i, "64 hex characters").optional()),
@@ -76,6 +77,8 @@ export type Env = {
   /** Simulated rates per quote currency, in the quote currency per btc. */
   sandboxRates: z.infer<typeof pairRates>;
   sandboxWorkerIntervalMs: number;
+  /** Requests per second per API client (bursts of five seconds' worth). */
+  sandboxRateLimit: number;
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
@@ -149,6 +152,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     sandboxNetwork: raw.SANDBOX_NETWORK,
     sandboxRates: parseRates(raw.SANDBOX_RATES),
     sandboxWorkerIntervalMs: raw.SANDBOX_WORKER_INTERVAL_MS,
+    sandboxRateLimit: raw.SANDBOX_RATE_LIMIT,
     secrets,
     generatedSecrets: missing,
   };

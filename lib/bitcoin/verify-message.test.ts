@@ -48,3 +48,24 @@ describe("verifyMessage – BIP-322 simple", () => {
     });
   });
 });
+
+describe("verifyMessage – Electrum-style signatures on segwit addresses", () => {
+  // Electrum (and Sparrow) sign P2WPKH and P2SH-P2WPKH addresses with the compressed P2PKH
+  // header (31-34), as bitcoinjs-message's checkSegwitAlways test describes. Key: sha256("electrum").
+  it("accepts the P2PKH-header signature for the key's segwit addresses, as electrum scheme", async () => {
+    const { createHash } = await import("node:crypto");
+    const bitcoinMessage = (await import("bitcoinjs-message")).default;
+    const { addressForKey } = await import("./extended-key");
+    const { secp256k1 } = await import("@noble/curves/secp256k1.js");
+    const privateKey = createHash("sha256").update("electrum").digest();
+    const publicKey = secp256k1.getPublicKey(privateKey, true);
+    const signature = bitcoinMessage.sign("Sign me", privateKey, true).toString("base64");
+    expect(signature.startsWith("H") || signature.startsWith("I")).toBe(true); // header 31-34
+    for (const type of ["p2wpkh", "p2sh"] as const) {
+      const address = addressForKey(publicKey, type, "mainnet");
+      expect(verifyMessage(address, type, "Sign me", signature)).toEqual({ valid: true, scheme: "electrum" });
+      expect(verifyMessage(address, type, "Sign me!", signature).valid).toBe(false);
+    }
+    expect(verifyMessage(addressForKey(publicKey, "p2pkh", "mainnet"), "p2pkh", "Sign me", signature)).toEqual({ valid: true, scheme: "bip137" });
+  });
+});

@@ -199,3 +199,41 @@ describe("PATCH /v1/exchanges/{id} on exchanges that await no payout", () => {
     expect([reply.status, errorCode(reply)]).toEqual([409, "payout_not_available"]);
   });
 });
+
+describe("every payout failure_code interrupts with payout_failure", () => {
+  it.each([
+    ["invoice", "no_route"],
+    ["invoice", "invoice_expired"],
+    ["invoice", "error"],
+    ["channel", "min_chan_size"],
+    ["channel", "connect_error"],
+    ["channel", "push_amt_rejected"],
+    ["channel", "error"],
+  ] as const)("%s failure %s", async (type, failureCode) => {
+    const client = await newClient(receiver.url);
+    const { node, action, amountSats, exchangeId } = await awaitingPayout(client.api);
+    if (type === "invoice") {
+      const sats = amountSats - (action.payout_options.invoice?.fee ?? 0);
+      await patch(client.api, exchangeId, { type: "invoice", invoice: makeInvoice({ node, msat: BigInt(sats) * 1000n, now: await op.now() }).invoice });
+    } else {
+      await patch(client.api, exchangeId, { type: "channel", node_address: `${node.pubkey}@node.example:9735` });
+    }
+    const reply = await op.drive(exchangeId, { type: `${type}_failed`, failure_code: failureCode });
+    const exchange = exchangeSchema.parse(reply.body);
+    expect(exchange).toMatchObject({ reason: { code: "payout_failure" }, payout: { type, status: "failed", failure_code: failureCode } });
+    const event = await receiver.waitFor((r) => r.body.includes(exchangeId) && r.body.includes("exchange.interrupted"));
+    expect(webhookEventSchema.parse(JSON.parse(event.body)).payload).toMatchObject({
+      reason: { code: "payout_failure" },
+      payout: { type, status: "failed", failure_code: failureCode },
+      action: { code: "initiate_payout" },
+    });
+  });
+
+  it("a channel failure code outside the channel table is refused", async () => {
+    const client = await newClient();
+    const { node, exchangeId } = await awaitingPayout(client.api);
+    await patch(client.api, exchangeId, { type: "channel", node_address: `${node.pubkey}@node.example:9735` });
+    const reply = await op.drive(exchangeId, { type: "channel_failed", failure_code: "no_route" });
+    expect([reply.status, errorCode(reply)]).toEqual([400, "invalid_request"]);
+  });
+});

@@ -13,6 +13,8 @@ export type AppOptions = {
   operatorKey: string;
   port?: number;
   env?: Record<string, string>;
+  /** Polled until it answers 2xx; the sandbox's OpenAPI document by default. */
+  readyPath?: string;
 };
 
 export type RunningApp = {
@@ -34,13 +36,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string): Promise<void> {
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string, banner: boolean): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`app exited (${child.exitCode}):\n${output()}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok && output().includes("Operator key")) return;
+      if (response.ok && (!banner || output().includes("Operator key"))) return;
     } catch {
       // not listening yet
     }
@@ -74,7 +76,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log;
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(`${baseUrl}/sandbox/openapi.json`, child, output);
+  await waitUntilReady(`${baseUrl}${options.readyPath ?? "/sandbox/openapi.json"}`, child, output, !options.readyPath);
   return {
     baseUrl,
     sandboxUrl: `${baseUrl}/sandbox`,

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { errorCode, http, OperatorApi, sandboxUrl } from "./harness/api";
+import { removeDir, startApp } from "./harness/app-server";
+
+describe("GET /sandbox/openapi.json", () => {
+  it("is OpenAPI 3.1 with every v1 path and the four webhook events", async () => {
+    const reply = await http("GET", `${sandboxUrl()}/openapi.json`);
+    const doc = reply.body as { openapi: string; paths: Record<string, object>; webhooks: Record<string, object>; components: { schemas: Record<string, { type?: string }> } };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths).sort()).toEqual(["/v1/challenges", "/v1/challenges/{id}", "/v1/exchanges/{id}", "/v1/orders", "/v1/orders/{id}"]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual(["exchange.executed", "exchange.interrupted", "exchange.refunded", "exchange.settled"]);
+    expect(doc.components.schemas.Order?.type).toBe("object");
+  });
+});
+
+describe("rate limiting", () => {
+  it("a client above SANDBOX_RATE_LIMIT gets 429 rate_limited; other clients are unaffected", async () => {
+    const operatorKey = `sk_op_rate_${randomBytes(8).toString("hex")}`;
+    const app = await startApp({ operatorKey, env: { SANDBOX_RATE_LIMIT: "5" } });
+    try {
+      const op = new OperatorApi(operatorKey, app.sandboxUrl);
+      const noisy = await op.createClient("Noisy");
+      const quiet = await op.createClient("Quiet");
+      const replies = await Promise.all(Array.from({ length: 60 }, () => noisy.api.request("POST", "/v1/challenges", {})));
+      const limited = replies.filter((r) => r.status === 429);
+      // a burst of 25 (5 s at 5/s) and a few refilled tokens get through
+      expect(limited.length).toBeGreaterThanOrEqual(25);
+      expect(limited.map(errorCode)).toEqual(limited.map(() => "rate_limited"));
+      expect(replies.every((r) => r.status === 201 || r.status === 429)).toBe(true);
+      expect((await quiet.api.request("POST", "/v1/challenges", {})).status).toBe(201);
+    } finally {
+      await app.stop();
+      removeDir(app.dataDir);
+    }
+  });
+});
+
+describe("SANDBOX_ENABLED=false", () => {
+  it("answers 404 everywhere under /sandbox", async () => {
+    const app = await startApp({
+      operatorKey: `sk_op_off_${randomBytes(8).toString("hex")}`,
+      env: {
+        EXCHANGE_API_BASE_URL: "http://127.0.0.1:9/sandbox",
+        SANDBOX_ENABLED: "false",
+        AUTH_SECRET: randomBytes(32).toString("hex"),
+        APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+      },
+      readyPath: "/",
+    });
+    try {
+      for (const [method, path] of [["POST", "/v1/challenges"], ["GET", "/openapi.json"], ["POST", "/operator/clock"], ["GET", "/lnurl/withdraw/" + "0".repeat(64)]]) {
+        const reply = await http(method ?? "GET", `${app.sandboxUrl}${path}`, { body: method === "POST" ? {} : undefined });
+        expect(reply.status, `${method} ${path}`).toBe(404);
+      }
+      expect(app.output()).not.toContain("Operator key");
+    } finally {
+      await app.stop();
+      removeDir(app.dataDir);
+    }
+  });
+
+  it("in production without AUTH_SECRET and APP_ENCRYPTION_KEY the server names them and exits", async () => {
+    const start = startApp({
+      operatorKey: "sk_op_unused_000000000000",
+      env: { EXCHANGE_API_BASE_URL: "http://127.0.0.1:9/sandbox", SANDBOX_ENABLED: "false" },
+      readyPath: "/",
+    });
+    await expect(start).rejects.toThrow(/app exited \(1\)[\s\S]*Cannot start: Missing required secrets in production: AUTH_SECRET, APP_ENCRYPTION_KEY/);
+  });
+});
