@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import { encodeLnurl } from "@/lib/lightning/lnurl";
 import { minorToDecimal, satsToBtc } from "../money";
-import { actionOf, offersOf, payoutOf, type ExchangeRow, type Offers, type Payout } from "./types";
+import { actionOf, offersOf, payoutOf, type ChannelPayout, type CoinPayout, type ExchangeRow, type InvoicePayout, type Offers, type Payout } from "./types";
 
 // One exchange, two representations: REST (GET/PATCH) and webhook payload.
 
@@ -27,64 +27,50 @@ function renderAction(row: ExchangeRow) {
 }
 
 const failure = (p: { failure_code?: string }) => (p.failure_code ? { failure_code: p.failure_code } : {});
+const money = (p: Payout) => ({ fee: satsToBtc(p.fee_sats), amount: satsToBtc(p.amount_sats) });
 
+const coinFields = (p: CoinPayout) => ({
+  txid: p.txid,
+  outpoint: p.outpoint,
+  bitcoin_address: p.bitcoin_address,
+  derivation_path: p.derivation_path,
+  block_height: p.block_height,
+});
+
+const invoiceFields = (p: InvoicePayout) => ({
+  type: "invoice",
+  status: p.status,
+  invoice: p.invoice,
+  preimage: p.preimage,
+  ...money(p),
+  ...failure(p),
+});
+
+const channelFields = (p: ChannelPayout) => ({ txid: p.txid, outpoint: p.outpoint, channel_id: p.channel_id });
+
+/** The REST representation (GET/PATCH exchange): coin payouts carry `confirmed` and no type. */
 export function renderRestPayout(payout: Payout) {
-  const money = { fee: satsToBtc(payout.fee_sats), amount: satsToBtc(payout.amount_sats) };
   switch (payout.type) {
     case "coin":
-      return {
-        txid: payout.txid,
-        outpoint: payout.outpoint,
-        bitcoin_address: payout.bitcoin_address,
-        derivation_path: payout.derivation_path,
-        block_height: payout.block_height,
-        confirmed: payout.confirmations > 0,
-        ...money,
-      };
+      return { ...coinFields(payout), confirmed: payout.confirmations > 0, ...money(payout) };
     case "invoice":
-      return { type: "invoice", status: payout.status, invoice: payout.invoice, preimage: payout.preimage, ...money, ...failure(payout) };
-    case "channel":
-      return {
-        type: "channel",
-        status: payout.status,
-        node_address: `${payout.node_pubkey}@${payout.host}:${payout.port}`,
-        private: payout.private,
-        txid: payout.txid,
-        outpoint: payout.outpoint,
-        channel_id: payout.channel_id,
-        ...money,
-        ...failure(payout),
-      };
+      return invoiceFields(payout);
+    case "channel": {
+      const nodeAddress = `${payout.node_pubkey}@${payout.host}:${payout.port}`;
+      return { type: "channel", status: payout.status, node_address: nodeAddress, private: payout.private, ...channelFields(payout), ...money(payout), ...failure(payout) };
+    }
   }
 }
 
+/** The webhook representation: coin payouts carry `type` and `confirmations`, channels their `host`. */
 export function renderWebhookPayout(payout: Payout) {
-  const money = { fee: satsToBtc(payout.fee_sats), amount: satsToBtc(payout.amount_sats) };
   switch (payout.type) {
     case "coin":
-      return {
-        type: "coin",
-        txid: payout.txid,
-        outpoint: payout.outpoint,
-        bitcoin_address: payout.bitcoin_address,
-        derivation_path: payout.derivation_path,
-        block_height: payout.block_height,
-        confirmations: payout.confirmations,
-        ...money,
-      };
+      return { type: "coin", ...coinFields(payout), confirmations: payout.confirmations, ...money(payout) };
     case "invoice":
-      return { type: "invoice", status: payout.status, invoice: payout.invoice, preimage: payout.preimage, ...money, ...failure(payout) };
+      return invoiceFields(payout);
     case "channel":
-      return {
-        type: "channel",
-        status: payout.status,
-        host: `${payout.host}:${payout.port}`,
-        txid: payout.txid,
-        outpoint: payout.outpoint,
-        channel_id: payout.channel_id,
-        ...money,
-        ...failure(payout),
-      };
+      return { type: "channel", status: payout.status, host: `${payout.host}:${payout.port}`, ...channelFields(payout), ...money(payout), ...failure(payout) };
   }
 }
 
