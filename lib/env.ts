@@ -23,6 +23,7 @@ const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   NEXT_PHASE: optional,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SANDBOX_ENABLED: booleanFlag,
@@ -67,6 +68,10 @@ export type Env = {
   nodeEnv: "development" | "production" | "test";
   isBuildPhase: boolean;
   port: number;
+  /** Public URL of the dashboard when it is fixed (behind a proxy); else taken from each request. */
+  appUrl: string | undefined;
+  /** Cookies carry Secure (and the __Secure- prefix) when the app is served over https. */
+  secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   sandboxEnabled: boolean;
@@ -144,6 +149,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     nodeEnv: raw.NODE_ENV,
     isBuildPhase: raw.NEXT_PHASE === "phase-production-build",
     port: raw.PORT,
+    appUrl: raw.APP_URL?.replace(/\/+$/, ""),
+    secureCookies: raw.APP_URL?.startsWith("https://") ?? false,
     dataDir,
     databaseUrl: raw.DATABASE_URL,
     sandboxEnabled,
@@ -161,6 +168,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 const holder = globalThis as typeof globalThis & { __appEnv?: Env };
 
 export function env(): Env {
-  holder.__appEnv ??= loadEnv();
+  if (!holder.__appEnv) {
+    holder.__appEnv = loadEnv();
+    // next-auth v4 reads its origin from the process environment: a fixed APP_URL, or the
+    // request's own host when none is configured.
+    if (holder.__appEnv.appUrl) process.env.NEXTAUTH_URL = holder.__appEnv.appUrl;
+    else process.env.AUTH_TRUST_HOST = "true";
+  }
   return holder.__appEnv;
 }

@@ -39,6 +39,7 @@ export const errorStatus = {
   rate_limited: 429,
   internal_error: 500,
   upstream_unavailable: 502,
+  upstream_invalid_response: 502,
   upstream_timeout: 504,
 } as const;
 

@@ -1,11 +1,11 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
-import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { tenants, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { encryptSecret } from "./encryption";
+import { hashPassword } from "./password";
 
 export const DEMO_USERS = [
   { email: "operator@example.com", role: "operator" },
@@ -13,12 +13,6 @@ export const DEMO_USERS = [
   { email: "viewer@example.com", role: "viewer" },
 ] as const;
 
-/** @node-rs/argon2 exports Algorithm as a const enum, which isolated modules cannot read. */
-const ARGON2ID = 2;
-
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, { algorithm: ARGON2ID });
-}
 
 /** Demo tenant bound to the sandbox's demo client, and the demo users (empty database only). */
 export async function seedDashboard(db: Db): Promise<boolean> {

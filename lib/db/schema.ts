@@ -157,3 +157,81 @@ export const users = pgTable("users", {
   disabled: boolean("disabled").notNull(),
   createdAt: ts("created_at").notNull(),
 });
+
+export const orders = pgTable("orders", {
+  id: uuid("id").primaryKey(),
+  tenantId: uuid("tenant_id").notNull(),
+  snapshot: jsonb("snapshot").notNull(),
+  active: boolean("active").notNull(),
+  currency: text("currency").notNull(),
+  payoutKind: text("payout_kind").notNull(), // coin | lightning
+  createdOn: ts("created_on").notNull(),
+  createdBy: uuid("created_by"),
+  fetchedAt: ts("fetched_at").notNull(),
+});
+
+export const exchanges = pgTable("exchanges", {
+  id: uuid("id").primaryKey(),
+  tenantId: uuid("tenant_id").notNull(),
+  orderId: uuid("order_id").notNull(),
+  /** The latest GET /v1/exchanges/{id}; null until the first one succeeded. */
+  snapshot: jsonb("snapshot"),
+  state: text("state").notNull(),
+  pair: text("pair"),
+  type: text("type"),
+  firstSeenAt: ts("first_seen_at").notNull(),
+  /** When the GET behind the snapshot started: an older one never overwrites a newer one. */
+  fetchedAt: ts("fetched_at"),
+});
+
+export const webhookEvents = pgTable("webhook_events", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  tenantId: uuid("tenant_id").notNull(),
+  bodySha256: text("body_sha256").notNull(),
+  rawBody: text("raw_body").notNull(),
+  eventType: text("event_type"),
+  exchangeId: uuid("exchange_id"),
+  orderId: uuid("order_id"),
+  correlationId: text("correlation_id"),
+  retryCount: integer("retry_count"),
+  userAgent: text("user_agent"),
+  receivedAt: ts("received_at").notNull(),
+});
+
+export const webhookRejections = pgTable("webhook_rejections", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  tenantId: uuid("tenant_id"),
+  endpoint: text("endpoint").notNull(),
+  reason: text("reason").notNull(),
+  correlationId: text("correlation_id"),
+  bodySha256: text("body_sha256").notNull(),
+  receivedAt: ts("received_at").notNull(),
+});
+
+export const auditLog = pgTable("audit_log", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  tenantId: uuid("tenant_id"),
+  userId: uuid("user_id"),
+  userEmail: text("user_email"),
+  action: text("action").notNull(),
+  target: text("target"),
+  result: text("result").notNull(),
+  requestId: text("request_id").notNull(),
+  at: ts("at").notNull(),
+});
+
+export const payoutLinks = pgTable("payout_links", {
+  id: uuid("id").primaryKey(),
+  tenantId: uuid("tenant_id").notNull(),
+  exchangeId: uuid("exchange_id").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdBy: uuid("created_by"),
+  createdAt: ts("created_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  revokedAt: ts("revoked_at"),
+});
+
+export const authFailures = pgTable("auth_failures", {
+  key: text("key").notNull(),
+  at: ts("at").notNull(),
+});

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { ApiError, errorBody, invalidRequest } from "@/lib/errors";
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticateClient, authenticateOperator } from "./auth";
-import { takeToken } from "./rate-limit";
+import { takeClientToken } from "./rate-limit";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -59,7 +59,7 @@ export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>
 export function clientRoute(handler: (ctx: SandboxContext & { clientId: string }) => Promise<Response>) {
   return sandboxRoute(async (ctx) => {
     const clientId = await authenticateClient(ctx.db, ctx.req.headers.get("authorization"));
-    if (!takeToken(`client:${clientId}`)) throw new ApiError("rate_limited", "Too many requests");
+    if (!takeClientToken(clientId)) throw new ApiError("rate_limited", "Too many requests");
     return handler({ ...ctx, clientId });
   });
 }

@@ -11,6 +11,9 @@ declare module "vitest" {
     baseUrl: string;
     operatorKey: string;
     databaseUrl: string;
+    demoPassword: string;
+    webhookSecret: string;
+    demoClientId: string;
   }
 }
 
@@ -30,11 +33,19 @@ export async function setup(project: TestProject) {
   const databaseUrl = process.env.TEST_DATABASE_URL ?? "";
   if (databaseUrl) await resetDatabase(databaseUrl);
   const operatorKey = `sk_op_test_${randomBytes(16).toString("hex")}`;
-  app = await startApp({ operatorKey, databaseUrl: databaseUrl || undefined });
+  const demo = {
+    DEMO_PASSWORD: `demo-${randomBytes(8).toString("hex")}`,
+    SANDBOX_DEMO_WEBHOOK_SECRET: `whsec_test_${randomBytes(16).toString("hex")}`,
+    SANDBOX_DEMO_CLIENT_ID: `demo_test_${randomBytes(8).toString("hex")}`,
+  };
+  app = await startApp({ operatorKey, databaseUrl: databaseUrl || undefined, env: demo });
   console.log(`integration suite against ${app.baseUrl} on ${databaseUrl ? "PostgreSQL" : "PGlite"}`);
   project.provide("baseUrl", app.baseUrl);
   project.provide("operatorKey", operatorKey);
   project.provide("databaseUrl", databaseUrl);
+  project.provide("demoPassword", demo.DEMO_PASSWORD);
+  project.provide("webhookSecret", demo.SANDBOX_DEMO_WEBHOOK_SECRET);
+  project.provide("demoClientId", demo.SANDBOX_DEMO_CLIENT_ID);
 }
 
 export async function teardown() {

@@ -26,7 +26,8 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   node_address_required: "The node's address is unknown: send node_address (<pubkey>@<host>:<port>) and retry.",
   connect: "The connection to the Lightning node failed.",
   offer_expired: "The payout offer has expired: GET the exchange to renew its offers, then retry.",
-  unauthorized: "Missing or unknown credentials: send Authorization: client_id <client_id>.",
+  unauthorized: "Missing or unknown credentials: send Authorization: client_id <client_id> (sandbox API), or sign in (dashboard API).",
+  forbidden: "Signed in, but not allowed: viewers and operators cannot change anything, and changes must come from the dashboard's own pages (Origin).",
   not_found: "No such resource for this client (another client's ids are not found either).",
   payout_not_available: "The exchange awaits no payout instructions (on-chain order, refunded, or awaiting identification).",
   invalid_transition: "The simulated event does not apply to the exchange in its current state.",
@@ -35,4 +36,7 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   unsupported_media_type: "Send bodies as application/json.",
   rate_limited: "Too many requests from this client; slow down.",
   internal_error: "Unexpected error; the server log has the request id.",
+  upstream_unavailable: "The exchange service could not be reached (or answered with a server error). Try again shortly.",
+  upstream_timeout: "The exchange service did not answer within 10 seconds. Try again shortly.",
+  upstream_invalid_response: "The exchange service answered with something that is not its API's JSON.",
 };

@@ -1,0 +1,12 @@
+import { apiRoute } from "@/lib/api/route";
+import { searchParams } from "@/lib/api/ownership";
+import { ApiError, parseOrThrow } from "@/lib/errors";
+import { auditQuerySchema, listAudit } from "@/lib/audit/list-audit";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/audit – who changed what and when, with the result (admins and operators)
+export const GET = apiRoute({}, async ({ req, db, tenant, user }) => {
+  if (user.role === "viewer") throw new ApiError("forbidden", "Viewers do not see the audit log");
+  return Response.json(await listAudit(db, tenant.id, parseOrThrow(auditQuerySchema, searchParams(req))));
+});

@@ -1,0 +1,13 @@
+import NextAuth from "next-auth";
+import { authOptions } from "@/lib/auth/options";
+
+export const dynamic = "force-dynamic";
+
+type Context = { params: Promise<{ nextauth: string[] }> };
+
+// next-auth v4 route handler: sign-in (Credentials provider id "credentials"), sign-out, session, csrf.
+async function handler(req: Request, context: Context) {
+  return (NextAuth(authOptions()) as (req: Request, context: Context) => Promise<Response>)(req, context);
+}
+
+export { handler as GET, handler as POST };

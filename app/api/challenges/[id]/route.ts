@@ -1,0 +1,11 @@
+import { apiRoute } from "@/lib/api/route";
+import { ownId } from "@/lib/api/ownership";
+import { upstreamFor } from "@/lib/auth/tenants";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/challenges/{id} → GET /v1/challenges/{id}
+export const GET = apiRoute({}, async ({ db, tenant, params }) => {
+  const id = await ownId(db, tenant.id, "challenge", params.id);
+  return Response.json(await upstreamFor(tenant).getChallenge(id));
+});

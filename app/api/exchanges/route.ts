@@ -1,0 +1,12 @@
+import { apiRoute } from "@/lib/api/route";
+import { searchParams } from "@/lib/api/ownership";
+import { parseOrThrow } from "@/lib/errors";
+import { exchangeListQuerySchema, listExchanges } from "@/lib/exchanges/list-exchanges";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/exchanges – from the index (?state=&order_id=&pair=&type=&cursor=&limit=)
+export const GET = apiRoute({}, async ({ req, db, tenant }) => {
+  const query = parseOrThrow(exchangeListQuerySchema, searchParams(req));
+  return Response.json(await listExchanges(db, tenant.id, query));
+});

@@ -1,0 +1,28 @@
+import { apiRoute, readBody } from "@/lib/api/route";
+import { ownId } from "@/lib/api/ownership";
+import { parseOrThrow } from "@/lib/errors";
+import { orderPatchSchema } from "@/lib/exchange/schemas";
+import { upstreamFor } from "@/lib/auth/tenants";
+import { indexOrder } from "@/lib/orders/index-order";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/orders/{id} → GET /v1/orders/{id}; an order not yet indexed is indexed now
+export const GET = apiRoute({}, async ({ db, tenant, params }) => {
+  const id = await ownId(db, tenant.id, "order", params.id);
+  const fetchedAt = new Date();
+  const order = await upstreamFor(tenant).getOrder(id);
+  await indexOrder(db, tenant.id, order, fetchedAt);
+  return Response.json(order);
+});
+
+// PATCH /api/orders/{id} → PATCH /v1/orders/{id}: toggle or re-price
+export const PATCH = apiRoute({ mutation: "orders.update" }, async ({ req, db, tenant, params, audit }) => {
+  const id = await ownId(db, tenant.id, "order", params.id);
+  audit.target = id;
+  const input = parseOrThrow(orderPatchSchema, await readBody(req));
+  const fetchedAt = new Date();
+  const order = await upstreamFor(tenant).patchOrder(id, input);
+  await indexOrder(db, tenant.id, order, fetchedAt);
+  return Response.json(order);
+});

@@ -1,0 +1,24 @@
+import { apiRoute, readBody } from "@/lib/api/route";
+import { searchParams } from "@/lib/api/ownership";
+import { parseOrThrow } from "@/lib/errors";
+import { orderCreateSchema } from "@/lib/exchange/schemas";
+import { upstreamFor } from "@/lib/auth/tenants";
+import { indexOrder } from "@/lib/orders/index-order";
+import { listOrders, orderListQuerySchema } from "@/lib/orders/list-orders";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/orders – from the index, newest first (?cursor=&limit=&active=&currency=&payout_kind=)
+export const GET = apiRoute({}, async ({ req, db, tenant }) => {
+  const query = parseOrThrow(orderListQuerySchema, searchParams(req));
+  return Response.json(await listOrders(db, tenant.id, query));
+});
+
+// POST /api/orders → POST /v1/orders, then indexed
+export const POST = apiRoute({ mutation: "orders.create" }, async ({ req, db, tenant, user, audit }) => {
+  const input = parseOrThrow(orderCreateSchema, await readBody(req));
+  const order = await upstreamFor(tenant).createOrder(input);
+  audit.target = order.id;
+  await indexOrder(db, tenant.id, order, new Date(), user.id);
+  return Response.json(order, { status: 201 });
+});

@@ -1,0 +1,9 @@
+import { receiveWebhook } from "@/lib/webhooks/receive-webhook";
+
+export const dynamic = "force-dynamic";
+
+// POST /webhook/{endpointId} – one endpoint per tenant
+export async function POST(req: Request, context: { params: Promise<{ endpointId: string }> }) {
+  const { endpointId } = await context.params;
+  return receiveWebhook(req, endpointId);
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getDb, type Db } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
+import { clientAddress } from "@/lib/auth/client-address";
+import { takeToken } from "@/lib/rate-limit/token-bucket";
+import { apiErrorResponse } from "./route";
+import { requestOrigin } from "./request-origin";
+
+type RouteContext = { params?: Promise<Record<string, string | string[]> | undefined> };
+
+/** A route without sign-in (the end user's payout page): rate-limited per address. */
+export function publicRoute(handler: (ctx: { req: Request; params: Record<string, string>; db: Db }) => Promise<Response>) {
+  return async (req: Request, context: RouteContext): Promise<Response> => {
+    const requestId = randomUUID();
+    try {
+      if (!takeToken(`public:${clientAddress(req.headers)}`, 10, 60)) throw new ApiError("rate_limited", "Too many requests");
+      const raw = (await context?.params) ?? {};
+      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      return await handler({ req, params, db: await getDb() });
+    } catch (error) {
+      return apiErrorResponse(error, requestId, requestOrigin(req)).response;
+    }
+  };
+}

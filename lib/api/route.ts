@@ -1,0 +1,122 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { getDb, type Db } from "@/lib/db/client";
+import { ApiError, errorStatus, invalidRequest } from "@/lib/errors";
+import { UpstreamError } from "@/lib/exchange/client";
+import { currentUser, type CurrentUser } from "@/lib/auth/current-user";
+import { allTenants, type Tenant } from "@/lib/auth/tenants";
+import { canMutate } from "@/lib/auth/roles";
+import { recordAudit } from "@/lib/audit/record";
+import { isSameOrigin } from "./same-origin";
+import { requestOrigin } from "./request-origin";
+
+type Params = Record<string, string | string[]>;
+type RouteContext = { params?: Promise<Params | undefined> };
+
+export type ApiContext = {
+  req: Request;
+  params: Record<string, string>;
+  user: CurrentUser;
+  tenant: Tenant;
+  db: Db;
+  requestId: string;
+  /** What the audit log names as the target; set by the handler when it knows it. */
+  audit: { target: string | null };
+};
+
+type Options = {
+  /** A mutation: admin role, same-origin Origin, recorded in the audit log under this action. */
+  mutation?: string;
+};
+
+
+export function apiErrorResponse(error: unknown, requestId: string, origin: string): { response: Response; code: string } {
+  const docs = `${origin}/docs/errors`;
+  let status: number;
+  let body: Record<string, unknown>;
+  if (error instanceof UpstreamError) {
+    status = error.status;
+    body = error.body ?? { error: error.code, documentation_uri: `${docs}#${error.code}` };
+  } else {
+    const apiError =
+      error instanceof ApiError ? error : error instanceof z.ZodError ? invalidRequest(error) : new ApiError("internal_error", "Unexpected error");
+    if (apiError.code === "internal_error") {
+      console.error(`[api] request ${requestId} failed:`, error instanceof Error ? error.stack : error);
+    }
+    status = errorStatus[apiError.code];
+    body = {
+      error: apiError.code,
+      documentation_uri: `${docs}#${apiError.code}`,
+      ...(apiError.details ? { details: apiError.details } : {}),
+    };
+  }
+  const response = Response.json(body, { status, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } });
+  return { response, code: String(body.error) };
+}
+
+/** The tenant a user acts in: their own; operators choose one with ?tenant_id= (default tenant otherwise). */
+async function resolveTenant(db: Db, user: CurrentUser, req: Request): Promise<Tenant> {
+  const all = await allTenants(db);
+  if (user.role !== "operator") {
+    const own = all.find((t) => t.id === user.tenantId);
+    if (!own) throw new ApiError("forbidden", "Your account is not bound to a tenant");
+    return own;
+  }
+  const chosen = new URL(req.url).searchParams.get("tenant_id") ?? req.headers.get("x-tenant-id");
+  const tenant = chosen ? all.find((t) => t.id === chosen) : all.find((t) => t.isDefault);
+  if (!tenant) throw new ApiError("not_found", "No such tenant");
+  return tenant;
+}
+
+/**
+ * Wraps a dashboard route: session (401), tenant, role and Origin for mutations (403),
+ * errors as JSON bodies (upstream codes passed through), and the audit log.
+ */
+export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise<Response>) {
+  return async (req: Request, context: RouteContext): Promise<Response> => {
+    const requestId = randomUUID();
+    let db: Db | undefined;
+    let user: CurrentUser | null = null;
+    let tenant: Tenant | undefined;
+    const audit = { target: null as string | null };
+    try {
+      db = await getDb();
+      user = await currentUser(req);
+      if (!user) throw new ApiError("unauthorized", "Sign in first");
+      if (options.mutation) {
+        if (!isSameOrigin(req)) throw new ApiError("forbidden", "Cross-origin request refused");
+        if (!canMutate(user.role)) throw new ApiError("forbidden", "Your role may not change anything");
+      }
+      tenant = await resolveTenant(db, user, req);
+      const raw = (await context?.params) ?? {};
+      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      const response = await handler({ req, params, user, tenant, db, requestId, audit });
+      if (options.mutation) await recordAudit(db, auditEntry(options.mutation, user, tenant, audit.target, "ok", requestId));
+      response.headers.set("X-Request-Id", requestId);
+      return response;
+    } catch (error) {
+      const { response, code } = apiErrorResponse(error, requestId, requestOrigin(req));
+      if (options.mutation && db && user) await recordAudit(db, auditEntry(options.mutation, user, tenant, audit.target, code, requestId));
+      return response;
+    }
+  };
+}
+
+function auditEntry(action: string, user: CurrentUser, tenant: Tenant | undefined, target: string | null, result: string, requestId: string) {
+  return { tenantId: tenant?.id ?? user.tenantId, userId: user.id, userEmail: user.email, action, target, result, requestId };
+}
+
+/** Reads a JSON body (64 KiB at most); malformed JSON is a 400. */
+export async function readBody(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.length > 64 * 1024) throw new ApiError("payload_too_large", "The body exceeds 64 KiB");
+  if (!text.trim()) return {};
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) throw new ApiError("unsupported_media_type", "Send the body as application/json");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new ApiError("invalid_request", "Malformed JSON", [{ path: "(body)", message: error instanceof Error ? error.message : "Malformed JSON" }]);
+  }
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import type { Db } from "@/lib/db/client";
+import { auditLog } from "@/lib/db/schema";
+
+export type AuditEntry = {
+  tenantId: string | null;
+  userId: string | null;
+  userEmail: string | null;
+  action: string;
+  target: string | null;
+  result: string;
+  requestId: string;
+};
+
+/** Who did what, when, and how it ended: one row per mutation, failures included. */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  try {
+    await db.insert(auditLog).values({ ...entry, at: new Date() });
+  } catch (error) {
+    console.error(`[audit] request ${entry.requestId}: could not record ${entry.action}:`, error instanceof Error ? error.message : error);
+  }
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import { randomBytes, randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { tenants } from "@/lib/db/schema";
+import { encryptSecret } from "./encryption";
+import { AdminError } from "./users";
+
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("hex")}`;
+
+const tenantInputSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  baseUrl: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, "")),
+  clientId: z.string().trim().min(1).max(256),
+  webhookSecret: z.string().min(16, "at least 16 characters").max(256),
+});
+
+/** A tenant: an API client of the service whose webhooks arrive at /webhook/{endpoint id}. */
+export async function addTenant(db: Db, input: z.input<typeof tenantInputSchema>) {
+  const tenant = tenantInputSchema.parse(input);
+  const existing = await db.select({ id: tenants.id }).from(tenants).limit(1);
+  const row = {
+    id: randomUUID(),
+    name: tenant.name,
+    baseUrl: tenant.baseUrl,
+    clientIdEnc: encryptSecret(tenant.clientId),
+    webhookSecretEnc: encryptSecret(tenant.webhookSecret),
+    webhookEndpointId: randomBytes(12).toString("base64url"),
+    isDefault: existing.length === 0,
+    createdAt: new Date(),
+  };
+  await db.insert(tenants).values(row);
+  return { id: row.id, name: row.name, baseUrl: row.baseUrl, webhookPath: `/webhook/${row.webhookEndpointId}`, isDefault: row.isDefault };
+}
+
+export async function listTenants(db: Db) {
+  const rows = await db.select().from(tenants).orderBy(asc(tenants.createdAt));
+  return rows.map((r) => ({ id: r.id, name: r.name, baseUrl: r.baseUrl, webhookPath: `/webhook/${r.webhookEndpointId}`, isDefault: r.isDefault }));
+}
+
+export async function rotateWebhookSecret(db: Db, tenantId: string, secret: string) {
+  const parsed = z.string().min(16, "at least 16 characters").max(256).parse(secret);
+  const [row] = await db.update(tenants).set({ webhookSecretEnc: encryptSecret(parsed) }).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
+  if (!row) throw new AdminError(`no tenant ${tenantId} (see: tenants list)`);
+  return row;
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { tenants } from "@/lib/db/schema";
+import { ExchangeClient } from "@/lib/exchange/client";
+import { decryptSecret } from "./encryption";
+
+export type Tenant = {
+  id: string;
+  name: string;
+  baseUrl: string;
+  clientId: string;
+  webhookSecret: string;
+  webhookEndpointId: string;
+  isDefault: boolean;
+};
+
+const CACHE_MS = 5_000;
+const holder = globalThis as typeof globalThis & { __tenantCache?: { at: number; all: Tenant[] } };
+
+/** Every tenant with its credentials decrypted, cached a few seconds (the admin CLI may change them). */
+export async function allTenants(db: Db): Promise<Tenant[]> {
+  const cached = holder.__tenantCache;
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.all;
+  const rows = await db.select().from(tenants);
+  const all = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    baseUrl: row.baseUrl,
+    clientId: decryptSecret(row.clientIdEnc),
+    webhookSecret: decryptSecret(row.webhookSecretEnc),
+    webhookEndpointId: row.webhookEndpointId,
+    isDefault: row.isDefault,
+  }));
+  holder.__tenantCache = { at: Date.now(), all };
+  return all;
+}
+
+export function forgetTenants() {
+  holder.__tenantCache = undefined;
+}
+
+export async function tenantById(db: Db, id: string): Promise<Tenant | null> {
+  return (await allTenants(db)).find((t) => t.id === id) ?? null;
+}
+
+/** The tenant of POST /webhook/{endpointId}, or of POST /webhook (the default tenant). */
+export async function tenantForWebhook(db: Db, endpointId: string | null): Promise<Tenant | null> {
+  const all = await allTenants(db);
+  return (endpointId ? all.find((t) => t.webhookEndpointId === endpointId) : all.find((t) => t.isDefault)) ?? null;
+}
+
+export function upstreamFor(tenant: Tenant): ExchangeClient {
+  return new ExchangeClient({ baseUrl: tenant.baseUrl, clientId: tenant.clientId });
+}
+
+export async function tenantRow(db: Db, id: string) {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
+  return row ?? null;
+}

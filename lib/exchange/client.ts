@@ -1,0 +1,121 @@
+import "server-only";
+import type { z } from "zod";
+import {
+  challengeSchema,
+  errorBodySchema,
+  exchangeSchema,
+  orderSchema,
+  type ExchangePayoutPatch,
+  type OrderCreate,
+  type OrderPatch,
+} from "./schemas";
+
+// The typed HTTP client of the exchange service's REST API v1. Every call names its output
+// schema and has a timeout; failures are UpstreamError. Credentials never appear in errors.
+
+export const UPSTREAM_TIMEOUT_MS = 10_000;
+
+export class UpstreamError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly method: string,
+    readonly path: string,
+    readonly body?: z.infer<typeof errorBodySchema>,
+  ) {
+    super(`${method} ${path} → ${status} ${code}`);
+    this.name = "UpstreamError";
+  }
+}
+
+type Options = { baseUrl: string; clientId: string; timeoutMs?: number; fetchImpl?: typeof fetch };
+
+export class ExchangeClient {
+  private readonly baseUrl: string;
+  constructor(private readonly options: Options) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, "");
+  }
+
+  private async once(method: string, path: string, body: unknown): Promise<Response> {
+    const doFetch = this.options.fetchImpl ?? fetch;
+    try {
+      return await doFetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `client_id ${this.options.clientId}`,
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? UPSTREAM_TIMEOUT_MS),
+        cache: "no-store",
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      throw new UpstreamError(timedOut ? 504 : 502, timedOut ? "upstream_timeout" : "upstream_unavailable", method, path);
+    }
+  }
+
+  private async request<T extends z.ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
+    let response: Response;
+    try {
+      response = await this.once(method, path, body);
+    } catch (error) {
+      // one retry for idempotent reads that never reached the service
+      if (method !== "GET" || !(error instanceof UpstreamError) || error.code !== "upstream_unavailable") throw error;
+      response = await this.once(method, path, body);
+    }
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text) as unknown;
+    } catch {
+      throw new UpstreamError(502, "upstream_invalid_response", method, path);
+    }
+    if (!response.ok) {
+      const parsed = errorBodySchema.safeParse(json);
+      if (!parsed.success || response.status >= 500) {
+        throw new UpstreamError(502, response.status >= 500 ? "upstream_unavailable" : "upstream_invalid_response", method, path);
+      }
+      throw new UpstreamError(response.status, parsed.data.error, method, path, parsed.data);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw new UpstreamError(502, "upstream_invalid_response", method, path);
+    return parsed.data;
+  }
+
+  // POST /v1/challenges
+  createChallenge() {
+    return this.request("POST", "/v1/challenges", challengeSchema, {});
+  }
+
+  // GET /v1/challenges/{id}
+  getChallenge(id: string) {
+    return this.request("GET", `/v1/challenges/${encodeURIComponent(id)}`, challengeSchema);
+  }
+
+  // POST /v1/orders
+  createOrder(input: OrderCreate) {
+    return this.request("POST", "/v1/orders", orderSchema, input);
+  }
+
+  // GET /v1/orders/{id}
+  getOrder(id: string) {
+    return this.request("GET", `/v1/orders/${encodeURIComponent(id)}`, orderSchema);
+  }
+
+  // PATCH /v1/orders/{id}
+  patchOrder(id: string, input: OrderPatch) {
+    return this.request("PATCH", `/v1/orders/${encodeURIComponent(id)}`, orderSchema, input);
+  }
+
+  // GET /v1/exchanges/{id}
+  getExchange(id: string) {
+    return this.request("GET", `/v1/exchanges/${encodeURIComponent(id)}`, exchangeSchema);
+  }
+
+  // PATCH /v1/exchanges/{id}
+  patchExchange(id: string, input: ExchangePayoutPatch) {
+    return this.request("PATCH", `/v1/exchanges/${encodeURIComponent(id)}`, exchangeSchema, input);
+  }
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { exchanges } from "@/lib/db/schema";
+import { exchangeStates, exchangeTypes, pairs } from "@/lib/exchange/schemas";
+import { decodeCursor, encodeCursor, limitSchema } from "@/lib/api/cursor";
+
+export const exchangeListQuerySchema = z.object({
+  cursor: z.string().max(200).nullish(),
+  limit: limitSchema,
+  state: z.enum(exchangeStates).nullish(),
+  order_id: z.guid().nullish(),
+  pair: z.enum(pairs).nullish(),
+  type: z.enum(exchangeTypes).nullish(),
+});
+
+/** An index row as lists show it: the snapshot when there is one, else what the webhook said. */
+function listItem(row: typeof exchanges.$inferSelect) {
+  return {
+    id: row.id,
+    order_id: row.orderId,
+    state: row.state,
+    first_seen_at: row.firstSeenAt.toISOString(),
+    refreshed_at: row.fetchedAt?.toISOString() ?? null,
+    exchange: row.snapshot,
+  };
+}
+
+// GET /api/exchanges – the tenant's indexed exchanges, newest first
+export async function listExchanges(db: Db, tenantId: string, query: z.infer<typeof exchangeListQuerySchema>) {
+  const after = decodeCursor(query.cursor ?? null);
+  const filters: SQL[] = [eq(exchanges.tenantId, tenantId)];
+  if (query.state) filters.push(eq(exchanges.state, query.state));
+  if (query.order_id) filters.push(eq(exchanges.orderId, query.order_id));
+  if (query.pair) filters.push(eq(exchanges.pair, query.pair));
+  if (query.type) filters.push(eq(exchanges.type, query.type));
+  if (after) {
+    const page = or(lt(exchanges.firstSeenAt, after.at), and(eq(exchanges.firstSeenAt, after.at), lt(exchanges.id, after.id)));
+    if (page) filters.push(page);
+  }
+  const rows = await db
+    .select()
+    .from(exchanges)
+    .where(and(...filters))
+    .orderBy(desc(exchanges.firstSeenAt), desc(exchanges.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    data: page.map(listItem),
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last.firstSeenAt, last.id) : null,
+  };
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { orders } from "@/lib/db/schema";
+import type { Order } from "@/lib/exchange/schemas";
+
+/** Records (or refreshes) an order in the tenant's index; an older fetch never overwrites a newer one. */
+export async function indexOrder(db: Db, tenantId: string, order: Order, fetchedAt: Date, createdBy: string | null = null) {
+  const values = {
+    id: order.id,
+    tenantId,
+    snapshot: order,
+    active: order.active,
+    currency: order.payment_method.currency,
+    payoutKind: "node_pubkey" in order.payout_method ? "lightning" : "coin",
+    createdOn: new Date(order.created_on),
+    createdBy,
+    fetchedAt,
+  };
+  await db
+    .insert(orders)
+    .values(values)
+    .onConflictDoUpdate({
+      target: orders.id,
+      set: { snapshot: values.snapshot, active: values.active, fetchedAt },
+      setWhere: and(eq(orders.tenantId, tenantId), sql`${orders.fetchedAt} <= ${fetchedAt.toISOString()}`),
+    });
+}
+
+/** The tenant owning an indexed order id, if any. */
+export async function orderTenant(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ tenantId: orders.tenantId }).from(orders).where(eq(orders.id, id));
+  return row?.tenantId ?? null;
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { webhookEvents } from "@/lib/db/schema";
+import type { WebhookNotice } from "@/lib/events/bus";
+
+type Row = typeof webhookEvents.$inferSelect;
+
+export function noticeOf(row: Pick<Row, "id" | "tenantId" | "eventType" | "exchangeId" | "orderId" | "receivedAt">): WebhookNotice {
+  return {
+    kind: "webhook",
+    tenant_id: row.tenantId,
+    id: row.id,
+    event: row.eventType,
+    exchange_id: row.exchangeId,
+    order_id: row.orderId,
+    received_at: row.receivedAt.toISOString(),
+  };
+}
+
+/** Stored events of a tenant after an id, oldest first (SSE resume). */
+export async function eventsAfter(db: Db, tenantId: string, afterId: number, limit = 1000): Promise<WebhookNotice[]> {
+  const rows = await db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.tenantId, tenantId), gt(webhookEvents.id, afterId)))
+    .orderBy(asc(webhookEvents.id))
+    .limit(limit);
+  return rows.map(noticeOf);
+}
+
+function parseBody(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}
+
+// GET /api/exchanges/{id}/events – every stored event of the exchange, oldest first
+export async function eventsOfExchange(db: Db, tenantId: string, exchangeId: string) {
+  const rows = await db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.tenantId, tenantId), eq(webhookEvents.exchangeId, exchangeId)))
+    .orderBy(asc(webhookEvents.id));
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      event: row.eventType,
+      received_at: row.receivedAt.toISOString(),
+      correlation_id: row.correlationId,
+      retry_count: row.retryCount,
+      user_agent: row.userAgent,
+      body: parseBody(row.rawBody),
+    })),
+  };
+}

@@ -1,0 +1,112 @@
+// The command line for the people who run the dashboard:
+//   npm run admin -- users add --email a@b.c --role admin|viewer|operator [--tenant <id>] [--password <p>]
+//   npm run admin -- users list | disable --email … | enable --email … | reset-password --email … [--password …]
+//   npm run admin -- tenants add --name … --base-url … --client-id … [--webhook-secret …]
+//   npm run admin -- tenants list | rotate-webhook-secret --tenant <id> [--secret …]
+// It uses the same configuration as the server (DATA_DIR or DATABASE_URL).
+import { parseArgs } from "node:util";
+import { ZodError } from "zod";
+import { getDatabase } from "@/lib/db/client";
+import { addUser, AdminError, listUsers, newPassword, resetPassword, setDisabled } from "@/lib/auth/users";
+import { addTenant, listTenants, newWebhookSecret, rotateWebhookSecret } from "@/lib/auth/tenant-admin";
+
+const USAGE = `usage:
+  npm run admin -- users add --email <email> --role operator|admin|viewer [--tenant <tenant id>] [--password <password>]
+  npm run admin -- users list
+  npm run admin -- users disable --email <email>
+  npm run admin -- users enable --email <email>
+  npm run admin -- users reset-password --email <email> [--password <password>]
+  npm run admin -- tenants add --name <name> --base-url <url> --client-id <client_id> [--webhook-secret <secret>]
+  npm run admin -- tenants list
+  npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>]`;
+
+class UsageError extends Error {}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  strict: true,
+  options: {
+    email: { type: "string" },
+    role: { type: "string" },
+    tenant: { type: "string" },
+    password: { type: "string" },
+    name: { type: "string" },
+    "base-url": { type: "string" },
+    "client-id": { type: "string" },
+    "webhook-secret": { type: "string" },
+    secret: { type: "string" },
+  },
+});
+
+function need(name: keyof typeof values): string {
+  const value = values[name];
+  if (typeof value !== "string" || value === "") throw new UsageError(`missing --${name}`);
+  return value;
+}
+
+async function run(): Promise<void> {
+  const [group, command] = positionals;
+  // opened only once the command and its flags are known to be right
+  const open = async () => (await getDatabase()).db;
+  const key = `${group ?? ""} ${command ?? ""}`;
+  switch (key) {
+    case "users add": {
+      const password = values.password ?? newPassword();
+      const input = { email: need("email"), role: need("role") as "admin", tenantId: values.tenant ?? null, password };
+      const user = await addUser(await open(), input);
+      console.log(`added ${user.email} (${user.role}${user.tenantId ? `, tenant ${user.tenantId}` : ""})`);
+      if (!values.password) console.log(`password: ${password}`);
+      return;
+    }
+    case "users list":
+      console.table((await listUsers(await open())).map((u) => ({ ...u, tenantId: u.tenantId ?? "(all)", createdAt: u.createdAt.toISOString() })));
+      return;
+    case "users disable":
+    case "users enable": {
+      const email = need("email");
+      const row = await setDisabled(await open(), email, command === "disable");
+      console.log(`${row.email} ${command === "disable" ? "disabled: its sessions end within seconds" : "enabled"}`);
+      return;
+    }
+    case "users reset-password": {
+      const password = values.password ?? newPassword();
+      const email = need("email");
+      const row = await resetPassword(await open(), email, password);
+      console.log(`password of ${row.email} reset`);
+      if (!values.password) console.log(`password: ${password}`);
+      return;
+    }
+    case "tenants add": {
+      const secret = values["webhook-secret"] ?? newWebhookSecret();
+      const input = { name: need("name"), baseUrl: need("base-url"), clientId: need("client-id"), webhookSecret: secret };
+      const tenant = await addTenant(await open(), input);
+      console.log(`added tenant ${tenant.name}: id ${tenant.id}${tenant.isDefault ? " (default)" : ""}`);
+      console.log(`register this webhook endpoint with the service: <dashboard URL>${tenant.webhookPath}`);
+      if (!values["webhook-secret"]) console.log(`webhook secret: ${secret}`);
+      return;
+    }
+    case "tenants list":
+      console.table(await listTenants(await open()));
+      return;
+    case "tenants rotate-webhook-secret": {
+      const secret = values.secret ?? newWebhookSecret();
+      const tenant = need("tenant");
+      await rotateWebhookSecret(await open(), tenant, secret);
+      console.log("webhook secret replaced: give the new one to the service operator");
+      if (!values.secret) console.log(`webhook secret: ${secret}`);
+      return;
+    }
+    default:
+      throw new UsageError(group ? `unknown command: ${key.trim()}` : "no command given");
+  }
+}
+
+run()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof ZodError) console.error(`invalid input: ${error.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ")}`);
+    else if (error instanceof AdminError) console.error(error.message);
+    else console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  });

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { createServer, type Server } from "node:http";
+import { randomBytes, randomUUID } from "node:crypto";
+import { errorCode, OperatorApi } from "./harness/api";
+import { adminCli } from "./harness/admin-cli";
+import { removeDir, startApp, type RunningApp } from "./harness/app-server";
+import { createScratchDatabase } from "./harness/database";
+import { createOrderVia, DashboardSession } from "./harness/dashboard";
+
+// Its own app: the admin CLI adds tenants and users (with PGlite only while the app is stopped),
+// a second tenant bound to a second sandbox client, and tenants whose upstream is down, slow or broken.
+
+const keys = { encryptionKey: randomBytes(32).toString("hex"), authSecret: randomBytes(32).toString("hex") };
+const operatorKey = `sk_op_tenants_${randomBytes(8).toString("hex")}`;
+const password = "a-long-test-password-1";
+let app: RunningApp;
+let scratch: string | undefined;
+let slow: Server;
+let garbage: Server;
+const tenantIds: Record<string, string> = {};
+
+async function serve(handler: (res: import("node:http").ServerResponse) => void): Promise<{ server: Server; url: string }> {
+  const server = createServer((_req, res) => handler(res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  return { server, url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` };
+}
+
+const appEnv = () => ({ APP_ENCRYPTION_KEY: keys.encryptionKey, AUTH_SECRET: keys.authSecret, DEMO_PASSWORD: password });
+const cli = (args: string[]) => {
+  const result = adminCli(args, { dataDir: app.dataDir, databaseUrl: scratch, ...keys });
+  if (result.status !== 0) throw new Error(`admin ${args.join(" ")} failed: ${result.stderr}${result.stdout}`);
+  return result.stdout;
+};
+
+beforeAll(async () => {
+  const databaseUrl = inject("databaseUrl");
+  scratch = databaseUrl ? await createScratchDatabase(databaseUrl, `tenants_${randomBytes(4).toString("hex")}`) : undefined;
+  app = await startApp({ operatorKey, databaseUrl: scratch, env: appEnv() });
+  const slowServer = await serve(() => undefined); // never answers
+  const garbageServer = await serve((res) => res.writeHead(200, { "content-type": "application/json" }).end("<html>not json</html>"));
+  slow = slowServer.server;
+  garbage = garbageServer.server;
+
+  const second = await new OperatorApi(operatorKey, app.sandboxUrl).createClient("Second affiliate");
+  await app.stop();
+  if (!scratch) {
+    const locked = await startApp({ operatorKey, dataDir: app.dataDir, port: app.port, env: appEnv() });
+    const refused = adminCli(["tenants", "list"], { dataDir: app.dataDir, ...keys });
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/in use by process \d+/);
+    await locked.stop();
+  }
+  for (const [name, baseUrl, clientId] of [
+    ["Second", app.sandboxUrl, second.client_id],
+    ["Down", "http://127.0.0.1:9/sandbox", "down-client-id"],
+    ["Slow", slowServer.url, "slow-client-id"],
+    ["Garbage", garbageServer.url, "garbage-client-id"],
+  ] as const) {
+    const out = cli(["tenants", "add", "--name", name, "--base-url", baseUrl, "--client-id", clientId, "--webhook-secret", `${name}-webhook-secret-000`]);
+    tenantIds[name] = /id ([0-9a-f-]{36})/.exec(out)?.[1] ?? "";
+    cli(["users", "add", "--email", `${name.toLowerCase()}@example.com`, "--role", "admin", "--tenant", tenantIds[name] ?? "", "--password", password]);
+  }
+  const listed = cli(["tenants", "list"]);
+  expect(listed).toContain("Garbage");
+  app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port, env: appEnv() });
+  // the second client's webhooks go to the second tenant's endpoint
+  const endpoint = /\/webhook\/[A-Za-z0-9_-]+/.exec(listed.split("\n").find((l) => l.includes("Second")) ?? "")?.[0];
+  await new OperatorApi(operatorKey, app.sandboxUrl).request("PUT", `/clients/${second.client_id}/webhook-endpoints`, {
+    endpoints: [{ url: `${app.baseUrl}${endpoint}`, secret: "Second-webhook-secret-000" }],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await app.stop();
+  slow.closeAllConnections();
+  slow.close();
+  garbage.close();
+  if (!scratch) removeDir(app.dataDir);
+});
+
+const session = (email: string) => DashboardSession.signIn(email, password, { baseUrl: app.baseUrl });
+
+describe("admin CLI", () => {
+  it("explains usage and bad input with exit status 2", () => {
+    const env = { dataDir: app.dataDir, databaseUrl: scratch, ...keys };
+    // usage errors are found before the database is opened
+    const unknown = adminCli(["users", "frobnicate"], env);
+    expect([unknown.status, unknown.stderr]).toEqual([2, expect.stringContaining("unknown command: users frobnicate")]);
+    const missing = adminCli(["users", "disable"], env);
+    expect(missing.stderr).toContain("missing --email");
+    if (scratch) {
+      const badRole = adminCli(["users", "add", "--email", "x@example.com", "--role", "king", "--tenant", randomUUID()], env);
+      expect([badRole.status, badRole.stderr]).toEqual([2, expect.stringContaining("invalid input")]);
+    }
+  });
+});
+
+describe("tenant isolation", () => {
+  it("another tenant's orders, exchanges and challenges are 404 on every route", async () => {
+    const [first, second] = await Promise.all([session("affiliate@example.com"), session("second@example.com")]);
+    const op = new OperatorApi(operatorKey, app.sandboxUrl);
+    const challenge = (await first.request("POST", "/api/challenges", {})).body as { id: string };
+    const order = await createOrderVia(first);
+    const { exchange_id } = await op.pay({ order_id: order.id, amount: 20, currency: "eur" });
+    expect((await first.request("GET", `/api/exchanges/${exchange_id}`)).status).toBe(200);
+
+    for (const [method, path, body] of [
+      ["GET", `/api/orders/${order.id}`, undefined],
+      ["PATCH", `/api/orders/${order.id}`, { active: false }],
+      ["GET", `/api/exchanges/${exchange_id}`, undefined],
+      ["PATCH", `/api/exchanges/${exchange_id}`, { payout: { type: "channel" } }],
+      ["GET", `/api/exchanges/${exchange_id}/events`, undefined],
+      ["POST", `/api/exchanges/${exchange_id}/payout-link`, {}],
+      ["GET", `/api/challenges/${challenge.id}`, undefined],
+    ] as const) {
+      const reply = await second.request(method, path, body);
+      expect([method, path, reply.status, errorCode(reply)]).toEqual([method, path, 404, "not_found"]);
+    }
+    const secondList = (await second.request("GET", "/api/exchanges")).body as { data: { id: string }[] };
+    expect(secondList.data.some((e) => e.id === exchange_id)).toBe(false);
+  });
+
+  it("the second tenant's webhooks arrive at its own endpoint and are listed for it alone", async () => {
+    const [first, second] = await Promise.all([session("affiliate@example.com"), session("second@example.com")]);
+    const order = await createOrderVia(second);
+    const { exchange_id } = await new OperatorApi(operatorKey, app.sandboxUrl).pay({ order_id: order.id, amount: 20, currency: "eur" });
+    const deadline = Date.now() + 10_000;
+    let events: { event: string }[] = [];
+    while (events.length === 0 && Date.now() < deadline) {
+      events = ((await second.request("GET", `/api/exchanges/${exchange_id}/events`)).body as { data: { event: string }[] }).data;
+      if (events.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(events.map((e) => e.event)).toEqual(["exchange.executed"]);
+    expect((await first.request("GET", `/api/exchanges/${exchange_id}/events`)).status).toBe(404);
+  });
+});
+
+describe("upstream failures", () => {
+  it("down → 502 upstream_unavailable; malformed JSON → 502; never a 500", async () => {
+    const down = await session("down@example.com");
+    const reply = await down.request("GET", `/api/orders/${randomUUID()}`);
+    expect([reply.status, errorCode(reply)]).toEqual([502, "upstream_unavailable"]);
+    const garbled = await session("garbage@example.com");
+    const bad = await garbled.request("POST", "/api/challenges", {});
+    expect([bad.status, errorCode(bad)]).toEqual([502, "upstream_invalid_response"]);
+  });
+
+  it("slow (no answer within 10 s) → 504 upstream_timeout", async () => {
+    const slowSession = await session("slow@example.com");
+    const started = Date.now();
+    const reply = await slowSession.request("GET", `/api/exchanges/${randomUUID()}`);
+    expect([reply.status, errorCode(reply)]).toEqual([504, "upstream_timeout"]);
+    expect(Date.now() - started).toBeLessThan(12_000);
+  }, 30_000);
+});

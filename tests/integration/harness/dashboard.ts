@@ -1,0 +1,92 @@
+import { inject } from "vitest";
+import { expect } from "vitest";
+import { orderSchema } from "@/lib/exchange/schemas";
+import { http, parse, type Reply } from "./api";
+import { IBAN_DE, proofMessage } from "./fixtures";
+import { addressOf, bitcoinKey, signBip137 } from "./wallet";
+
+/** A browser-like session of the dashboard: next-auth's CSRF dance, then the session cookie. */
+export class DashboardSession {
+  private constructor(
+    readonly baseUrl: string,
+    private cookie: string,
+  ) {}
+
+  static async signIn(email: string, password = inject("demoPassword"), options: { baseUrl?: string; address?: string } = {}) {
+    const baseUrl = options.baseUrl ?? inject("baseUrl");
+    const result = await signIn(baseUrl, email, password, options.address);
+    if (!result.cookie) throw new Error(`sign-in of ${email} failed: ${result.error}`);
+    return new DashboardSession(baseUrl, result.cookie);
+  }
+
+  /** A same-origin request, as the dashboard's pages send it. */
+  request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+    const origin: Record<string, string> = method === "GET" ? {} : { origin: this.baseUrl };
+    return http(method, `${this.baseUrl}${path}`, { body, headers: { cookie: this.cookie, ...origin, ...headers } });
+  }
+
+  get cookieHeader() {
+    return this.cookie;
+  }
+
+  async signOut() {
+    const csrf = await csrfToken(this.baseUrl, this.cookie);
+    const response = await fetch(`${this.baseUrl}/api/auth/signout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: mergeCookies(this.cookie, csrf.cookie) },
+      body: new URLSearchParams({ csrfToken: csrf.token, json: "true" }),
+      redirect: "manual",
+    });
+    return setCookies(response);
+  }
+}
+
+function setCookies(response: Response): string[] {
+  return response.headers.getSetCookie();
+}
+
+function mergeCookies(...parts: string[]): string {
+  return parts.filter(Boolean).join("; ");
+}
+
+async function csrfToken(baseUrl: string, cookie = "") {
+  const response = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie } });
+  const { csrfToken: token } = (await response.json()) as { csrfToken: string };
+  const jar = setCookies(response).map((c) => c.split(";")[0]).join("; ");
+  return { token, cookie: jar };
+}
+
+/** POST /api/auth/callback/credentials as the sign-in form does; the session cookie or the error. */
+export async function signIn(baseUrl: string, email: string, password: string, address?: string) {
+  const csrf = await csrfToken(baseUrl);
+  const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: csrf.cookie,
+      ...(address ? { "x-forwarded-for": address } : {}),
+    },
+    body: new URLSearchParams({ csrfToken: csrf.token, email, password, json: "true" }),
+    redirect: "manual",
+  });
+  const session = setCookies(response).find((c) => c.startsWith("next-auth.session-token="));
+  const body = (await response.json().catch(() => ({}))) as { url?: string };
+  const error = body.url ? new URL(body.url).searchParams.get("error") : null;
+  return { status: response.status, cookie: session?.split(";")[0] ?? null, setCookie: session ?? null, error };
+}
+
+/** An order created through the dashboard's /api with a real BIP-137 signature. */
+export async function createOrderVia(session: DashboardSession, currency = "eur") {
+  const challenge = await session.request("POST", "/api/challenges", {});
+  expect(challenge.status).toBe(201);
+  const token = (challenge.body as { token: string }).token;
+  const key = bitcoinKey(`dashboard ${Math.random()}`);
+  const address = addressOf(key, "p2wpkh");
+  const message = proofMessage(token);
+  const reply = await session.request("POST", "/api/orders", {
+    fee_rate: 0.025,
+    payment_method: { currency, debitor_iban: IBAN_DE },
+    payout_method: { bitcoin_address: address, message, signature: signBip137(message, key, "p2wpkh") },
+  });
+  return parse(orderSchema, reply, 201);
+}
