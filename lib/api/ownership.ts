@@ -6,14 +6,27 @@ import { orderTenant } from "@/lib/orders/index-order";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** A path id: a UUID, not indexed under another tenant. Anything else is 404, never 403. */
-export async function ownId(db: Db, tenantId: string, kind: "order" | "exchange" | "challenge", id: string | undefined): Promise<string> {
+/** A path id must be a UUID; anything else names nothing (404). */
+export function pathId(kind: string, id: string | undefined): string {
   if (!id || !UUID.test(id)) throw new ApiError("not_found", `No such ${kind}`);
-  const lower = id.toLowerCase();
-  if (kind === "challenge") return lower;
-  const owner = kind === "order" ? await orderTenant(db, lower) : await exchangeTenant(db, lower);
+  return id.toLowerCase();
+}
+
+/**
+ * Whether the tenant's index holds the id ("indexed") or nobody's does ("unknown"); an id
+ * indexed under another tenant is 404, never 403.
+ */
+export async function ownership(db: Db, tenantId: string, kind: "order" | "exchange", id: string): Promise<"indexed" | "unknown"> {
+  const owner = kind === "order" ? await orderTenant(db, id) : await exchangeTenant(db, id);
   if (owner !== null && owner !== tenantId) throw new ApiError("not_found", `No such ${kind}`);
-  return lower;
+  return owner === null ? "unknown" : "indexed";
+}
+
+/** A path id of the tenant (or of nobody yet). */
+export async function ownId(db: Db, tenantId: string, kind: "order" | "exchange" | "challenge", id: string | undefined): Promise<string> {
+  const valid = pathId(kind, id);
+  if (kind !== "challenge") await ownership(db, tenantId, kind, valid);
+  return valid;
 }
 
 export function searchParams(req: Request): Record<string, string> {

@@ -42,14 +42,31 @@ async function loadUser(id: string): Promise<CurrentUser | null> {
   return user;
 }
 
+// Decrypting the session JWT (HKDF + AES-GCM) costs more than the rest of a proxied read, so
+// decoded tokens are kept until they expire. Only successfully decrypted tokens are cached.
+const MAX_TOKENS = 10_000;
+const tokenHolder = globalThis as typeof globalThis & { __sessionTokens?: Map<string, { sub: string; exp: number }> };
+
+async function subjectOf(token: string): Promise<string | null> {
+  tokenHolder.__sessionTokens ??= new Map();
+  const cache = tokenHolder.__sessionTokens;
+  const now = Date.now() / 1000;
+  const hit = cache.get(token);
+  if (hit) return hit.exp > now ? hit.sub : null;
+  const jwt = await decode({ token, secret: env().secrets.AUTH_SECRET });
+  if (!jwt?.sub || typeof jwt.exp !== "number" || jwt.exp <= now) return null;
+  if (cache.size >= MAX_TOKENS) cache.clear();
+  cache.set(token, { sub: jwt.sub, exp: jwt.exp });
+  return jwt.sub;
+}
+
 /** The signed-in user of a request (session JWT cookie), or null. */
 export async function currentUser(req: Request): Promise<CurrentUser | null> {
   const token = sessionCookie(req);
   if (!token) return null;
   try {
-    const jwt = await decode({ token, secret: env().secrets.AUTH_SECRET });
-    if (!jwt?.sub) return null;
-    return await loadUser(jwt.sub);
+    const sub = await subjectOf(token);
+    return sub ? await loadUser(sub) : null;
   } catch {
     return null;
   }

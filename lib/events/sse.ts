@@ -23,13 +23,43 @@ type Options = {
 };
 
 const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(": heartbeat\n\n");
 
-function frame(notice: Notice): string {
+// One notice reaches every subscriber of its tenant as the same object: encode it once.
+const frames = new WeakMap<Notice, Uint8Array>();
+
+function frame(notice: Notice): Uint8Array {
+  const cached = frames.get(notice);
+  if (cached) return cached;
+  let text: string;
   if (notice.kind === "webhook") {
     const { tenant_id: _tenant, kind: _kind, ...data } = notice;
-    return `id: ${notice.id}\nevent: webhook\ndata: ${JSON.stringify(data)}\n\n`;
+    text = `id: ${notice.id}\nevent: webhook\ndata: ${JSON.stringify(data)}\n\n`;
+  } else {
+    text = `event: snapshot\ndata: ${JSON.stringify({ exchange_id: notice.exchange_id, state: notice.state })}\n\n`;
   }
-  return `event: snapshot\ndata: ${JSON.stringify({ exchange_id: notice.exchange_id, state: notice.state })}\n\n`;
+  const bytes = encoder.encode(text);
+  frames.set(notice, bytes);
+  return bytes;
+}
+
+// One heartbeat timer for every open stream of the process, not one per stream.
+const heartbeatHolder = globalThis as typeof globalThis & { __sseHeartbeat?: { beats: Set<() => void>; timer: NodeJS.Timeout | null } };
+
+function onHeartbeat(beat: () => void): () => void {
+  heartbeatHolder.__sseHeartbeat ??= { beats: new Set(), timer: null };
+  const state = heartbeatHolder.__sseHeartbeat;
+  state.beats.add(beat);
+  state.timer ??= setInterval(() => {
+    for (const fn of state.beats) fn();
+  }, HEARTBEAT_MS);
+  return () => {
+    state.beats.delete(beat);
+    if (state.beats.size === 0 && state.timer) {
+      clearInterval(state.timer);
+      state.timer = null;
+    }
+  };
 }
 
 /**
@@ -44,10 +74,10 @@ export function eventStream({ req, tenantId, lastEventId, replay, filter = () =>
       let replaying = true;
       const buffered: Notice[] = [];
       let closed = false;
-      const write = (text: string) => {
+      const write = (bytes: Uint8Array) => {
         if (closed) return;
         try {
-          controller.enqueue(encoder.encode(text));
+          controller.enqueue(bytes);
         } catch {
           cleanup();
         }
@@ -68,11 +98,11 @@ export function eventStream({ req, tenantId, lastEventId, replay, filter = () =>
         if (replaying) buffered.push(notice);
         else send(notice);
       });
-      const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+      const stopHeartbeat = onHeartbeat(() => write(HEARTBEAT));
       cleanup = () => {
         if (closed) return;
         closed = true;
-        clearInterval(heartbeat);
+        stopHeartbeat();
         unsubscribe();
         try {
           controller.close();
@@ -81,7 +111,7 @@ export function eventStream({ req, tenantId, lastEventId, replay, filter = () =>
         }
       };
       req.signal.addEventListener("abort", cleanup, { once: true });
-      write("retry: 3000\n: connected\n\n");
+      write(encoder.encode("retry: 3000\n: connected\n\n"));
       if (lastEventId !== null) await catchUp();
       replaying = false;
       for (const notice of buffered.splice(0)) send(notice);

@@ -3,7 +3,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
 import type { Exchange } from "@/lib/exchange/schemas";
-import { exchangeState, type ExchangeState } from "@/lib/exchange/exchange-state";
+import { exchangeState } from "@/lib/exchange/exchange-state";
 
 /**
  * Stores the latest GET snapshot. The exchange state shown is always a snapshot's; a GET that
@@ -32,14 +32,6 @@ export async function indexExchangeSnapshot(db: Db, tenantId: string, exchange: 
         or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= ${fetchedAt.toISOString()}`),
       ),
     });
-}
-
-/** An exchange first heard of through a webhook: indexed with the event's state until a GET refreshes it. */
-export async function discoverExchange(db: Db, tenantId: string, id: string, orderId: string, state: ExchangeState, at: Date) {
-  await db
-    .insert(exchanges)
-    .values({ id, tenantId, orderId, state, firstSeenAt: at })
-    .onConflictDoNothing({ target: exchanges.id });
 }
 
 export async function exchangeTenant(db: Db, id: string): Promise<string | null> {

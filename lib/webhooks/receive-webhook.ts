@@ -1,16 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { after } from "next/server";
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
-import { webhookEvents, webhookRejections } from "@/lib/db/schema";
+import { webhookRejections } from "@/lib/db/schema";
 import { tenantForWebhook, type Tenant } from "@/lib/auth/tenants";
-import { publish } from "@/lib/events/bus";
 import { stateOfEvent } from "@/lib/exchange/exchange-state";
 import { anyWebhookEventSchema } from "@/lib/exchange/schemas";
-import { discoverExchange } from "@/lib/exchanges/index-exchange";
-import { refreshExchange } from "@/lib/exchanges/refresh-exchange";
-import { noticeOf } from "./event-store";
+import { scheduleRefresh } from "@/lib/exchanges/refresh-queue";
+import { storeAndPublish } from "./store-event";
 import { SIGNATURE_HEADER, verifySignature } from "./sign";
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -34,7 +31,7 @@ const idOf = (value: unknown) => (uuid.safeParse(value).success ? (value as stri
 
 /**
  * POST /webhook and /webhook/{endpointId}: raw body → verify → parse → store → publish → 200,
- * in that order; the exchange snapshot is refreshed by GET after the response.
+ * in that order; the exchange snapshot is refreshed by GET afterwards (refresh queue).
  */
 export async function receiveWebhook(req: Request, endpointId: string | null): Promise<Response> {
   const db = await getDb();
@@ -65,35 +62,21 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
   const exchangeId = idOf(payload.exchange_id);
   const orderId = idOf(payload.order_id);
   const retry = Number(req.headers.get("x-retry-count"));
-  const receivedAt = new Date();
-  const [stored] = await db
-    .insert(webhookEvents)
-    .values({
-      tenantId: tenant.id,
-      bodySha256: createHash("sha256").update(raw).digest("hex"),
-      rawBody: raw,
-      eventType,
-      exchangeId,
-      orderId,
-      correlationId: correlationId?.slice(0, 100) ?? null,
-      retryCount: Number.isInteger(retry) ? retry : null,
-      userAgent: req.headers.get("user-agent")?.slice(0, 200) ?? null,
-      receivedAt,
-    })
-    .onConflictDoNothing({ target: [webhookEvents.tenantId, webhookEvents.bodySha256] })
-    .returning();
-  if (!stored) return reply(200, { received: true, duplicate: true });
+  const stored = await storeAndPublish(db, {
+    tenantId: tenant.id,
+    bodySha256: createHash("sha256").update(raw).digest("hex"),
+    rawBody: raw,
+    eventType,
+    exchangeId,
+    orderId,
+    correlationId: correlationId?.slice(0, 100) ?? null,
+    retryCount: Number.isInteger(retry) ? retry : null,
+    userAgent: req.headers.get("user-agent")?.slice(0, 200) ?? null,
+    receivedAt: new Date(),
+    state: stateOfEvent(eventType),
+  });
+  if (stored === null) return reply(200, { received: true, duplicate: true });
   console.log(`[webhook] ${tenant.name}: ${eventType ?? "(no event type)"} ${exchangeId ?? ""} correlation id ${correlationId ?? "none"}`);
-
-  const state = stateOfEvent(eventType);
-  if (exchangeId && orderId && state) await discoverExchange(db, tenant.id, exchangeId, orderId, state, receivedAt);
-  await publish(noticeOf(stored));
-  if (exchangeId) {
-    after(() =>
-      refreshExchange(db, tenant, exchangeId).catch((error: unknown) =>
-        console.warn(`[webhook] refreshing exchange ${exchangeId} failed:`, error instanceof Error ? error.message : error),
-      ),
-    );
-  }
-  return reply(200, { received: true, id: stored.id });
+  if (exchangeId) scheduleRefresh(db, tenant, exchangeId);
+  return reply(200, { received: true, id: stored });
 }

@@ -21,6 +21,7 @@ export type RunningApp = {
   baseUrl: string;
   sandboxUrl: string;
   port: number;
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<void>;
@@ -81,6 +82,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     baseUrl,
     sandboxUrl: `${baseUrl}/sandbox`,
     port,
+    pid: child.pid ?? 0,
     dataDir,
     output,
     stop: async (signal = "SIGTERM") => {

@@ -4,6 +4,9 @@ import { orderSchema } from "@/lib/exchange/schemas";
 import { http, parse, type Reply } from "./api";
 import { IBAN_DE, proofMessage } from "./fixtures";
 import { addressOf, bitcoinKey, signBip137 } from "./wallet";
+import { csrfToken, mergeCookies, setCookies, signIn } from "./sign-in";
+
+export { signIn };
 
 /** A browser-like session of the dashboard: next-auth's CSRF dance, then the session cookie. */
 export class DashboardSession {
@@ -39,40 +42,6 @@ export class DashboardSession {
     });
     return setCookies(response);
   }
-}
-
-function setCookies(response: Response): string[] {
-  return response.headers.getSetCookie();
-}
-
-function mergeCookies(...parts: string[]): string {
-  return parts.filter(Boolean).join("; ");
-}
-
-async function csrfToken(baseUrl: string, cookie = "") {
-  const response = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie } });
-  const { csrfToken: token } = (await response.json()) as { csrfToken: string };
-  const jar = setCookies(response).map((c) => c.split(";")[0]).join("; ");
-  return { token, cookie: jar };
-}
-
-/** POST /api/auth/callback/credentials as the sign-in form does; the session cookie or the error. */
-export async function signIn(baseUrl: string, email: string, password: string, address?: string) {
-  const csrf = await csrfToken(baseUrl);
-  const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      cookie: csrf.cookie,
-      ...(address ? { "x-forwarded-for": address } : {}),
-    },
-    body: new URLSearchParams({ csrfToken: csrf.token, email, password, json: "true" }),
-    redirect: "manual",
-  });
-  const session = setCookies(response).find((c) => c.startsWith("next-auth.session-token="));
-  const body = (await response.json().catch(() => ({}))) as { url?: string };
-  const error = body.url ? new URL(body.url).searchParams.get("error") : null;
-  return { status: response.status, cookie: session?.split(";")[0] ?? null, setCookie: session ?? null, error };
 }
 
 /** An order created through the dashboard's /api with a real BIP-137 signature. */

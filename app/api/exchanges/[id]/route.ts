@@ -1,18 +1,28 @@
 import { apiRoute, readBody } from "@/lib/api/route";
-import { ownId } from "@/lib/api/ownership";
+import { after } from "next/server";
+import { ownId, ownership, pathId } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { exchangePayoutPatchSchema } from "@/lib/exchange/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
+import { freshSnapshot } from "@/lib/exchanges/cached-snapshot";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/exchanges/{id} → GET /v1/exchanges/{id}; the snapshot is indexed
-export const GET = apiRoute({}, async ({ db, tenant, params }) => {
-  const id = await ownId(db, tenant.id, "exchange", params.id);
+// GET /api/exchanges/{id} → GET /v1/exchanges/{id}. A snapshot a few seconds old that no webhook
+// has overtaken answers at once (Cache-Control: no-cache asks upstream regardless); a fetched one
+// is indexed, before answering when the exchange is new to the index, right after otherwise.
+export const GET = apiRoute({}, async ({ req, db, tenant, params }) => {
+  const id = pathId("exchange", params.id);
+  if (!/no-cache/i.test(req.headers.get("cache-control") ?? "")) {
+    const cached = await freshSnapshot(db, tenant.id, id);
+    if (cached) return Response.json(cached, { headers: { "X-Snapshot": "cached" } });
+  }
   const fetchedAt = new Date();
-  const exchange = await upstreamFor(tenant).getExchange(id);
-  await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
+  const [exchange, indexed] = await Promise.all([upstreamFor(tenant).getExchange(id), ownership(db, tenant.id, "exchange", id)]);
+  const store = () => indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
+  if (indexed === "unknown") await store();
+  else after(store);
   return Response.json(exchange);
 });
 

@@ -1,0 +1,48 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { CHANNEL } from "@/lib/events/bus";
+import type { ExchangeState } from "@/lib/exchange/exchange-state";
+
+type Event = {
+  tenantId: string;
+  bodySha256: string;
+  rawBody: string;
+  eventType: string | null;
+  exchangeId: string | null;
+  orderId: string | null;
+  correlationId: string | null;
+  retryCount: number | null;
+  userAgent: string | null;
+  receivedAt: Date;
+  /** The state the event implies, for an exchange the index has not seen yet. */
+  state: ExchangeState | null;
+};
+
+/**
+ * Stores an event (deduplicated by the SHA-256 of its raw body per tenant), indexes an exchange
+ * heard of for the first time, and NOTIFYs the bus: one statement, one round trip, one
+ * transaction (the notification leaves on commit). Returns the event id, or null for a duplicate.
+ * The notice has the shape of bus.WebhookNotice.
+ */
+export async function storeAndPublish(db: Db, e: Event): Promise<number | null> {
+  const result = (await db.execute(sql`
+    WITH ins AS (
+      INSERT INTO webhook_events (tenant_id, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
+      VALUES (${e.tenantId}, ${e.bodySha256}, ${e.rawBody}, ${e.eventType}, ${e.exchangeId}, ${e.orderId}, ${e.correlationId}, ${e.retryCount}, ${e.userAgent}, ${e.receivedAt.toISOString()})
+      ON CONFLICT (tenant_id, body_sha256) DO NOTHING
+      RETURNING id, tenant_id, event_type, exchange_id, order_id, received_at
+    ), discovered AS (
+      INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at)
+      SELECT exchange_id, tenant_id, order_id, ${e.state}, received_at FROM ins
+      WHERE exchange_id IS NOT NULL AND order_id IS NOT NULL AND ${e.state}::text IS NOT NULL
+      ON CONFLICT (id) DO NOTHING
+    )
+    SELECT id, pg_notify(${CHANNEL}, json_build_object(
+      'kind', 'webhook', 'tenant_id', tenant_id, 'id', id, 'event', event_type, 'exchange_id', exchange_id,
+      'order_id', order_id, 'received_at', to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    )::text) FROM ins
+  `)) as { rows: { id: number | string }[] };
+  const row = result.rows[0];
+  return row ? Number(row.id) : null;
+}

@@ -1,0 +1,376 @@
+// npm run bench: measures the dashboard server against its own baselines on this machine and
+// prints figures, ratios and the targets of issue 3. A benchmark, not a test: it always exits 0
+// unless it cannot run at all.
+import { spawn, spawnSync } from "node:child_process";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest, Agent } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { freePort, startApp, type RunningApp } from "../tests/integration/harness/app-server";
+import { signIn } from "../tests/integration/harness/sign-in";
+import { addressOf, bitcoinKey, signBip137 } from "../tests/integration/harness/wallet";
+
+const root = path.resolve(import.meta.dirname, "..");
+const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 1000);
+const INGEST_EVENTS = Number(process.env.BENCH_INGEST_EVENTS ?? 3000);
+const INGEST_CONCURRENCY = 32;
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000);
+const SSE_EVENTS = 50;
+
+const secrets = {
+  DEMO_PASSWORD: `bench-${randomBytes(8).toString("hex")}`,
+  SANDBOX_DEMO_WEBHOOK_SECRET: `whsec_bench_${randomBytes(16).toString("hex")}`,
+  SANDBOX_DEMO_CLIENT_ID: `demo_bench_${randomBytes(8).toString("hex")}`,
+  SANDBOX_RATE_LIMIT: "100000",
+};
+const operatorKey = `sk_op_bench_${randomBytes(12).toString("hex")}`;
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+// ---------- small helpers ----------
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+const verdict = (ok: boolean) => (ok ? "meets target" : "MISSES target");
+
+function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: options.method ?? "GET", headers: options.headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const reply = await send(url, { headers });
+  if (reply.status !== 200) throw new Error(`GET ${url} → ${reply.status} ${reply.body.slice(0, 200)}`);
+  return performance.now() - started;
+}
+
+/** The server's memory after a full garbage collection (it runs with --expose-gc here). */
+async function memoryKb(app: RunningApp): Promise<{ heap: number; rss: number }> {
+  const reply = await send(`${app.sandboxUrl}/operator/runtime?gc=1`, { headers: { authorization: `Bearer ${operatorKey}` } });
+  const body = JSON.parse(reply.body) as { collected: boolean; heap_used: number; external: number; rss: number };
+  if (!body.collected) throw new Error("the server did not collect garbage: start it with --expose-gc");
+  return { heap: (body.heap_used + body.external) / 1024, rss: body.rss / 1024 };
+}
+
+async function postgresUrl(): Promise<string | null> {
+  const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    const name = `bench_${randomBytes(4).toString("hex")}`;
+    await client.query(`CREATE DATABASE ${name}`);
+    const scratch = new URL(url);
+    scratch.pathname = `/${name}`;
+    return scratch.toString();
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function dropDatabase(url: string) {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.end();
+}
+
+// ---------- setup ----------
+
+async function setup(app: RunningApp) {
+  const session = await signIn(app.baseUrl, "affiliate@example.com", secrets.DEMO_PASSWORD);
+  if (!session.cookie) throw new Error(`sign-in failed: ${session.error}`);
+  const client = { authorization: `client_id ${secrets.SANDBOX_DEMO_CLIENT_ID}`, "content-type": "application/json" };
+  const challenge = JSON.parse((await send(`${app.sandboxUrl}/v1/challenges`, { method: "POST", headers: client, body: "{}" })).body) as { token: string };
+  const key = bitcoinKey("bench");
+  const message = `Bench payout ${challenge.token}`;
+  const order = JSON.parse(
+    (
+      await send(`${app.sandboxUrl}/v1/orders`, {
+        method: "POST",
+        headers: client,
+        body: JSON.stringify({
+          fee_rate: 0.02,
+          payment_method: { currency: "eur", debitor_iban: "DE89370400440532013000" },
+          payout_method: { bitcoin_address: addressOf(key, "p2wpkh"), message, signature: signBip137(message, key, "p2wpkh") },
+        }),
+      })
+    ).body,
+  ) as { id: string };
+  const operator = { authorization: `Bearer ${operatorKey}`, "content-type": "application/json" };
+  const payment = JSON.parse(
+    (await send(`${app.sandboxUrl}/operator/payments`, { method: "POST", headers: operator, body: JSON.stringify({ order_id: order.id, amount: 100, currency: "eur" }) })).body,
+  ) as { exchange_id: string };
+  return { cookie: session.cookie, exchangeId: payment.exchange_id, orderId: order.id };
+}
+
+// ---------- 1. proxy latency ----------
+
+/** Interleaved sequential GETs: direct sandbox, proxy (snapshot cache), proxy forced upstream. */
+async function proxyLatency(app: RunningApp, ctx: { cookie: string; exchangeId: string }) {
+  const direct = { authorization: `client_id ${secrets.SANDBOX_DEMO_CLIENT_ID}` };
+  const proxied = { cookie: ctx.cookie };
+  const forced = { cookie: ctx.cookie, "cache-control": "no-cache" };
+  const directUrl = `${app.sandboxUrl}/v1/exchanges/${ctx.exchangeId}`;
+  const proxyUrl = `${app.baseUrl}/api/exchanges/${ctx.exchangeId}`;
+  for (let i = 0; i < 100; i++) {
+    await timed(directUrl, direct);
+    await timed(proxyUrl, proxied);
+    await timed(proxyUrl, forced);
+  }
+  const samples = { direct: [] as number[], proxy: [] as number[], upstream: [] as number[] };
+  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+    samples.direct.push(await timed(directUrl, direct));
+    samples.proxy.push(await timed(proxyUrl, proxied));
+    samples.upstream.push(await timed(proxyUrl, forced));
+  }
+  const summary = (v: number[]) => ({ p50: percentile(v, 50), p99: percentile(v, 99) });
+  return { direct: summary(samples.direct), proxy: summary(samples.proxy), upstream: summary(samples.upstream) };
+}
+
+/** Requests per second of an empty Next.js route handler: the framework's own floor here. */
+async function nextFloor(app: RunningApp): Promise<number> {
+  const url = `${app.baseUrl}/api/health`;
+  for (let i = 0; i < 300; i++) await send(url);
+  let next = 0;
+  const count = INGEST_EVENTS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: INGEST_CONCURRENCY }, async () => {
+      while (next++ < count) await send(url);
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+// ---------- 2. webhook ingest ----------
+
+function signedEvents(count: number, secret: string) {
+  return Array.from({ length: count }, () => {
+    const body = JSON.stringify({
+      event: "exchange.refunded",
+      payload: {
+        exchange_id: randomUUID(),
+        order_id: randomUUID(),
+        fee_rate: 0.02,
+        pair: "btc/eur",
+        type: "buy",
+        cost: 10,
+        executed_on: null,
+        amount: null,
+        rate: null,
+        fee: null,
+        action: null,
+        reason: { code: "order_inactive" },
+        payout: null,
+      },
+    });
+    return { body, signature: `sha256=${createHmac("sha256", secret).update(body).digest("hex")}` };
+  });
+}
+
+async function ingest(url: string, events: { body: string; signature: string }[]): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: INGEST_CONCURRENCY }, async () => {
+      while (next < events.length) {
+        const event = events[next++];
+        if (!event) break;
+        const reply = await send(url, {
+          method: "POST",
+          body: event.body,
+          headers: {
+            "content-type": "application/json",
+            "x-signature-256": event.signature,
+            "x-correlation-id": randomUUID(),
+            "x-retry-count": "0",
+            "user-agent": "Sandbox-Webhook/1.0",
+          },
+        });
+        if (reply.status !== 200) throw new Error(`webhook → ${reply.status} ${reply.body}`);
+      }
+    }),
+  );
+  return events.length / ((performance.now() - started) / 1000);
+}
+
+async function startBare(databaseUrl: string | null, tenantId: string) {
+  const port = await freePort();
+  const pgliteDir = databaseUrl ? undefined : mkdtempSync(path.join(os.tmpdir(), "bench-bare-"));
+  const child = spawn(process.execPath, [path.join(root, "scripts/bench-bare-webhook.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      BARE_PORT: String(port),
+      BARE_SECRET: secrets.SANDBOX_DEMO_WEBHOOK_SECRET,
+      BARE_TENANT_ID: tenantId,
+      ...(databaseUrl ? { BARE_DATABASE_URL: databaseUrl } : { BARE_PGLITE_DIR: pgliteDir }),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("ready") && resolve());
+    child.on("exit", (code) => reject(new Error(`bare handler exited ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/webhook`,
+    stop: () => {
+      child.kill();
+      if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---------- 3. webhook → SSE ----------
+
+type Subscriber = { received: Map<string, number>; close: () => void; ready: Promise<void> };
+
+function subscribe(url: string, cookie: string): Subscriber {
+  const received = new Map<string, number>();
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  const req = httpRequest(url, { headers: { cookie, accept: "text/event-stream" }, agent: false }, (res) => {
+    let buffer = "";
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => {
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) !== -1) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (frame.includes(": connected")) markReady();
+        const marker = /"exchange_id":"([0-9a-f-]{36})"/.exec(frame);
+        if (frame.includes("event: webhook") && marker?.[1]) received.set(marker[1], performance.now());
+      }
+    });
+  });
+  req.on("error", () => undefined);
+  req.end();
+  return { received, ready, close: () => req.destroy() };
+}
+
+const WARM_UP_SUBSCRIBERS = 100;
+
+async function sseLatency(app: RunningApp, cookie: string) {
+  // the first connections pay one-time costs (code paths compiled, pools grown): memory per
+  // subscriber is the growth over the next SUBSCRIBERS connections
+  const warmUp = Array.from({ length: WARM_UP_SUBSCRIBERS }, () => subscribe(`${app.baseUrl}/api/events`, cookie));
+  await Promise.all(warmUp.map((s) => s.ready));
+  await new Promise((r) => setTimeout(r, 2_000));
+  const before = await memoryKb(app);
+  const measured = Array.from({ length: SUBSCRIBERS }, () => subscribe(`${app.baseUrl}/api/events`, cookie));
+  await Promise.all(measured.map((s) => s.ready));
+  await new Promise((r) => setTimeout(r, 2_000));
+  const after = await memoryKb(app);
+  const subscribers = [...warmUp, ...measured];
+  const events = signedEvents(SSE_EVENTS, secrets.SANDBOX_DEMO_WEBHOOK_SECRET);
+  const sentAt = new Map<string, number>();
+  for (const event of events) {
+    const exchangeId = (JSON.parse(event.body) as { payload: { exchange_id: string } }).payload.exchange_id;
+    sentAt.set(exchangeId, performance.now());
+    await send(`${app.baseUrl}/webhook`, { method: "POST", body: event.body, headers: { "content-type": "application/json", "x-signature-256": event.signature } });
+    await new Promise((r) => setTimeout(r, 40));
+  }
+  await new Promise((r) => setTimeout(r, 1_000));
+  const latencies: number[] = [];
+  let missing = 0;
+  for (const s of subscribers) {
+    for (const [id, sent] of sentAt) {
+      const got = s.received.get(id);
+      if (got === undefined) missing++;
+      else latencies.push(got - sent);
+    }
+  }
+  for (const s of subscribers) s.close();
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    heapPerSubscriberKb: (after.heap - before.heap) / SUBSCRIBERS,
+    rssPerSubscriberKb: (after.rss - before.rss) / SUBSCRIBERS,
+    missing,
+    samples: latencies.length,
+  };
+}
+
+// ---------- main ----------
+
+async function main() {
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+    console.log("no build: running next build first");
+    const built = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) process.exit(1);
+  }
+  const databaseUrl = await postgresUrl();
+  console.log(`bench on ${os.cpus().length} cores, database: ${databaseUrl ? "PostgreSQL" : "PGlite"}`);
+  const app = await startApp({ operatorKey, databaseUrl: databaseUrl ?? undefined, env: { ...secrets, NODE_OPTIONS: "--expose-gc" } });
+  try {
+    const ctx = await setup(app);
+
+    const latency = await proxyLatency(app, ctx);
+    const ratio = (a: { p50: number; p99: number }) => `p50 ${(a.p50 / latency.direct.p50).toFixed(2)}  p99 ${(a.p99 / latency.direct.p99).toFixed(2)}`;
+    console.log("\n1. GET /api/exchanges/{id} (proxy) vs GET /sandbox/v1/exchanges/{id} (direct), sequential, " + LATENCY_SAMPLES + " each, interleaved");
+    console.log(`   direct                      p50 ${ms(latency.direct.p50)}  p99 ${ms(latency.direct.p99)}`);
+    console.log(`   proxy (snapshot ≤ 2 s old)  p50 ${ms(latency.proxy.p50)}  p99 ${ms(latency.proxy.p99)}   ratio ${ratio(latency.proxy)}`);
+    console.log(`   proxy (no-cache: upstream)  p50 ${ms(latency.upstream.p50)}  p99 ${ms(latency.upstream.p99)}   ratio ${ratio(latency.upstream)}`);
+    const proxyRatio = Math.max(latency.proxy.p50 / latency.direct.p50, latency.proxy.p99 / latency.direct.p99);
+    console.log(`   target ratio ≤ 1.3 (default path, p50 and p99): ${verdict(proxyRatio <= 1.3)}`);
+
+    const tenantId = await tenantIdOf(app, ctx.cookie);
+    const bare = await startBare(databaseUrl, tenantId);
+    try {
+      await ingest(bare.url, signedEvents(200, secrets.SANDBOX_DEMO_WEBHOOK_SECRET));
+      const bareRate = await ingest(bare.url, signedEvents(INGEST_EVENTS, secrets.SANDBOX_DEMO_WEBHOOK_SECRET));
+      const floor = await nextFloor(app);
+      await ingest(`${app.baseUrl}/webhook`, signedEvents(200, secrets.SANDBOX_DEMO_WEBHOOK_SECRET));
+      await new Promise((r) => setTimeout(r, 3_000)); // the warm-up's snapshot refreshes drain
+      const appRate = await ingest(`${app.baseUrl}/webhook`, signedEvents(INGEST_EVENTS, secrets.SANDBOX_DEMO_WEBHOOK_SECRET));
+      console.log(`\n2. webhook ingest (verify + store + publish), ${INGEST_EVENTS} events, ${INGEST_CONCURRENCY} in flight`);
+      console.log(`   bare node:http handler        ${bareRate.toFixed(0)} events/s`);
+      console.log(`   POST /webhook (app)           ${appRate.toFixed(0)} events/s   ratio ${(appRate / bareRate).toFixed(2)}   target ≥ 0.7: ${verdict(appRate / bareRate >= 0.7)}`);
+      console.log(`   empty Next.js route (floor)   ${floor.toFixed(0)} req/s      ratio ${(floor / bareRate).toFixed(2)}: the most any route handler reaches here`);
+      console.log(`   POST /webhook / Next.js floor ${(appRate / floor).toFixed(2)}`);
+    } finally {
+      bare.stop();
+    }
+
+    await new Promise((r) => setTimeout(r, 2_000)); // let background refreshes of the ingest settle
+    const sse = await sseLatency(app, ctx.cookie);
+    console.log(`\n3. webhook → SSE with ${SUBSCRIBERS + WARM_UP_SUBSCRIBERS} subscribers, ${SSE_EVENTS} events (${sse.samples} deliveries, ${sse.missing} missing)`);
+    console.log(`   latency p50 ${ms(sse.p50)}  p99 ${ms(sse.p99)}   target p99 < 100 ms: ${verdict(sse.p99 < 100)}`);
+    console.log(`   memory per subscriber, growth over ${SUBSCRIBERS} after ${WARM_UP_SUBSCRIBERS} warm-up, after full GC:`);
+    console.log(`     JS heap + external ${sse.heapPerSubscriberKb.toFixed(1)} KB   target < 40 KB: ${verdict(sse.heapPerSubscriberKb < 40)}`);
+    console.log(`     (RSS moved ${sse.rssPerSubscriberKb.toFixed(1)} KB per subscriber: a full GC hands pages back, so RSS is no per-subscriber measure)`);
+  } finally {
+    await app.stop();
+    if (databaseUrl) await dropDatabase(databaseUrl);
+    else rmSync(app.dataDir, { recursive: true, force: true });
+    agent.destroy();
+  }
+}
+
+async function tenantIdOf(app: RunningApp, cookie: string): Promise<string> {
+  const session = JSON.parse((await send(`${app.baseUrl}/api/auth/session`, { headers: { cookie } })).body) as { user: { tenantId: string } };
+  return session.user.tenantId;
+}
+
+main().catch((error: unknown) => {
+  console.error("bench failed:", error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { ClientApi, errorCode, http } from "./harness/api";
+import { DashboardSession } from "./harness/dashboard";
+import { coinOrder, lightningOrder, operator } from "./harness/fixtures";
+import { openSse } from "./harness/sse";
+import { makeInvoice } from "./harness/wallet";
+
+let admin: DashboardSession;
+let viewer: DashboardSession;
+beforeAll(async () => {
+  [admin, viewer] = await Promise.all([DashboardSession.signIn("affiliate@example.com"), DashboardSession.signIn("viewer@example.com")]);
+});
+
+const demo = () => new ClientApi(inject("demoClientId"));
+
+describe("payout links: POST /api/exchanges/{id}/payout-link and the public GET /api/pay/{token}", () => {
+  it("a Lightning exchange awaiting payout gets a 24 h link whose page shows amounts and offers only", async () => {
+    const { order, node } = await lightningOrder(demo());
+    const { exchange_id } = await operator().pay({ order_id: order.id, amount: 200, currency: "eur" });
+    expect((await viewer.request("POST", `/api/exchanges/${exchange_id}/payout-link`, {})).status).toBe(403);
+    const created = await admin.request("POST", `/api/exchanges/${exchange_id}/payout-link`, {});
+    expect(created.status).toBe(201);
+    const link = created.body as { url: string; expires_on: string };
+    expect(link.url).toMatch(/\/pay\/[A-Za-z0-9_-]{22}$/);
+    const lifetime = new Date(link.expires_on).getTime() - Date.now();
+    expect(lifetime).toBeGreaterThan(23.9 * 3600_000);
+    const token = link.url.split("/pay/")[1] ?? "";
+
+    const page = await http("GET", `${inject("baseUrl")}/api/pay/${token}`);
+    expect(page.status).toBe(200);
+    const view = page.body as { status: string; amount_sats: number; fiat: { amount: number; currency: string }; offers: { invoice: { lnurl: string; fee_sats: number } } };
+    expect(view).toMatchObject({ status: "awaiting_payout", fiat: { amount: 200, currency: "eur" } });
+    expect(view.offers.invoice.lnurl).toMatch(/^LNURL1/);
+    expect(JSON.stringify(view)).not.toContain(order.payment_method.debitor_iban);
+    expect(JSON.stringify(view)).not.toContain(order.id);
+
+    // the page follows the payout live
+    const stream = await openSse(`${inject("baseUrl")}/api/pay/${token}/events`);
+    await stream.waitFor((f) => f.comment === "connected");
+    const sats = view.amount_sats - view.offers.invoice.fee_sats;
+    const invoice = makeInvoice({ node, msat: BigInt(sats) * 1000n, now: await operator().now() });
+    expect((await admin.request("PATCH", `/api/exchanges/${exchange_id}`, { payout: { type: "invoice", invoice: invoice.invoice } })).status).toBe(200);
+    expect(((await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).body as { status: string }).status).toBe("paying");
+    await operator().drive(exchange_id, { type: "invoice_paid", preimage: invoice.preimage });
+    await stream.waitFor((f) => f.event === "webhook" && (f.data ?? "").includes("exchange.settled"));
+    await stream.close();
+    const paid = (await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).body as { status: string; payout: { preimage: string } };
+    expect(paid).toMatchObject({ status: "paid", payout: { preimage: invoice.preimage } });
+
+    expect((await admin.request("DELETE", `/api/exchanges/${exchange_id}/payout-link`)).body).toEqual({ revoked: 1 });
+    const revoked = await http("GET", `${inject("baseUrl")}/api/pay/${token}`);
+    expect([revoked.status, errorCode(revoked)]).toEqual([404, "not_found"]);
+  });
+
+  it("unknown and malformed tokens are 404; on-chain exchanges get no link", async () => {
+    for (const token of ["AAAAAAAAAAAAAAAAAAAAAA", "short", "../../etc"]) {
+      expect((await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).status).toBe(404);
+    }
+    const { order } = await coinOrder(demo());
+    const { exchange_id } = await operator().pay({ order_id: order.id, amount: 10, currency: "eur" });
+    const reply = await admin.request("POST", `/api/exchanges/${exchange_id}/payout-link`, {});
+    expect([reply.status, errorCode(reply)]).toEqual([409, "payout_not_available"]);
+  });
+});
+
+describe("GET /api/exchanges/{id} snapshot cache", () => {
+  it("answers from a fresh snapshot, goes upstream on no-cache, and never serves a snapshot older than a stored webhook", async () => {
+    const { order } = await coinOrder(demo());
+    const { exchange_id } = await operator().pay({ order_id: order.id, amount: 10, currency: "eur" });
+    await new Promise((r) => setTimeout(r, 300)); // the webhook's refresh
+    expect((await admin.request("GET", `/api/exchanges/${exchange_id}`)).headers.get("x-snapshot")).toBe("cached");
+    expect((await admin.request("GET", `/api/exchanges/${exchange_id}`, undefined, { "cache-control": "no-cache" })).headers.get("x-snapshot")).toBeNull();
+    await operator().drive(exchange_id, { type: "broadcast" });
+    // once the settled webhook is stored, no GET may answer with the older snapshot
+    const deadline = Date.now() + 5_000;
+    const settledStored = async () =>
+      ((await admin.request("GET", `/api/exchanges/${exchange_id}/events`)).body as { data: { event: string }[] }).data.some((e) => e.event === "exchange.settled");
+    while (!(await settledStored()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const after = (await admin.request("GET", `/api/exchanges/${exchange_id}`)).body as { payout: unknown };
+    expect(after.payout).toMatchObject({ confirmed: false });
+  });
+
+  it("GET /api/health answers without a session", async () => {
+    expect((await http("GET", `${inject("baseUrl")}/api/health`)).body).toEqual({ ok: true });
+  });
+});
