@@ -14,10 +14,10 @@ const CACHE_MS = 3_000;
 type Cached = { user: CurrentUser | null; at: number };
 const holder = globalThis as typeof globalThis & { __userCache?: Map<string, Cached> };
 
-function sessionCookie(req: Request): string | null {
+function sessionCookie(headers: Headers): string | null {
   const name = env().secureCookies ? "__Secure-next-auth.session-token" : "next-auth.session-token";
   const cookies = new Map(
-    (req.headers.get("cookie") ?? "")
+    (headers.get("cookie") ?? "")
       .split(";")
       .map((part) => part.trim().split("="))
       .filter((pair): pair is [string, string] => pair.length >= 2 && Boolean(pair[0]))
@@ -61,8 +61,8 @@ async function subjectOf(token: string): Promise<string | null> {
 }
 
 /** The signed-in user of a request (session JWT cookie), or null. */
-export async function currentUser(req: Request): Promise<CurrentUser | null> {
-  const token = sessionCookie(req);
+export async function currentUser(req: Request | { headers: Headers }): Promise<CurrentUser | null> {
+  const token = sessionCookie(req.headers);
   if (!token) return null;
   try {
     const sub = await subjectOf(token);

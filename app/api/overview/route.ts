@@ -1,0 +1,7 @@
+import { apiRoute } from "@/lib/api/route";
+import { overview } from "@/lib/overview/overview";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/overview – counts, latest exchanges, daily volume and fees per pair
+export const GET = apiRoute({}, async ({ db, tenant }) => Response.json(await overview(db, tenant.id)));

@@ -1,0 +1,47 @@
+import Link from "next/link";
+import { StateBadge } from "@/components/ui/state-badge";
+import type { ExchangeListItem } from "@/lib/client/schemas";
+import { formatBtc, formatDateTime, formatFiat, shortId } from "@/lib/client/format";
+
+/** Exchanges as rows on wide screens and as cards on phones. */
+export function ExchangeTable({ items }: { items: ExchangeListItem[] }) {
+  return (
+    <div className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <table className="w-full text-left text-sm">
+        <thead className="hidden bg-zinc-50 text-xs text-zinc-500 uppercase sm:table-header-group dark:bg-zinc-900 dark:text-zinc-400">
+          <tr>
+            <th className="px-3 py-2 font-medium">Exchange</th>
+            <th className="px-3 py-2 font-medium">State</th>
+            <th className="px-3 py-2 font-medium">Pair</th>
+            <th className="px-3 py-2 text-right font-medium">Cost</th>
+            <th className="px-3 py-2 text-right font-medium">Amount</th>
+            <th className="px-3 py-2 font-medium">First seen</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {items.map((item) => {
+            const e = item.exchange;
+            const currency = e?.pair.split("/")[1] ?? "eur";
+            return (
+              <tr key={item.id} className="grid grid-cols-2 gap-1 bg-white px-3 py-2 sm:table-row sm:p-0 dark:bg-zinc-950" data-exchange-id={item.id}>
+                <td className="col-span-2 sm:px-3 sm:py-2">
+                  <Link href={`/exchanges/${item.id}`} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
+                    {shortId(item.id)}
+                  </Link>
+                  {e && <span className="ml-2 text-xs text-zinc-500 capitalize">{e.type}</span>}
+                </td>
+                <td className="sm:px-3 sm:py-2">
+                  <StateBadge state={item.state} />
+                </td>
+                <td className="text-right uppercase sm:px-3 sm:py-2 sm:text-left">{e?.pair ?? "—"}</td>
+                <td className="tabular-nums sm:px-3 sm:py-2 sm:text-right">{e ? formatFiat(e.cost, currency) : "—"}</td>
+                <td className="text-right tabular-nums sm:px-3 sm:py-2">{formatBtc(e?.amount)}</td>
+                <td className="col-span-2 text-xs text-zinc-500 sm:px-3 sm:py-2">{formatDateTime(item.first_seen_at)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

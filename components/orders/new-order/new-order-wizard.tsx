@@ -1,0 +1,145 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useCallback, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { DefinitionList } from "@/components/ui/states";
+import { READ_ONLY_HINT, useCanMutate, useShellUser } from "@/components/shell/session-context";
+import { ApiClientError, apiFetch } from "@/lib/client/api";
+import { messageFor } from "@/lib/client/messages";
+import { formatPercent } from "@/lib/client/format";
+import type { NetworkName } from "@/lib/bitcoin/networks";
+import { orderCreateSchema, orderSchema } from "@/lib/exchange/schemas";
+import { checkDestination, checkPayerIban, checkSignature, emptyDraft, feeRateOf, type Draft } from "./draft";
+import { DestinationStep, KindStep } from "./destination-steps";
+import { PaymentStep, PricingStep } from "./payment-steps";
+import { ProofStep } from "./proof-step";
+import { composeMessage, useChallenge } from "./use-challenge";
+
+const steps = ["Payout kind", "Destination", "Ownership proof", "Payment", "Fee", "Review"] as const;
+
+/** Which step an error code of the service belongs to, so it is shown next to its field. */
+const stepOfError: Record<string, number> = {
+  invalid_address: 1, address_network: 1, invalid_extended_public_key: 1, derivation_mismatch: 1, invalid_node_pubkey: 1,
+  invalid_signature: 2, challenge_not_found: 2, challenge_expired: 2, challenge_used: 2,
+  invalid_iban: 3, unsupported_currency: 3,
+  fee_rate_out_of_range: 4, affiliate_not_found: 4,
+};
+
+function body(draft: Draft) {
+  const payout =
+    draft.kind === "lightning"
+      ? { node_pubkey: draft.nodePubkey.trim().toLowerCase(), message: draft.message, signature: draft.signature }
+      : { bitcoin_address: draft.address.trim(), message: draft.message, signature: draft.signature, ...(draft.kind === "xpub" ? { extended_public_key: draft.xpub, derivation_path: draft.path } : {}) };
+  return orderCreateSchema.safeParse({
+    active: draft.active,
+    fee_rate: feeRateOf(draft),
+    payment_method: { currency: draft.currency, debitor_iban: draft.iban },
+    payout_method: payout,
+    ...(draft.affiliateId ? { affiliate_id: draft.affiliateId } : {}),
+  });
+}
+
+export function NewOrderWizard() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const canMutate = useCanMutate();
+  const network = useShellUser().network as NetworkName;
+  const [step, setStep] = useState(0);
+  const [input, setDraft] = useState<Draft>(emptyDraft);
+  const challengeState = useChallenge(step >= 2);
+  const token = challengeState.challenge?.token;
+  const destination = input.kind === "lightning" ? input.nodePubkey.trim() : input.address.trim();
+  // the message is derived: it always names the destination and the current challenge
+  const draft: Draft = { ...input, message: token ? composeMessage(destination, token) : "" };
+  const [serverError, setServerError] = useState<{ step: number; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const update = useCallback((patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch })), []);
+
+  const ready = [
+    true,
+    checkDestination(draft, network).ok,
+    checkSignature(draft, network).ok,
+    checkPayerIban(draft.iban).valid,
+    feeRateOf(draft) !== null,
+    true,
+  ];
+  const errorFor = (i: number) => (serverError?.step === i ? serverError.text : null);
+
+  const submit = async () => {
+    const parsed = body(draft);
+    if (!parsed.success) return setServerError({ step: 5, text: "Some answers are incomplete: go back and check each step." });
+    setBusy(true);
+    setServerError(null);
+    try {
+      const order = await apiFetch("/api/orders", orderSchema, { method: "POST", body: parsed.data });
+      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      router.push(`/orders/${order.id}`);
+    } catch (error) {
+      const code = error instanceof ApiClientError ? error.code : "unexpected_response";
+      const target = stepOfError[code] ?? 5;
+      setServerError({ step: target, text: messageFor(code) });
+      setStep(target);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!canMutate) return <p className="text-sm text-zinc-500">{READ_ONLY_HINT}</p>;
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">New order</h1>
+      <ol className="flex flex-wrap gap-2 text-xs" aria-label="Steps">
+        {steps.map((name, i) => (
+          <li key={name} aria-current={i === step ? "step" : undefined} className={`rounded-full px-3 py-1 ${i === step ? "bg-orange-600 text-white" : i < step ? "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200" : "bg-zinc-100 text-zinc-500 dark:bg-zinc-800"}`}>
+            {i + 1}. {name}
+          </li>
+        ))}
+      </ol>
+      <Card title={steps[step]}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (step === steps.length - 1) void submit();
+            else if (ready[step]) setStep(step + 1);
+          }}
+          className="flex flex-col gap-6"
+        >
+          {step === 0 && <KindStep draft={draft} update={update} network={network} />}
+          {step === 1 && <DestinationStep draft={draft} update={update} network={network} serverError={errorFor(1)} />}
+          {step === 2 && <ProofStep draft={draft} update={update} network={network} serverError={errorFor(2)} challengeState={challengeState} />}
+          {step === 3 && <PaymentStep draft={draft} update={update} serverError={errorFor(3)} />}
+          {step === 4 && <PricingStep draft={draft} update={update} serverError={errorFor(4)} />}
+          {step === 5 && (
+            <div className="flex flex-col gap-3">
+              <DefinitionList
+                items={[
+                  ["Payout", draft.kind === "lightning" ? `Lightning node ${draft.nodePubkey}` : `${draft.address}${draft.kind === "xpub" ? ` (then fresh addresses after ${draft.path})` : ""}`],
+                  ["Proof", "Signature verified"],
+                  ["Payment", `${draft.currency.toUpperCase()} from ${draft.iban}`],
+                  ["Fee rate", formatPercent(feeRateOf(draft) ?? 0)],
+                  ["Agreement", draft.affiliateId || "default"],
+                  ["Status", draft.active ? "active" : "inactive"],
+                ]}
+              />
+              {errorFor(5) && (
+                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+                  {errorFor(5)}
+                </p>
+              )}
+            </div>
+          )}
+          <div className="flex justify-between gap-2">
+            <Button type="button" variant="ghost" onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0}>
+              Back
+            </Button>
+            <Button type="submit" disabled={!ready[step] || busy}>
+              {step === steps.length - 1 ? (busy ? "Creating…" : "Create order") : "Continue"}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

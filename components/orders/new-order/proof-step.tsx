@@ -1,0 +1,73 @@
+"use client";
+import { useSyncExternalStore } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Field, TextArea } from "@/components/ui/field";
+import { ErrorState } from "@/components/ui/states";
+import type { NetworkName } from "@/lib/bitcoin/networks";
+import { CheckLine } from "./check-line";
+import { checkSignature, type Draft } from "./draft";
+import type { useChallenge } from "./use-challenge";
+import { WalletInstructions } from "./wallet-instructions";
+
+type WebLN = { enable: () => Promise<void>; signMessage: (message: string) => Promise<{ signature: string }> };
+const webln = () => (globalThis as { webln?: WebLN }).webln;
+
+const noSubscription = () => () => {};
+
+type Props = {
+  draft: Draft;
+  update: (patch: Partial<Draft>) => void;
+  network: NetworkName;
+  serverError?: string | null;
+  challengeState: ReturnType<typeof useChallenge>;
+};
+
+/** The ownership proof: a challenge in a message, signed by the destination's key, checked here first. */
+export function ProofStep({ draft, update, network, serverError, challengeState }: Props) {
+  const { challenge, error, renew, secondsLeft } = challengeState;
+  const hasWebln = useSyncExternalStore(noSubscription, () => Boolean(webln()), () => false);
+  if (error) return <ErrorState error={error} retry={() => renew()} />;
+  if (!challenge) return <p role="status">Getting a challenge from the service…</p>;
+  const expired = secondsLeft === 0;
+  const check = checkSignature(draft, network);
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <p className="text-sm font-medium">Sign this message with the {draft.kind === "lightning" ? "node" : "address"}&apos;s key</p>
+        <div className="flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-800">
+          <code className="flex-1 text-sm break-all" data-testid="message-to-sign">
+            {draft.message}
+          </code>
+          <CopyButton value={draft.message} />
+        </div>
+        <p className={`text-xs ${expired || secondsLeft < 120 ? "text-red-600 dark:text-red-400" : "text-zinc-500"}`} role="timer">
+          {expired ? "The challenge has expired." : `Valid for ${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, "0")}.`}{" "}
+          <button type="button" className="underline" onClick={() => renew()}>
+            Get a new challenge
+          </button>
+        </p>
+      </div>
+      <WalletInstructions message={draft.message} lightning={draft.kind === "lightning"} />
+      {draft.kind === "lightning" && hasWebln && (
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={async () => {
+            const provider = webln();
+            if (!provider) return;
+            await provider.enable();
+            const { signature } = await provider.signMessage(draft.message);
+            update({ signature });
+          }}
+        >
+          Sign with your Lightning wallet
+        </Button>
+      )}
+      <Field id="signature" label="Signature" error={serverError}>
+        <TextArea id="signature" rows={3} value={draft.signature} onChange={(e) => update({ signature: e.target.value.trim() })} spellCheck={false} />
+      </Field>
+      {draft.signature && <CheckLine check={check} testId="signature-check" />}
+    </div>
+  );
+}

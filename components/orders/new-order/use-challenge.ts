@@ -1,0 +1,31 @@
+"use client";
+import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+import { challengeSchema } from "@/lib/exchange/schemas";
+
+/** A challenge from the service, renewable, with the seconds it has left. */
+export function useChallenge(enabled: boolean) {
+  const [generation, setGeneration] = useState(0);
+  const query = useQuery({
+    queryKey: ["challenge", generation],
+    queryFn: () => apiFetch("/api/challenges", challengeSchema, { method: "POST", body: {} }),
+    enabled,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const challenge = query.data ?? null;
+  const secondsLeft = challenge ? Math.max(0, Math.floor((new Date(challenge.expires_on).getTime() - now) / 1000)) : 0;
+  return { challenge, error: query.error, renew: () => setGeneration((g) => g + 1), secondsLeft };
+}
+
+export function composeMessage(destination: string, token: string): string {
+  return `I own ${destination} and want my exchange payouts sent to it. Challenge: ${token}`;
+}

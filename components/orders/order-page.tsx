@@ -1,0 +1,59 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { Card } from "@/components/ui/card";
+import { StateBadge } from "@/components/ui/state-badge";
+import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { ExchangeTable } from "@/components/exchanges/exchange-table";
+import { ApiClientError, apiFetch, queryKeys } from "@/lib/client/api";
+import { exchangePageSchema } from "@/lib/client/schemas";
+import { formatDateTime, formatPercent, shortId } from "@/lib/client/format";
+import { orderSchema } from "@/lib/exchange/schemas";
+import { OrderSettings } from "./order-settings";
+import { PaymentInstructions } from "./payment-instructions";
+import { PayoutMethodCard } from "./payout-method-card";
+
+export function OrderPage({ id }: { id: string }) {
+  const order = useQuery({ queryKey: queryKeys.order(id), queryFn: () => apiFetch(`/api/orders/${id}`, orderSchema) });
+  const exchanges = useQuery({
+    queryKey: queryKeys.exchanges({ order_id: id }),
+    queryFn: () => apiFetch(`/api/exchanges?order_id=${id}&limit=100`, exchangePageSchema),
+    enabled: order.isSuccess,
+  });
+  if (order.isPending) return <LoadingRows rows={6} />;
+  if (order.isError) {
+    if (order.error instanceof ApiClientError && order.error.status === 404) {
+      return <EmptyState title="Order not found">The id does not exist, or the order belongs to another company.</EmptyState>;
+    }
+    return <ErrorState error={order.error} retry={() => void order.refetch()} />;
+  }
+  const data = order.data;
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold">
+          Order <span className="font-mono text-lg">{shortId(data.id)}</span>
+        </h1>
+        <StateBadge state={data.active ? "active" : "inactive"} />
+        <span className="text-sm text-zinc-500">
+          {"node_pubkey" in data.payout_method ? "Lightning" : "On-chain"} · fee {formatPercent(data.fee_rate)} · created {formatDateTime(data.created_on)}
+        </span>
+      </header>
+      <PaymentInstructions method={data.payment_method} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <PayoutMethodCard method={data.payout_method} />
+        <OrderSettings order={data} />
+      </div>
+      <Card title="Exchanges of this order">
+        {exchanges.isPending ? (
+          <LoadingRows />
+        ) : exchanges.isError ? (
+          <ErrorState error={exchanges.error} retry={() => void exchanges.refetch()} />
+        ) : exchanges.data.data.length === 0 ? (
+          <p className="text-sm text-zinc-500">No payment has arrived yet. Exchanges appear here as soon as one does.</p>
+        ) : (
+          <ExchangeTable items={exchanges.data.data} />
+        )}
+      </Card>
+    </div>
+  );
+}

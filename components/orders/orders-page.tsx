@@ -1,0 +1,100 @@
+"use client";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { Select } from "@/components/ui/field";
+import { StateBadge } from "@/components/ui/state-badge";
+import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { useCanMutate } from "@/components/shell/session-context";
+import { apiFetch, queryKeys } from "@/lib/client/api";
+import { orderPageSchema } from "@/lib/client/schemas";
+import { formatDateTime, formatPercent, shortId } from "@/lib/client/format";
+
+const FILTERS = ["active", "currency", "payout_kind"] as const;
+
+export function OrdersPage() {
+  const router = useRouter();
+  const params = useSearchParams();
+  const canMutate = useCanMutate();
+  const filters = Object.fromEntries(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) ?? ""]] : [])));
+  const query = useInfiniteQuery({
+    queryKey: queryKeys.orders(filters),
+    initialPageParam: "",
+    queryFn: ({ pageParam }) => apiFetch(`/api/orders?${new URLSearchParams({ ...filters, limit: "25", ...(pageParam ? { cursor: pageParam } : {}) })}`, orderPageSchema),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+  const setFilter = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    router.replace(`/orders?${next}`);
+  };
+  const orders = query.data?.pages.flatMap((p) => p.data) ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Orders</h1>
+        {canMutate && (
+          <Link href="/orders/new" className="rounded-md bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700 focus-visible:outline-2 focus-visible:outline-orange-500">
+            New order
+          </Link>
+        )}
+      </div>
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <Select aria-label="Status" value={filters.active ?? ""} onChange={(e) => setFilter("active", e.target.value)}>
+          <option value="">Active and inactive</option>
+          <option value="true">Active</option>
+          <option value="false">Inactive</option>
+        </Select>
+        <Select aria-label="Currency" value={filters.currency ?? ""} onChange={(e) => setFilter("currency", e.target.value)}>
+          <option value="">All currencies</option>
+          <option value="eur">EUR</option>
+          <option value="chf">CHF</option>
+          <option value="gbp">GBP</option>
+        </Select>
+        <Select aria-label="Payout kind" value={filters.payout_kind ?? ""} onChange={(e) => setFilter("payout_kind", e.target.value)}>
+          <option value="">On-chain and Lightning</option>
+          <option value="coin">On-chain</option>
+          <option value="lightning">Lightning</option>
+        </Select>
+      </div>
+      {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
+      {query.isPending ? (
+        <LoadingRows rows={5} />
+      ) : orders.length === 0 ? (
+        <EmptyState title={Object.keys(filters).length ? "No orders match these filters" : "No orders yet"}>
+          <p className="text-sm text-zinc-500">An order holds the payment instructions your customer pays into and the wallet that receives the bitcoin.</p>
+          {canMutate && (
+            <Link href="/orders/new" className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
+              Create the first order
+            </Link>
+          )}
+        </EmptyState>
+      ) : (
+        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-950">
+          {orders.map((order) => {
+            const lightning = "node_pubkey" in order.payout_method;
+            return (
+              <li key={order.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-3 py-2 text-sm" data-order-id={order.id}>
+                <Link href={`/orders/${order.id}`} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
+                  {shortId(order.id)}
+                </Link>
+                <StateBadge state={order.active ? "active" : "inactive"} />
+                <span className="uppercase">{order.payment_method.currency}</span>
+                <span>{lightning ? "Lightning" : "On-chain"}</span>
+                <span className="text-zinc-500">fee {formatPercent(order.fee_rate)}</span>
+                <span className="ml-auto text-xs text-zinc-500">{formatDateTime(order.created_on)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? "Loading…" : "Load more"}
+        </Button>
+      )}
+    </div>
+  );
+}

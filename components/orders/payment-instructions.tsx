@@ -1,0 +1,58 @@
+"use client";
+import { QRCodeSVG } from "qrcode.react";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import type { PaymentMethod } from "@/lib/exchange/schemas";
+import { formatIban } from "@/lib/banking/iban";
+import { epcQrPayload } from "@/lib/banking/girocode";
+
+function Line({ label, value, copy = true }: { label: string; value: string; copy?: boolean }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-3">
+      <dt className="w-40 shrink-0 text-sm text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="flex min-w-0 items-center gap-1 font-mono text-sm break-all">
+        {value}
+        {copy && <CopyButton value={value.replace(/\s+/g, label === "Creditor IBAN" ? "" : " ")} />}
+      </dd>
+    </div>
+  );
+}
+
+/** Where the customer pays: bank details with copy buttons, and a QR code their banking app scans. */
+export function PaymentInstructions({ method }: { method: PaymentMethod }) {
+  const qr =
+    method.currency === "eur"
+      ? { payload: epcQrPayload({ name: method.creditor_name, iban: method.creditor_iban, bic: method.creditor_bank_bic, reference: method.creditor_reference }), label: "EPC QR code (GiroCode) for SEPA banking apps" }
+      : method.currency === "chf" && method.swiss_qr_bill_payload
+        ? { payload: method.swiss_qr_bill_payload, label: "Swiss QR-bill code" }
+        : null;
+  return (
+    <Card title="Payment instructions">
+      <div className="flex flex-col gap-6 md:flex-row">
+        <dl className="flex flex-1 flex-col gap-2">
+          <Line label="Beneficiary" value={method.creditor_name} />
+          <Line label="Creditor IBAN" value={formatIban(method.creditor_iban)} />
+          <Line label="Reference" value={method.creditor_reference} />
+          <Line label="BIC" value={method.creditor_bank_bic} />
+          <Line label="Bank" value={`${method.creditor_bank_name}, ${method.creditor_bank_street}, ${method.creditor_bank_postal_code} ${method.creditor_bank_town}, ${method.creditor_bank_country}`} copy={false} />
+          <Line label="Beneficiary address" value={`${method.creditor_street}, ${method.creditor_postal_code} ${method.creditor_town}, ${method.creditor_country}`} copy={false} />
+          <Line label="Currency" value={method.currency.toUpperCase()} copy={false} />
+          <Line label="Paying account" value={formatIban(method.debitor_iban)} copy={false} />
+          <p className="mt-2 text-xs text-zinc-500">
+            Payments must come from the paying account and carry the reference, or they are refunded.
+          </p>
+        </dl>
+        {qr ? (
+          <figure className="flex flex-col items-center gap-2">
+            <div className="rounded bg-white p-3">
+              <QRCodeSVG value={qr.payload} size={176} level="M" marginSize={0} data-testid="payment-qr" title={qr.label} />
+            </div>
+            <figcaption className="max-w-48 text-center text-xs text-zinc-500">{qr.label}</figcaption>
+          </figure>
+        ) : (
+          <p className="max-w-48 text-xs text-zinc-500">UK banks take no payment QR code: enter the details above as a new payee.</p>
+        )}
+      </div>
+    </Card>
+  );
+}

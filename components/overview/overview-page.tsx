@@ -1,0 +1,62 @@
+"use client";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { Card } from "@/components/ui/card";
+import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { ExchangeTable } from "@/components/exchanges/exchange-table";
+import { apiFetch, queryKeys } from "@/lib/client/api";
+import { overviewSchema } from "@/lib/client/schemas";
+import { VolumeChart } from "./volume-chart";
+
+const stateText: Record<string, string> = {
+  executed: "Executed, payout pending",
+  interrupted: "Need an action",
+  refunded: "Refunded",
+  settled: "Paid out",
+};
+
+export function OverviewPage() {
+  const query = useQuery({ queryKey: queryKeys.overview(), queryFn: () => apiFetch("/api/overview", overviewSchema) });
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Overview</h1>
+      {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        {["executed", "interrupted", "refunded", "settled"].map((state) => (
+          <Link
+            key={state}
+            href={`/exchanges?state=${state}`}
+            className="rounded-lg border border-zinc-200 bg-white p-4 hover:border-orange-400 focus-visible:outline-2 focus-visible:outline-orange-500 dark:border-zinc-800 dark:bg-zinc-900"
+          >
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">{stateText[state]}</p>
+            <p className="mt-1 text-2xl font-semibold tabular-nums" data-count={state}>
+              {query.data ? (query.data.counts[state] ?? 0) : "–"}
+            </p>
+          </Link>
+        ))}
+      </div>
+      <Card title="Daily volume and fees, last 30 days">{query.data ? <VolumeChart points={query.data.daily} today={query.data.today} /> : <LoadingRows rows={4} />}</Card>
+      <Card
+        title="Latest exchanges"
+        actions={
+          <Link href="/exchanges" className="text-sm text-orange-700 hover:underline dark:text-orange-400">
+            All exchanges
+          </Link>
+        }
+      >
+        {query.isPending ? (
+          <LoadingRows />
+        ) : query.data && query.data.latest.length > 0 ? (
+          <ExchangeTable items={query.data.latest} />
+        ) : (
+          <EmptyState title="No exchanges yet">
+            <p className="text-sm text-zinc-500">Exchanges appear here, live, when customers pay into your orders.</p>
+            <Link href="/orders/new" className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
+              Create an order
+            </Link>
+          </EmptyState>
+        )}
+      </Card>
+    </div>
+  );
+}

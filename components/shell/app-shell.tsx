@@ -1,0 +1,108 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useCallback, useState, type ReactNode } from "react";
+import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { ApiClientError } from "@/lib/client/api";
+import { signOut } from "next-auth/react";
+import { useLiveEvents, type LiveNotice } from "@/lib/client/use-live-events";
+import { LiveIndicator } from "./live-indicator";
+import { Logo } from "./logo";
+import { SessionProvider, type ShellUser } from "./session-context";
+import { ThemeToggle } from "./theme-toggle";
+import { Toaster, useToast } from "./toaster";
+
+const links = [
+  { href: "/", label: "Overview" },
+  { href: "/orders", label: "Orders" },
+  { href: "/exchanges", label: "Exchanges" },
+];
+
+const describe = (notice: LiveNotice) =>
+  notice.event ? `${notice.event.replace("exchange.", "Exchange ")}${notice.exchange_id ? ` · ${notice.exchange_id.slice(0, 8)}` : ""}` : "New event";
+
+function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const pathname = usePathname();
+  const toast = useToast();
+  const onNotice = useCallback(
+    (notice: LiveNotice) => {
+      if (notice.kind === "webhook") toast(describe(notice), notice.exchange_id ? `/exchanges/${notice.exchange_id}` : undefined);
+    },
+    [toast],
+  );
+  const status = useLiveEvents(onNotice);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <Link href="/" className="flex items-center gap-2 font-semibold">
+            <Logo /> {user.tenantName}
+          </Link>
+          <nav aria-label="Main" className="order-3 flex w-full gap-1 sm:order-none sm:w-auto">
+            {links.map((link) => {
+              const current = link.href === "/" ? pathname === "/" : pathname.startsWith(link.href);
+              return (
+                <Link
+                  key={link.href}
+                  href={link.href}
+                  aria-current={current ? "page" : undefined}
+                  className={`rounded-md px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-orange-500 ${current ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"}`}
+                >
+                  {link.label}
+                </Link>
+              );
+            })}
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            <LiveIndicator status={status} />
+            <span className="hidden text-xs text-zinc-500 md:inline" title={user.email}>
+              {user.email} · <span className="capitalize">{user.role}</span>
+            </span>
+            <ThemeToggle />
+            <button
+              type="button"
+              onClick={() => void signOut({ callbackUrl: "/login" })}
+              className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
+            >
+              Sign out
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        // an ended session sends the person to sign in again, and back here afterwards
+        queryCache: new QueryCache({
+          onError: (error) => {
+            if (error instanceof ApiClientError && error.status === 401) {
+              window.location.assign(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+            }
+          },
+        }),
+        defaultOptions: {
+          queries: { staleTime: 5_000, retry: (count, error) => count < 2 && !(error instanceof ApiClientError && error.status < 500 && error.status !== 0) },
+        },
+      }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider value={user}>
+        <Toaster>
+          <Chrome user={user}>{children}</Chrome>
+        </Toaster>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

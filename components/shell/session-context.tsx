@@ -1,0 +1,20 @@
+"use client";
+import { createContext, useContext } from "react";
+
+export type ShellUser = { email: string; role: "operator" | "admin" | "viewer"; tenantName: string; network: string; explorer: string | null };
+
+const SessionContext = createContext<ShellUser | null>(null);
+export const SessionProvider = SessionContext.Provider;
+
+export function useShellUser(): ShellUser {
+  const user = useContext(SessionContext);
+  if (!user) throw new Error("useShellUser outside the dashboard shell");
+  return user;
+}
+
+/** Admins change things; viewers and operators read. */
+export function useCanMutate(): boolean {
+  return useShellUser().role === "admin";
+}
+
+export const READ_ONLY_HINT = "Your role is read-only: ask an admin of your company to do this.";

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import { messageFor } from "@/lib/client/messages";
+import { ApiClientError } from "@/lib/client/api";
+
+export function LoadingRows({ rows = 3 }: { rows?: number }) {
+  return (
+    <div role="status" aria-label="Loading" className="flex flex-col gap-2">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="h-10 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />
+      ))}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-zinc-300 p-8 text-center dark:border-zinc-700">
+      <p className="font-medium">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  const code = error instanceof ApiClientError ? error.code : "unexpected_response";
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+      <span>{messageFor(code)}</span>
+      {retry && (
+        <button type="button" onClick={retry} className="font-medium underline">
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function DefinitionList({ items }: { items: [ReactNode, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+      {items.map(([term, value], i) => (
+        <div key={i} className="contents">
+          <dt className="text-zinc-500 dark:text-zinc-400">{term}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

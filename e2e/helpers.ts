@@ -1,0 +1,69 @@
+import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import { addressOf, bitcoinKey, signBip137 } from "../tests/integration/harness/wallet";
+import { DEMO_PASSWORD, expect, OPERATOR_KEY } from "./fixtures";
+
+export async function signInAs(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await expect(page.locator('[data-live-status="connected"]')).toBeVisible({ timeout: 10_000 });
+}
+
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+const operatorHeaders = { authorization: `Bearer ${OPERATOR_KEY}` };
+
+export async function operatorPay(request: APIRequestContext, orderId: string, amount: number, extra: Record<string, unknown> = {}) {
+  const reply = await request.post("/sandbox/operator/payments", { headers: operatorHeaders, data: { order_id: orderId, amount, currency: "eur", ...extra } });
+  expect(reply.status()).toBe(201);
+  return ((await reply.json()) as { exchange_id: string }).exchange_id;
+}
+
+export async function operatorDrive(request: APIRequestContext, exchangeId: string, event: Record<string, unknown>) {
+  const reply = await request.post(`/sandbox/operator/exchanges/${exchangeId}/events`, { headers: operatorHeaders, data: event });
+  expect(reply.status(), await reply.text()).toBe(200);
+}
+
+/** An order made through the dashboard's API with the signed-in page's session and a real signature. */
+export async function createOrderViaApi(page: Page) {
+  const origin = new URL(page.url()).origin;
+  const headers = { origin };
+  const challenge = (await (await page.request.post("/api/challenges", { headers, data: {} })).json()) as { token: string };
+  const key = bitcoinKey(`e2e ${Math.random()}`);
+  const address = addressOf(key, "p2wpkh");
+  const message = `E2E payout to ${address}. Challenge: ${challenge.token}`;
+  const reply = await page.request.post("/api/orders", {
+    headers,
+    data: {
+      fee_rate: 0.02,
+      payment_method: { currency: "eur", debitor_iban: "DE89370400440532013000" },
+      payout_method: { bitcoin_address: address, message, signature: signBip137(message, key, "p2wpkh") },
+    },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return (await reply.json()) as { id: string };
+}
+
+/** An exchange of another API client of the service: not the dashboard tenant's. */
+export async function foreignExchange(request: APIRequestContext) {
+  const client = (await (await request.post("/sandbox/operator/clients", { headers: operatorHeaders, data: { name: "Other company" } })).json()) as { client_id: string };
+  const auth = { authorization: `client_id ${client.client_id}` };
+  const challenge = (await (await request.post("/sandbox/v1/challenges", { headers: auth, data: {} })).json()) as { token: string };
+  const key = bitcoinKey(`foreign ${Math.random()}`);
+  const message = `Foreign ${challenge.token}`;
+  const order = (await (
+    await request.post("/sandbox/v1/orders", {
+      headers: auth,
+      data: {
+        fee_rate: 0.02,
+        payment_method: { currency: "eur", debitor_iban: "DE89370400440532013000" },
+        payout_method: { bitcoin_address: addressOf(key, "p2wpkh"), message, signature: signBip137(message, key, "p2wpkh") },
+      },
+    })
+  ).json()) as { id: string };
+  return operatorPay(request, order.id, 10);
+}
