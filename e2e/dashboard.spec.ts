@@ -115,4 +115,9 @@ test("a viewer reads but cannot change anything; another company's exchange is n
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await shot(page, testInfo, "overview");
+  await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await shot(page, testInfo, "overview-dark");
 });

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { useCallback, useState, type ReactNode } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ApiClientError } from "@/lib/client/api";
 import { signOut } from "next-auth/react";
@@ -79,16 +79,26 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
   );
 }
 
+const SESSION_ENDED = "dashboard:session-ended";
+
+/** An ended session sends the person to sign in again, and back here afterwards. */
+function useSignInAgain() {
+  const router = useRouter();
+  useEffect(() => {
+    const onEnded = () => router.replace(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    window.addEventListener(SESSION_ENDED, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED, onEnded);
+  }, [router]);
+}
+
 export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  useSignInAgain();
   const [queryClient] = useState(
     () =>
       new QueryClient({
-        // an ended session sends the person to sign in again, and back here afterwards
         queryCache: new QueryCache({
           onError: (error) => {
-            if (error instanceof ApiClientError && error.status === 401) {
-              window.location.assign(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-            }
+            if (error instanceof ApiClientError && error.status === 401) window.dispatchEvent(new Event(SESSION_ENDED));
           },
         }),
         defaultOptions: {
