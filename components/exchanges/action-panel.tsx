@@ -1,7 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { DefinitionList } from "@/components/ui/states";
 import { initiatePayoutActionSchema, type Exchange } from "@/lib/exchange/schemas";
-import { formatDateTime, formatSats } from "@/lib/client/format";
 
 const failures: Record<string, string> = {
   no_route: "No route to the receiving node was found. Ask for an invoice from a better-connected wallet, or use a channel payout.",
@@ -40,17 +38,7 @@ export function ActionPanel({ exchange }: { exchange: Exchange }) {
             and send it to the customer.
           </p>
         )}
-        {payout.success && (
-          <>
-            <p>A Lightning payout is needed: the customer&apos;s wallet takes an invoice, or a new channel.</p>
-            <DefinitionList
-              items={[
-                ["Invoice offer", payout.data.payout_options.invoice ? `${formatSats(payout.data.payout_options.invoice.fee)} fee, valid until ${formatDateTime(payout.data.payout_options.invoice.expires_on)}` : "—"],
-                ["Channel offer", payout.data.payout_options.channel ? `${formatSats(payout.data.payout_options.channel.fee)} fee, valid until ${formatDateTime(payout.data.payout_options.channel.expires_on)}` : "—"],
-              ]}
-            />
-          </>
-        )}
+        {payout.success && <p>A Lightning payout is needed: the customer&apos;s wallet takes an invoice, or a new channel (below).</p>}
         {action && !["identification_required", "initiate_payout"].includes(action.code) && !action.url && (
           <p>
             The service asks for <code>{action.code}</code>.

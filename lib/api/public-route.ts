@@ -4,6 +4,8 @@ import { getDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/auth/client-address";
 import { takeToken } from "@/lib/rate-limit/token-bucket";
+import { allTenants } from "@/lib/auth/tenants";
+import { serviceTime } from "@/lib/exchange/client";
 import { apiErrorResponse } from "./route";
 import { requestOrigin } from "./request-origin";
 
@@ -17,7 +19,12 @@ export function publicRoute(handler: (ctx: { req: Request; params: Record<string
       if (!takeToken(`public:${clientAddress(req.headers)}`, 10, 60)) throw new ApiError("rate_limited", "Too many requests");
       const raw = (await context?.params) ?? {};
       const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
-      return await handler({ req, params, db: await getDb() });
+      const response = await handler({ req, params, db: await getDb() });
+      // the service's time for the page's countdowns (every tenant's upstream is the same service here)
+      const tenants = await allTenants(await getDb());
+      const upstream = tenants.find((t) => t.isDefault) ?? tenants[0];
+      if (upstream) response.headers.set("X-Service-Time", serviceTime(upstream.baseUrl).toISOString());
+      return response;
     } catch (error) {
       return apiErrorResponse(error, requestId, requestOrigin(req)).response;
     }

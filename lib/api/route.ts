@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
 import { ApiError, errorStatus, invalidRequest } from "@/lib/errors";
-import { UpstreamError } from "@/lib/exchange/client";
+import { serviceTime, UpstreamError } from "@/lib/exchange/client";
 import { currentUser, type CurrentUser } from "@/lib/auth/current-user";
 import { allTenants, type Tenant } from "@/lib/auth/tenants";
 import { canMutate } from "@/lib/auth/roles";
@@ -94,6 +94,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       const response = await handler({ req, params, user, tenant, db, requestId, audit });
       if (options.mutation) await recordAudit(db, auditEntry(options.mutation, user, tenant, audit.target, "ok", requestId));
       response.headers.set("X-Request-Id", requestId);
+      response.headers.set("X-Service-Time", serviceTime(tenant.baseUrl).toISOString());
       return response;
     } catch (error) {
       const { response, code } = apiErrorResponse(error, requestId, requestOrigin(req));

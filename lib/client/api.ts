@@ -13,6 +13,10 @@ export class ApiClientError extends Error {
   }
 }
 
+/** The exchange service's clock minus this browser's, from the last answer (expiries are on its clock). */
+let serviceOffsetMs = 0;
+export const serviceNow = () => Date.now() + serviceOffsetMs;
+
 export async function apiFetch<T extends z.ZodType>(path: string, schema: T, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<z.output<T>> {
   let response: Response;
   try {
@@ -25,6 +29,8 @@ export async function apiFetch<T extends z.ZodType>(path: string, schema: T, ini
   } catch {
     throw new ApiClientError(0, "network_error");
   }
+  const serviceHeader = Date.parse(response.headers.get("x-service-time") ?? "");
+  if (!Number.isNaN(serviceHeader)) serviceOffsetMs = serviceHeader - Date.now();
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = errorBodySchema.safeParse(json);

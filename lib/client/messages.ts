@@ -24,8 +24,17 @@ const messages: Record<string, string> = {
   upstream_invalid_response: "The exchange service gave an unreadable answer. Try again; if it persists, tell your operator.",
   rate_limited: "Too many requests. Wait a moment and try again.",
   payout_not_available: "This exchange does not await a payout.",
-  in_progress: "A payout is already in progress.",
-  already_completed: "The payout is already completed.",
+  in_progress: "A payout is already in progress: wait for it to complete or fail.",
+  already_completed: "The payout is already completed: nothing more to do.",
+  invoice_amount: "The invoice is not for the exact amount. Create an invoice for exactly the amount shown.",
+  invoice_network: "The invoice is for another bitcoin network. Use a wallet on the network shown.",
+  invoice_expired: "The invoice has expired. Create a new one.",
+  invalid_invoice: "This is not a valid Lightning invoice. Copy the whole invoice (it starts with ln…).",
+  unexpected_node_pubkey: "The invoice (or node address) is from another node than the one proven for this order. Use the order's node.",
+  channel_payout_not_allowed: "A channel to this node exists already. Use an invoice payout instead.",
+  node_address_required: "The node's address is unknown. Enter it as pubkey@host:port.",
+  connect: "The node could not be reached at that address. Check the host and port, and that the node is online.",
+  offer_expired: "The payout offer has expired. The page fetches a new one; try again in a moment.",
 };
 
 export function messageFor(code: string): string {

@@ -15,6 +15,22 @@ import {
 
 export const UPSTREAM_TIMEOUT_MS = 10_000;
 
+// The service's clock relative to ours, per base URL, from the Date header of its answers:
+// payout offers expire on its clock, and pages count down on it.
+const skewHolder = globalThis as typeof globalThis & { __serviceSkew?: Map<string, number> };
+
+export function serviceTime(baseUrl: string, now = Date.now()): Date {
+  return new Date(now + (skewHolder.__serviceSkew?.get(baseUrl.replace(/\/+$/, "")) ?? 0));
+}
+
+function recordSkew(baseUrl: string, response: Response, sentAt: number) {
+  const date = Date.parse(response.headers.get("date") ?? "");
+  if (Number.isNaN(date)) return;
+  skewHolder.__serviceSkew ??= new Map();
+  // the header has whole seconds: take the middle of the second, and of the round trip
+  skewHolder.__serviceSkew.set(baseUrl, date + 500 - (sentAt + Date.now()) / 2);
+}
+
 export class UpstreamError extends Error {
   constructor(
     readonly status: number,
@@ -58,6 +74,7 @@ export class ExchangeClient {
 
   private async request<T extends z.ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
     let response: Response;
+    const sentAt = Date.now();
     try {
       response = await this.once(method, path, body);
     } catch (error) {
@@ -65,6 +82,7 @@ export class ExchangeClient {
       if (method !== "GET" || !(error instanceof UpstreamError) || error.code !== "upstream_unavailable") throw error;
       response = await this.once(method, path, body);
     }
+    recordSkew(this.baseUrl, response, sentAt);
     const text = await response.text();
     let json: unknown;
     try {

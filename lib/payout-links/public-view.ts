@@ -7,7 +7,7 @@ const toSats = (btc: number | null) => (btc === null ? null : Math.round(btc * 1
  * What the end user's payout page may know: amounts, the offers and the payout's progress.
  * Nothing of the order (payment details, payer, affiliate) leaves through it.
  */
-export function publicPayoutView(exchange: Exchange, linkExpiresOn: Date) {
+export function publicPayoutView(exchange: Exchange, linkExpiresOn: Date, network: string) {
   const state = exchangeState(exchange);
   const action = initiatePayoutActionSchema.safeParse(exchange.action);
   const options = action.success ? action.data.payout_options : null;
@@ -31,7 +31,16 @@ export function publicPayoutView(exchange: Exchange, linkExpiresOn: Date) {
     amount_sats: toSats(exchange.amount),
     fiat: { amount: exchange.cost, currency: exchange.pair.split("/")[1] ?? "" },
     offers: options ? { invoice: offer(options.invoice), channel: offer(options.channel) } : null,
-    payout: payout ? { type: payout.type, status: payout.status, failure_code: payout.failure_code ?? null, preimage: payout.preimage ?? null } : null,
+    payout: payout
+      ? {
+          type: payout.type,
+          status: payout.status,
+          failure_code: payout.failure_code ?? null,
+          preimage: payout.preimage ?? null,
+          amount_sats: typeof payout.amount === "number" ? toSats(payout.amount) : null,
+        }
+      : null,
     link_expires_on: linkExpiresOn.toISOString(),
+    network,
   };
 }

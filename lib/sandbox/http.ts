@@ -6,6 +6,7 @@ import { ApiError, errorBody, invalidRequest } from "@/lib/errors";
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticateClient, authenticateOperator } from "./auth";
 import { takeClientToken } from "./rate-limit";
+import { sandboxNow } from "./clock";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -48,7 +49,10 @@ export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>
       if (!env().sandboxEnabled) throw new ApiError("not_found", "The sandbox is switched off");
       const params = flatten((await context?.params) ?? {});
       const db = await getDb();
-      return await handler({ req, params, db, requestId });
+      const response = await handler({ req, params, db, requestId });
+      // the sandbox's own time (its clock may have been moved forward) for clients that mind expiries
+      response.headers.set("Date", (await sandboxNow(db)).toUTCString());
+      return response;
     } catch (error) {
       return errorResponse(error, requestId);
     }

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch, serviceNow } from "@/lib/client/api";
 import { challengeSchema } from "@/lib/exchange/schemas";
 
 /** A challenge from the service, renewable, with the seconds it has left. */
@@ -16,9 +16,9 @@ export function useChallenge(enabled: boolean) {
     retry: false,
     refetchOnWindowFocus: false,
   });
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serviceNow());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(serviceNow()), 1000);
     return () => clearInterval(timer);
   }, []);
   const challenge = query.data ?? null;

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/errors";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { linkOfToken } from "@/lib/payout-links/payout-links";
 import { publicPayoutView } from "@/lib/payout-links/public-view";
+import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 
@@ -15,5 +16,5 @@ export const GET = publicRoute(async ({ db, params }) => {
   const fetchedAt = new Date();
   const exchange = await upstreamFor(tenant).getExchange(link.exchangeId);
   await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
-  return Response.json(publicPayoutView(exchange, link.expiresAt), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(publicPayoutView(exchange, link.expiresAt, env().sandboxNetwork), { headers: { "Cache-Control": "no-store" } });
 });

@@ -1,0 +1,161 @@
+"use client";
+import { useCallback, useEffect, useState } from "react";
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Logo } from "@/components/shell/logo";
+import { InvoiceForm } from "@/components/payouts/invoice-form";
+import { LnurlQr } from "@/components/payouts/lnurl-qr";
+import { ApiClientError, apiFetch } from "@/lib/client/api";
+import { formatFiat, formatSats } from "@/lib/client/format";
+import type { NetworkName } from "@/lib/bitcoin/networks";
+import { publicViewSchema, type PublicView } from "./public-view-schema";
+
+const failures: Record<string, string> = {
+  no_route: "Your wallet could not be reached over the Lightning network. Try another wallet, or try again in a few minutes.",
+  invoice_expired: "The invoice expired before it was paid. Scan the code again.",
+  error: "Something went wrong while paying. Scan the code again.",
+  min_chan_size: "Your node refuses a channel this small: use the invoice option.",
+  connect_error: "Your node could not be reached: check it is online, then try again.",
+  push_amt_rejected: "Your node refuses channel payouts: use the invoice option.",
+};
+
+function Screen({ title, children, tone = "neutral" }: { title: string; children?: React.ReactNode; tone?: "neutral" | "good" | "bad" }) {
+  const color = tone === "good" ? "text-green-700 dark:text-green-400" : tone === "bad" ? "text-red-700 dark:text-red-400" : "";
+  return (
+    <div className="flex flex-col items-center gap-4 py-10 text-center" data-testid="pay-screen">
+      <h1 className={`text-2xl font-semibold ${color}`}>{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function Awaiting({ view, token, refresh }: { view: PublicView; token: string; refresh: () => void }) {
+  const queryClient = useQueryClient();
+  const invoice = view.offers?.invoice;
+  const channel = view.offers?.channel;
+  const amount = view.amount_sats ?? 0;
+  return (
+    <div className="flex flex-col items-center gap-5">
+      {view.status === "failed" && (
+        <p role="alert" className="w-full rounded-md bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          {failures[view.payout?.failure_code ?? ""] ?? "The last attempt failed. Try again."}
+        </p>
+      )}
+      {invoice && (
+        <>
+          <p className="text-center text-sm text-zinc-600 dark:text-zinc-300">Scan with your Lightning wallet to receive</p>
+          <p className="text-3xl font-semibold tabular-nums" data-testid="receive-amount">
+            {formatSats(amount - invoice.fee_sats)}
+          </p>
+          <p className="-mt-4 text-sm text-zinc-500">
+            for {formatFiat(view.fiat.amount, view.fiat.currency)} · {formatSats(invoice.fee_sats)} network fee
+          </p>
+          <LnurlQr lnurl={invoice.lnurl} expiresOn={invoice.expires_on} onExpired={refresh} label="Receive" testId="pay-qr" />
+          <a href={`lightning:${invoice.lnurl.toUpperCase()}`} className="w-full rounded-md bg-orange-600 px-4 py-3 text-center font-medium text-white hover:bg-orange-700">
+            Open in a wallet on this phone
+          </a>
+          <details className="w-full">
+            <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">Paste an invoice instead</summary>
+            <div className="mt-3">
+              <InvoiceForm
+                network={view.network as NetworkName}
+                expectedSats={amount - invoice.fee_sats}
+                submit={async (text) => {
+                  const next = await apiFetch(`/api/pay/${token}/invoice`, publicViewSchema, { method: "POST", body: { invoice: text } });
+                  queryClient.setQueryData(["pay", token], next);
+                }}
+              />
+            </div>
+          </details>
+        </>
+      )}
+      {channel && (
+        <details className="w-full">
+          <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">More options: receive through a new channel</summary>
+          <div className="mt-3 flex flex-col items-center gap-3">
+            <p className="text-center text-sm text-zinc-600 dark:text-zinc-300">
+              For wallets without receiving capacity: a channel to you opens with {formatSats(amount - channel.fee_sats)} on your side ({formatSats(channel.fee_sats)} on-chain fee).
+            </p>
+            <LnurlQr lnurl={channel.lnurl} expiresOn={channel.expires_on} onExpired={refresh} label="Receive through a channel" testId="pay-channel-qr" />
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}
+
+function PayoutView({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ["pay", token],
+    queryFn: () => apiFetch(`/api/pay/${token}`, publicViewSchema),
+    retry: (n, e) => n < 2 && !(e instanceof ApiClientError && e.status === 404),
+    // the wallet's LNURL callback moves the payout without a webhook: look every 4 s while it is open
+    refetchInterval: (q) => (q.state.data && ["awaiting_payout", "paying", "failed"].includes(q.state.data.status) ? 4_000 : false),
+  });
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ["pay", token] }), [queryClient, token]);
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    const source = new EventSource(`/api/pay/${token}/events`);
+    source.addEventListener("open", () => setLive(true));
+    source.addEventListener("error", () => setLive(false));
+    source.addEventListener("webhook", refresh);
+    source.addEventListener("snapshot", refresh);
+    return () => source.close();
+  }, [token, refresh]);
+  if (query.isPending) return <Screen title="Loading your payout…" />;
+  if (query.isError) {
+    return query.error instanceof ApiClientError && query.error.status === 404 ? (
+      <Screen title="This payout link has expired">
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">Ask the company that sent it for a new one.</p>
+      </Screen>
+    ) : (
+      <Screen title="The payout cannot be loaded" tone="bad">
+        <button type="button" onClick={refresh} className="underline">
+          Try again
+        </button>
+      </Screen>
+    );
+  }
+  const view = query.data;
+  const body =
+    view.status === "paid" ? (
+      <Screen title="Paid" tone="good">
+        {view.payout?.amount_sats != null && (
+          <p className="text-3xl font-semibold tabular-nums" data-testid="paid-amount">
+            {formatSats(view.payout.amount_sats)}
+          </p>
+        )}
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">The bitcoin is in your wallet. You can close this page.</p>
+      </Screen>
+    ) : view.status === "paying" ? (
+      <Screen title="Paying…">
+        <div className="h-10 w-10 animate-spin rounded-full border-4 border-orange-200 border-t-orange-600" aria-hidden />
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">Your wallet has asked for the payout. This page updates when it arrives.</p>
+      </Screen>
+    ) : view.status === "awaiting_payout" || view.status === "failed" ? (
+      <Awaiting view={view} token={token} refresh={refresh} />
+    ) : (
+      <Screen title="This payout link has expired">
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">The payout is no longer available here. Ask the company that sent it.</p>
+      </Screen>
+    );
+  return (
+    <div data-status={view.status} data-live={live}>
+      {body}
+    </div>
+  );
+}
+
+export function PayoutPage({ token }: { token: string }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 2_000 } } }));
+  return (
+    <QueryClientProvider client={client}>
+      <main className="mx-auto flex min-h-screen w-full max-w-md flex-col gap-4 px-4 py-6">
+        <header className="flex items-center gap-2 font-semibold">
+          <Logo /> Bitcoin payout
+        </header>
+        <PayoutView token={token} />
+      </main>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, TextInput } from "@/components/ui/field";
+import { ApiClientError } from "@/lib/client/api";
+import { messageFor } from "@/lib/client/messages";
+
+/** A channel payout by PATCH: the node's address (pubkey@host:port) and whether the channel is private. */
+export function ChannelForm({ nodePubkey, submit }: { nodePubkey: string | null; submit: (nodeAddress: string | undefined, privateChannel: boolean) => Promise<unknown> }) {
+  const [address, setAddress] = useState(nodePubkey ? `${nodePubkey}@` : "");
+  const [privateChannel, setPrivateChannel] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const valid = address === "" || /^[0-9a-f]{66}@[^\s:@]+:\d{1,5}$/i.test(address.trim());
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        setError(null);
+        try {
+          await submit(address.trim() || undefined, privateChannel);
+        } catch (e) {
+          setError(messageFor(e instanceof ApiClientError ? e.code : "unexpected_response"));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Field id="node-address" label="Node address" error={error ?? (valid ? null : "Write it as pubkey@host:port.")} hint="pubkey@host:port of the order's node; leave empty if the service already knows it.">
+        <TextInput id="node-address" className="font-mono" value={address} onChange={(e) => setAddress(e.target.value)} spellCheck={false} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={privateChannel} onChange={(e) => setPrivateChannel(e.target.checked)} className="accent-orange-600" />
+        Private channel (not announced to the network)
+      </label>
+      <Button type="submit" variant="secondary" disabled={!valid || busy}>
+        {busy ? "Requesting…" : "Open a channel with the payout"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+import { useState } from "react";
+import { QRCodeSVG } from "qrcode.react";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { ApiClientError, apiFetch } from "@/lib/client/api";
+import { messageFor } from "@/lib/client/messages";
+import { formatDateTime } from "@/lib/client/format";
+
+const linkSchema = z.object({ id: z.string(), url: z.string(), expires_on: z.string() });
+
+/** A public payout page for the end user: created here, handed over as link or QR code, revocable. */
+export function PayoutLink({ exchangeId }: { exchangeId: string }) {
+  const [link, setLink] = useState<z.infer<typeof linkSchema> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (action: () => Promise<void>) => {
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(messageFor(e instanceof ApiClientError ? e.code : "unexpected_response"));
+    }
+  };
+  return (
+    <div className="flex flex-col gap-3 text-sm">
+      <p>Let the customer collect the payout with their own wallet: create a link and send it, or show its QR code.</p>
+      {link ? (
+        <div className="flex flex-col items-start gap-3 sm:flex-row">
+          <div className="rounded bg-white p-2">
+            <QRCodeSVG value={link.url} size={128} marginSize={0} />
+          </div>
+          <div className="flex min-w-0 flex-col gap-2">
+            <div className="flex items-center gap-1">
+              <a href={link.url} target="_blank" rel="noreferrer" className="font-mono text-xs break-all text-orange-700 underline dark:text-orange-400" data-testid="payout-link">
+                {link.url}
+              </a>
+              <CopyButton value={link.url} />
+            </div>
+            <p className="text-xs text-zinc-500">Valid until {formatDateTime(link.expires_on)}.</p>
+            <Button
+              variant="danger"
+              size="sm"
+              onClick={() =>
+                run(async () => {
+                  await apiFetch(`/api/exchanges/${exchangeId}/payout-link`, z.object({ revoked: z.number() }), { method: "DELETE" });
+                  setLink(null);
+                })
+              }
+            >
+              Revoke the link
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <Button variant="secondary" onClick={() => run(async () => setLink(await apiFetch(`/api/exchanges/${exchangeId}/payout-link`, linkSchema, { method: "POST", body: {} })))}>
+          Create a payout link
+        </Button>
+      )}
+      {error && (
+        <p role="alert" className="text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

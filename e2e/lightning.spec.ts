@@ -1,0 +1,164 @@
+import type { Locator, Page } from "@playwright/test";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import { decodeLnurl } from "../lib/lightning/lnurl";
+import { lightningNode, makeInvoice, type LightningNode } from "../tests/integration/harness/wallet";
+import { expect, OPERATOR_KEY, test } from "./fixtures";
+import { operatorDrive, operatorPay, shot, signInAs } from "./helpers";
+
+const operator = { authorization: `Bearer ${OPERATOR_KEY}` };
+
+async function decodeQr(locator: Locator): Promise<string> {
+  const png = PNG.sync.read(await locator.screenshot());
+  const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!found) throw new Error("no QR code found");
+  return found.data;
+}
+
+async function sandboxNow(page: Page): Promise<Date> {
+  const reply = await page.request.post("/sandbox/operator/clock", { headers: operator, data: { advance_seconds: 0 } });
+  return new Date(((await reply.json()) as { now: string }).now);
+}
+
+/** A Lightning order through the dashboard API, proven with an lnd-style node signature. */
+async function lightningOrderViaApi(page: Page, node: LightningNode) {
+  const headers = { origin: new URL(page.url()).origin };
+  const { token } = (await (await page.request.post("/api/challenges", { headers, data: {} })).json()) as { token: string };
+  const message = `Payouts to my node. Challenge: ${token}`;
+  const reply = await page.request.post("/api/orders", {
+    headers,
+    data: { fee_rate: 0.02, payment_method: { currency: "eur", debitor_iban: "DE89370400440532013000" }, payout_method: { node_pubkey: node.pubkey, message, signature: node.sign(message) } },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return ((await reply.json()) as { id: string }).id;
+}
+
+test("a Lightning order by form; a test wallet collects through LNURL-withdraw; both pages show it paid", async ({ page, browser, request }, testInfo) => {
+  const node = lightningNode(`e2e wallet ${Math.random()}`);
+  await signInAs(page, "affiliate@example.com");
+  await page.goto("/orders/new");
+  await page.getByLabel("Lightning node").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Node public key").fill(node.pubkey);
+  await expect(page.getByTestId("destination-check")).toContainText("valid node public key");
+  await page.getByRole("button", { name: "Continue" }).click();
+  const message = (await page.getByTestId("message-to-sign").textContent()) ?? "";
+  await expect(page.getByRole("tab", { name: "lnd" })).toBeVisible();
+  await page.getByLabel("Signature").fill(lightningNode("impostor").sign(message));
+  await expect(page.getByTestId("signature-check")).toContainText("Not made by this node");
+  await page.getByLabel("Signature").fill(node.sign(message));
+  await expect(page.getByTestId("signature-check")).toContainText("Signature verified");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("Customer's IBAN (the paying account)").fill("DE89370400440532013000");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Create order" }).click();
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split("/").pop() ?? "";
+
+  const exchangeId = await operatorPay(request, orderId, 300);
+  await page.goto(`/exchanges/${exchangeId}`);
+  const qr = page.getByTestId("withdraw-qr");
+  await expect(qr).toBeVisible();
+  const lnurl = (await qr.getAttribute("data-lnurl")) ?? "";
+  expect(await decodeQr(qr)).toBe(lnurl);
+  const api = (await (await page.request.get(`/api/exchanges/${exchangeId}`)).json()) as { action: { payout_options: { invoice: { lnurl: string } } } };
+  expect(lnurl).toBe(api.action.payout_options.invoice.lnurl.toUpperCase());
+  await shot(page, testInfo, "payout-panel");
+
+  await page.getByRole("button", { name: "Create a payout link" }).click();
+  const link = (await page.getByTestId("payout-link").textContent()) ?? "";
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const endUser = await phone.newPage();
+  await endUser.goto(link);
+  await expect(endUser.locator('[data-status="awaiting_payout"]')).toBeVisible();
+  expect(await decodeQr(endUser.getByTestId("pay-qr"))).toBe(lnurl);
+  await endUser.screenshot({ path: testInfo.outputPath("pay-waiting.png"), fullPage: true });
+
+  // the wallet follows LUD-03
+  const withdraw = (await (await request.get(decodeLnurl(lnurl))).json()) as { tag: string; callback: string; k1: string; minWithdrawable: number; maxWithdrawable: number };
+  expect(withdraw.tag).toBe("withdrawRequest");
+  expect(withdraw.minWithdrawable).toBe(withdraw.maxWithdrawable);
+  const invoice = makeInvoice({ node, msat: BigInt(withdraw.maxWithdrawable), now: await sandboxNow(page) });
+  const callback = (await (await request.get(`${withdraw.callback}?k1=${withdraw.k1}&pr=${invoice.invoice}`)).json()) as { status: string };
+  expect(callback.status).toBe("OK");
+  await expect(endUser.locator('[data-status="paying"]')).toBeVisible({ timeout: 15_000 });
+  await endUser.screenshot({ path: testInfo.outputPath("pay-paying.png"), fullPage: true });
+
+  await operatorDrive(request, exchangeId, { type: "invoice_paid", preimage: invoice.preimage });
+  await expect(endUser.locator('[data-status="paid"]')).toBeVisible({ timeout: 10_000 });
+  await expect(endUser.getByTestId("paid-amount")).toHaveText(`${(withdraw.maxWithdrawable / 1000).toLocaleString("en-GB")} sat`);
+  await expect(page.getByTestId("state-meaning")).toContainText("The bitcoin was paid out", { timeout: 10_000 });
+  await expect(page.getByText(invoice.preimage).first()).toBeVisible();
+  await endUser.screenshot({ path: testInfo.outputPath("pay-paid.png"), fullPage: true });
+  await shot(page, testInfo, "exchange-paid");
+  await phone.close();
+});
+
+test("pasted invoices are explained before sending; a stale tab is told the payout is in progress", async ({ page, context, request }, testInfo) => {
+  const node = lightningNode(`e2e paste ${Math.random()}`);
+  await signInAs(page, "affiliate@example.com");
+  const orderId = await lightningOrderViaApi(page, node);
+  const exchangeId = await operatorPay(request, orderId, 120);
+  const api = (await (await page.request.get(`/api/exchanges/${exchangeId}`)).json()) as { amount: number; action: { payout_options: { invoice: { fee: number } } } };
+  const sats = Math.round(api.amount * 1e8) - api.action.payout_options.invoice.fee;
+  const now = await sandboxNow(page);
+
+  const stale = await context.newPage();
+  await stale.clock.install();
+  await stale.goto(`/exchanges/${exchangeId}`);
+  await expect(stale.getByTestId("payout-panel")).toBeVisible();
+
+  await page.goto(`/exchanges/${exchangeId}`);
+  await page.getByText("Paste an invoice instead").click();
+  const field = page.getByLabel(/Invoice for exactly/);
+  await field.fill(makeInvoice({ node, msat: BigInt(sats + 1) * 1000n, now }).invoice);
+  await expect(page.getByTestId("invoice-problem").first()).toContainText("it must ask for exactly");
+  await field.fill(makeInvoice({ node, msat: BigInt(sats) * 1000n, now, network: "bc" }).invoice);
+  await expect(page.getByTestId("invoice-problem").first()).toContainText("use a wallet on testnet");
+  await field.fill(makeInvoice({ node: lightningNode("someone else"), msat: BigInt(sats) * 1000n, now }).invoice);
+  await expect(page.getByTestId("invoice-problem").first()).toContainText("another node");
+  await shot(page, testInfo, "invoice-explained");
+  const good = makeInvoice({ node, msat: BigInt(sats) * 1000n, now });
+  await field.fill(good.invoice);
+  await page.getByRole("button", { name: "Pay out to this invoice" }).click();
+  await expect(page.getByText("Lightning payout (invoice)")).toBeVisible();
+  await expect(page.getByTestId("payout-panel")).toHaveCount(0);
+
+  await stale.getByText("Paste an invoice instead").click();
+  await stale.getByLabel(/Invoice for exactly/).fill(good.invoice);
+  await stale.getByRole("button", { name: "Pay out to this invoice" }).click();
+  await expect(stale.getByText("A payout is already in progress")).toBeVisible();
+  await stale.close();
+});
+
+test("an offer expiring on the sandbox clock is renewed and its QR redrawn", async ({ page, request }, testInfo) => {
+  const node = lightningNode(`e2e expiry ${Math.random()}`);
+  await signInAs(page, "affiliate@example.com");
+  const exchangeId = await operatorPay(request, await lightningOrderViaApi(page, node), 80);
+  await page.goto(`/exchanges/${exchangeId}`);
+  const qr = page.getByTestId("withdraw-qr");
+  const before = (await qr.getAttribute("data-lnurl")) ?? "";
+  await page.request.post("/sandbox/operator/clock", { headers: operator, data: { advance_seconds: 11 * 60 } });
+  await expect(qr).not.toHaveAttribute("data-lnurl", before, { timeout: 20_000 });
+  expect(await decodeQr(qr)).toBe(await qr.getAttribute("data-lnurl"));
+  await shot(page, testInfo, "offer-renewed");
+});
+
+test("a revoked or unknown payout link shows the expired screen", async ({ page, browser, request }, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const exchangeId = await operatorPay(request, await lightningOrderViaApi(page, lightningNode(`e2e revoke ${Math.random()}`)), 50);
+  const headers = { origin: new URL(page.url()).origin };
+  const { url } = (await (await page.request.post(`/api/exchanges/${exchangeId}/payout-link`, { headers, data: {} })).json()) as { url: string };
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const endUser = await phone.newPage();
+  await endUser.goto(url);
+  await expect(endUser.locator('[data-status="awaiting_payout"]')).toBeVisible();
+  await page.request.delete(`/api/exchanges/${exchangeId}/payout-link`, { headers });
+  await endUser.reload();
+  await expect(endUser.getByText("This payout link has expired")).toBeVisible();
+  await endUser.screenshot({ path: testInfo.outputPath("pay-expired.png"), fullPage: true });
+  await endUser.goto("/pay/AAAAAAAAAAAAAAAAAAAAAA");
+  await expect(endUser.getByText("This payout link has expired")).toBeVisible();
+  await phone.close();
+});
