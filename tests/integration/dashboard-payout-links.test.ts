@@ -85,3 +85,34 @@ describe("GET /api/exchanges/{id} snapshot cache", () => {
     expect((await http("GET", `${inject("baseUrl")}/api/health`)).body).toEqual({ ok: true });
   });
 });
+
+describe("POST /api/pay/{token}/invoice (the end user's pasted invoice)", () => {
+  it("passes the service's verdict through and moves the page to paying", async () => {
+    const { order, node } = await lightningOrder(demo());
+    const { exchange_id } = await operator().pay({ order_id: order.id, amount: 90, currency: "eur" });
+    const { url } = (await admin.request("POST", `/api/exchanges/${exchange_id}/payout-link`, {})).body as { url: string };
+    const token = url.split("/pay/")[1] ?? "";
+    const page = (await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).body as { amount_sats: number; offers: { invoice: { fee_sats: number } } };
+    const sats = page.amount_sats - page.offers.invoice.fee_sats;
+    const now = await operator().now();
+    const post = (invoice: string) => http("POST", `${inject("baseUrl")}/api/pay/${token}/invoice`, { body: { invoice } });
+    const wrong = await post(makeInvoice({ node, msat: BigInt(sats - 1) * 1000n, now }).invoice);
+    expect([wrong.status, errorCode(wrong)]).toEqual([400, "invoice_amount"]);
+    expect(errorCode(await post(""))).toBe("invalid_request");
+    const right = await post(makeInvoice({ node, msat: BigInt(sats) * 1000n, now }).invoice);
+    expect([right.status, (right.body as { status: string }).status]).toEqual([200, "paying"]);
+    const again = await post(makeInvoice({ node, msat: BigInt(sats) * 1000n, now }).invoice);
+    expect(errorCode(again)).toBe("in_progress");
+  });
+});
+
+describe("the service's clock", () => {
+  it("sandbox answers carry its clock in Date, and dashboard answers carry it as X-Service-Time", async () => {
+    const sandboxNow = await operator().now();
+    const reply = await http("POST", `${inject("baseUrl")}/sandbox/v1/challenges`, { body: {}, headers: { authorization: `client_id ${inject("demoClientId")}` } });
+    expect(Math.abs(Date.parse(reply.headers.get("date") ?? "") - sandboxNow.getTime())).toBeLessThan(3_000);
+    await admin.request("POST", "/api/challenges", {}); // the dashboard learns the service's clock from its answers
+    const service = Date.parse((await admin.request("GET", "/api/orders")).headers.get("x-service-time") ?? "");
+    expect(Math.abs(service - (await operator().now()).getTime())).toBeLessThan(3_000);
+  });
+});
