@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { freePort, startApp, type RunningApp } from "../tests/integration/harness/app-server";
 import { signIn } from "../tests/integration/harness/sign-in";
+import { eventBody } from "../tests/integration/harness/events";
 import { addressOf, bitcoinKey, signBip137 } from "../tests/integration/harness/wallet";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -163,24 +164,7 @@ async function nextFloor(app: RunningApp): Promise<number> {
 
 function signedEvents(count: number, secret: string) {
   return Array.from({ length: count }, () => {
-    const body = JSON.stringify({
-      event: "exchange.refunded",
-      payload: {
-        exchange_id: randomUUID(),
-        order_id: randomUUID(),
-        fee_rate: 0.02,
-        pair: "btc/eur",
-        type: "buy",
-        cost: 10,
-        executed_on: null,
-        amount: null,
-        rate: null,
-        fee: null,
-        action: null,
-        reason: { code: "order_inactive" },
-        payout: null,
-      },
-    });
+    const body = eventBody();
     return { body, signature: `sha256=${createHmac("sha256", secret).update(body).digest("hex")}` };
   });
 }

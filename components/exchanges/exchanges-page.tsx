@@ -1,12 +1,12 @@
 "use client";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Select, TextInput, inputClass } from "@/components/ui/field";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { ApiClientError, apiFetch, queryKeys } from "@/lib/client/api";
+import { useCursorList, useUrlFilters } from "@/components/ui/use-cursor-list";
 import { exchangePageSchema } from "@/lib/client/schemas";
 import { ExchangeTable } from "./exchange-table";
 
@@ -53,22 +53,8 @@ function Lookup() {
 }
 
 export function ExchangesPage() {
-  const router = useRouter();
-  const params = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) ?? ""]] : [])));
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.exchanges(filters),
-    initialPageParam: "",
-    queryFn: ({ pageParam }) => apiFetch(`/api/exchanges?${new URLSearchParams({ ...filters, limit: "25", ...(pageParam ? { cursor: pageParam } : {}) })}`, exchangePageSchema),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-  const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    router.replace(`/exchanges?${next}`);
-  };
-  const items = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const { filters, setFilter } = useUrlFilters("/exchanges", FILTERS);
+  const { query, items } = useCursorList(queryKeys.exchanges(filters), "/api/exchanges", filters, exchangePageSchema);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,36 +1,21 @@
 "use client";
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { StateBadge } from "@/components/ui/state-badge";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { useCanMutate } from "@/components/shell/session-context";
-import { apiFetch, queryKeys } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/api";
+import { useCursorList, useUrlFilters } from "@/components/ui/use-cursor-list";
 import { orderPageSchema } from "@/lib/client/schemas";
 import { formatDateTime, formatPercent, shortId } from "@/lib/client/format";
 
 const FILTERS = ["active", "currency", "payout_kind"] as const;
 
 export function OrdersPage() {
-  const router = useRouter();
-  const params = useSearchParams();
   const canMutate = useCanMutate();
-  const filters = Object.fromEntries(FILTERS.flatMap((key) => (params.get(key) ? [[key, params.get(key) ?? ""]] : [])));
-  const query = useInfiniteQuery({
-    queryKey: queryKeys.orders(filters),
-    initialPageParam: "",
-    queryFn: ({ pageParam }) => apiFetch(`/api/orders?${new URLSearchParams({ ...filters, limit: "25", ...(pageParam ? { cursor: pageParam } : {}) })}`, orderPageSchema),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-  const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    router.replace(`/orders?${next}`);
-  };
-  const orders = query.data?.pages.flatMap((p) => p.data) ?? [];
+  const { filters, setFilter } = useUrlFilters("/orders", FILTERS);
+  const { query, items: orders } = useCursorList(queryKeys.orders(filters), "/api/orders", filters, orderPageSchema);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

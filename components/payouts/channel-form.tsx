@@ -2,30 +2,20 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
-import { ApiClientError } from "@/lib/client/api";
-import { messageFor } from "@/lib/client/messages";
+import { useSubmit } from "@/components/ui/use-submit";
 
 /** A channel payout by PATCH: the node's address (pubkey@host:port) and whether the channel is private. */
 export function ChannelForm({ nodePubkey, submit }: { nodePubkey: string | null; submit: (nodeAddress: string | undefined, privateChannel: boolean) => Promise<unknown> }) {
   const [address, setAddress] = useState(nodePubkey ? `${nodePubkey}@` : "");
   const [privateChannel, setPrivateChannel] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useSubmit();
   const valid = address === "" || /^[0-9a-f]{66}@[^\s:@]+:\d{1,5}$/i.test(address.trim());
   return (
     <form
       className="flex flex-col gap-3"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
-        setBusy(true);
-        setError(null);
-        try {
-          await submit(address.trim() || undefined, privateChannel);
-        } catch (e) {
-          setError(messageFor(e instanceof ApiClientError ? e.code : "unexpected_response"));
-        } finally {
-          setBusy(false);
-        }
+        void run(() => submit(address.trim() || undefined, privateChannel));
       }}
     >
       <Field id="node-address" label="Node address" error={error ?? (valid ? null : "Write it as pubkey@host:port.")} hint="pubkey@host:port of the order's node; leave empty if the service already knows it.">

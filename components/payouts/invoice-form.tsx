@@ -4,8 +4,8 @@ import { Button } from "@/components/ui/button";
 import { Field, TextArea } from "@/components/ui/field";
 import { decodeInvoice } from "@/lib/lightning/invoice";
 import type { NetworkName } from "@/lib/bitcoin/networks";
-import { ApiClientError } from "@/lib/client/api";
 import { messageFor } from "@/lib/client/messages";
+import { useSubmit } from "@/components/ui/use-submit";
 import { formatDateTime, formatSats } from "@/lib/client/format";
 
 type Props = {
@@ -49,8 +49,7 @@ function inspect(text: string, network: NetworkName, expectedSats: number, nodeP
 /** Paste an invoice: decoded and checked here before it is sent; the service's answer in words. */
 export function InvoiceForm({ network, expectedSats, nodePubkey, submit }: Props) {
   const [text, setText] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useSubmit();
   const decoded = text.trim() ? inspect(text, network, expectedSats, nodePubkey) : null;
   const sendable = decoded?.ok === true && decoded.problems.length === 0;
   return (
@@ -58,16 +57,7 @@ export function InvoiceForm({ network, expectedSats, nodePubkey, submit }: Props
       className="flex flex-col gap-3"
       onSubmit={async (event) => {
         event.preventDefault();
-        setBusy(true);
-        setError(null);
-        try {
-          await submit(text.trim());
-          setText("");
-        } catch (e) {
-          setError(messageFor(e instanceof ApiClientError ? e.code : "unexpected_response"));
-        } finally {
-          setBusy(false);
-        }
+        if (await run(() => submit(text.trim()))) setText("");
       }}
     >
       <Field id="invoice" label={`Invoice for exactly ${formatSats(expectedSats)}`} error={error}>

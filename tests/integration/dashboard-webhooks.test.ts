@@ -6,6 +6,7 @@ import { DashboardSession } from "./harness/dashboard";
 import { coinOrder, operator } from "./harness/fixtures";
 import { ClientApi } from "./harness/api";
 import { openSse } from "./harness/sse";
+import { eventBody } from "./harness/events";
 
 const base = () => inject("baseUrl");
 const sign = (body: string, secret = inject("webhookSecret")) => createHmac("sha256", secret).update(body).digest("hex");
@@ -14,28 +15,6 @@ let admin: DashboardSession;
 beforeAll(async () => {
   admin = await DashboardSession.signIn("affiliate@example.com");
 });
-
-function eventBody(event: string, extra: Record<string, unknown> = {}) {
-  return JSON.stringify({
-    event,
-    payload: {
-      exchange_id: randomUUID(),
-      order_id: randomUUID(),
-      fee_rate: 0.02,
-      pair: "btc/eur",
-      type: "buy",
-      cost: 10,
-      executed_on: null,
-      amount: null,
-      rate: null,
-      fee: null,
-      action: null,
-      reason: { code: "order_inactive" },
-      payout: null,
-      ...extra,
-    },
-  });
-}
 
 const post = (body: string, headers: Record<string, string>, path = "/webhook") =>
   http("POST", `${base()}${path}`, { raw: body, headers: { "content-type": "application/json", "x-correlation-id": randomUUID(), "x-retry-count": "0", ...headers } });
