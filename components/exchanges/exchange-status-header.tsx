@@ -1,7 +1,6 @@
-import { StateBadge } from "@/components/ui/state-badge";
+import { PageTitle } from "@/components/ui/page-title";
 import type { Exchange } from "@/lib/exchange/schemas";
 import type { ExchangeState } from "@/lib/exchange/exchange-state";
-import { shortId } from "@/lib/client/format";
 
 const refundReasons: Record<string, string> = {
   threshold_exceeded: "a threshold was exceeded (for example for lack of full identification)",
@@ -41,15 +40,11 @@ export function ExchangeStatusHeader({ exchange, state }: { exchange: Exchange; 
   const { meaning, next } = explainState(state, exchange);
   return (
     <header className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">
-          Exchange <span className="font-mono text-lg">{shortId(exchange.id)}</span>
-        </h1>
-        <StateBadge state={state} />
+      <PageTitle kind="Exchange" id={exchange.id} state={state}>
         <span className="text-sm text-zinc-500 uppercase">
           {exchange.type} {exchange.pair}
         </span>
-      </div>
+      </PageTitle>
       <p className="text-sm" data-testid="state-meaning">
         {meaning} <span className="text-zinc-500 dark:text-zinc-400">{next}</span>
       </p>

@@ -1,12 +1,12 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
-import { StateBadge } from "@/components/ui/state-badge";
+import { PageTitle } from "@/components/ui/page-title";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
 import { ApiClientError, apiFetch, queryKeys } from "@/lib/client/api";
 import { exchangePageSchema } from "@/lib/client/schemas";
-import { formatDateTime, formatPercent, shortId } from "@/lib/client/format";
+import { formatDateTime, formatPercent } from "@/lib/client/format";
 import { orderSchema } from "@/lib/exchange/schemas";
 import { OrderSettings } from "./order-settings";
 import { PaymentInstructions } from "./payment-instructions";
@@ -29,15 +29,11 @@ export function OrderPage({ id }: { id: string }) {
   const data = order.data;
   return (
     <div className="flex flex-col gap-4">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold">
-          Order <span className="font-mono text-lg">{shortId(data.id)}</span>
-        </h1>
-        <StateBadge state={data.active ? "active" : "inactive"} />
+      <PageTitle kind="Order" id={data.id} state={data.active ? "active" : "inactive"}>
         <span className="text-sm text-zinc-500">
           {"node_pubkey" in data.payout_method ? "Lightning" : "On-chain"} · fee {formatPercent(data.fee_rate)} · created {formatDateTime(data.created_on)}
         </span>
-      </header>
+      </PageTitle>
       <PaymentInstructions method={data.payment_method} />
       <div className="grid gap-4 lg:grid-cols-2">
         <PayoutMethodCard method={data.payout_method} />

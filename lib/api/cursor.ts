@@ -1,3 +1,4 @@
+import { and, eq, lt, or, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 
@@ -20,3 +21,16 @@ export function decodeCursor(cursor: string | null): { at: Date; id: string } | 
 }
 
 export const limitSchema = z.coerce.number().int().min(1).max(100).default(25);
+
+/** The condition for rows after the cursor in (at, id) descending order. */
+export function afterCursor(cursor: { at: Date; id: string } | null, atColumn: AnyColumn, idColumn: AnyColumn): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(lt(atColumn, cursor.at), and(eq(atColumn, cursor.at), lt(idColumn, cursor.id)));
+}
+
+/** Rows fetched with limit + 1: the page, and the cursor of its last row when more follow. */
+export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => { at: Date; id: string }) {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { page, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last).at, keyOf(last).id) : null };
+}

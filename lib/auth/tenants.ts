@@ -1,5 +1,4 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { tenants } from "@/lib/db/schema";
 import { ExchangeClient } from "@/lib/exchange/client";
@@ -36,10 +35,6 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
   return all;
 }
 
-export function forgetTenants() {
-  holder.__tenantCache = undefined;
-}
-
 export async function tenantById(db: Db, id: string): Promise<Tenant | null> {
   return (await allTenants(db)).find((t) => t.id === id) ?? null;
 }
@@ -52,9 +47,4 @@ export async function tenantForWebhook(db: Db, endpointId: string | null): Promi
 
 export function upstreamFor(tenant: Tenant): ExchangeClient {
   return new ExchangeClient({ baseUrl: tenant.baseUrl, clientId: tenant.clientId });
-}
-
-export async function tenantRow(db: Db, id: string) {
-  const [row] = await db.select().from(tenants).where(eq(tenants.id, id));
-  return row ?? null;
 }

@@ -49,5 +49,3 @@ export const queryKeys = {
   exchangeEvents: (id: string) => ["exchange-events", id] as const,
   overview: () => ["overview"] as const,
 };
-
-export const pageSchema = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });

@@ -72,9 +72,3 @@ export async function subscribe(tenantId: string, fn: Subscriber): Promise<() =>
     if (set.size === 0) subscribers.delete(tenantId);
   };
 }
-
-export function subscriberCount(): number {
-  let count = 0;
-  for (const set of bus().subscribers.values()) count += set.size;
-  return count;
-}

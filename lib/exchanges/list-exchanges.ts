@@ -1,10 +1,10 @@
 import "server-only";
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
 import { exchangeStates, exchangeTypes, pairs } from "@/lib/exchange/schemas";
-import { decodeCursor, encodeCursor, limitSchema } from "@/lib/api/cursor";
+import { afterCursor, decodeCursor, limitSchema, pageOf } from "@/lib/api/cursor";
 
 export const exchangeListQuerySchema = z.object({
   cursor: z.string().max(200).nullish(),
@@ -35,20 +35,14 @@ export async function listExchanges(db: Db, tenantId: string, query: z.infer<typ
   if (query.order_id) filters.push(eq(exchanges.orderId, query.order_id));
   if (query.pair) filters.push(eq(exchanges.pair, query.pair));
   if (query.type) filters.push(eq(exchanges.type, query.type));
-  if (after) {
-    const page = or(lt(exchanges.firstSeenAt, after.at), and(eq(exchanges.firstSeenAt, after.at), lt(exchanges.id, after.id)));
-    if (page) filters.push(page);
-  }
+  const afterFilter = afterCursor(after, exchanges.firstSeenAt, exchanges.id);
+  if (afterFilter) filters.push(afterFilter);
   const rows = await db
     .select()
     .from(exchanges)
     .where(and(...filters))
     .orderBy(desc(exchanges.firstSeenAt), desc(exchanges.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    data: page.map(listItem),
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.firstSeenAt, last.id) : null,
-  };
+  const { page, next_cursor } = pageOf(rows, query.limit, (r) => ({ at: r.firstSeenAt, id: r.id }));
+  return { data: page.map(listItem), next_cursor };
 }

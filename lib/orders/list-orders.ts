@@ -1,10 +1,10 @@
 import "server-only";
-import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { orders } from "@/lib/db/schema";
 import { currencies } from "@/lib/exchange/schemas";
-import { decodeCursor, encodeCursor, limitSchema } from "@/lib/api/cursor";
+import { afterCursor, decodeCursor, limitSchema, pageOf } from "@/lib/api/cursor";
 
 export const orderListQuerySchema = z.object({
   cursor: z.string().max(200).nullish(),
@@ -21,20 +21,14 @@ export async function listOrders(db: Db, tenantId: string, query: z.infer<typeof
   if (query.active) filters.push(eq(orders.active, query.active === "true"));
   if (query.currency) filters.push(eq(orders.currency, query.currency));
   if (query.payout_kind) filters.push(eq(orders.payoutKind, query.payout_kind));
-  if (after) {
-    const page = or(lt(orders.createdOn, after.at), and(eq(orders.createdOn, after.at), lt(orders.id, after.id)));
-    if (page) filters.push(page);
-  }
+  const afterFilter = afterCursor(after, orders.createdOn, orders.id);
+  if (afterFilter) filters.push(afterFilter);
   const rows = await db
     .select()
     .from(orders)
     .where(and(...filters))
     .orderBy(desc(orders.createdOn), desc(orders.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
-  return {
-    data: page.map((r) => r.snapshot),
-    next_cursor: rows.length > query.limit && last ? encodeCursor(last.createdOn, last.id) : null,
-  };
+  const { page, next_cursor } = pageOf(rows, query.limit, (r) => ({ at: r.createdOn, id: r.id }));
+  return { data: page.map((r) => r.snapshot), next_cursor };
 }

@@ -6,9 +6,17 @@ import { sandboxState } from "@/lib/db/schema";
 // The sandbox clock: real time plus an offset that operators move forward. It governs
 // every expiry, timestamp and retry of the sandbox.
 
+const holder = globalThis as typeof globalThis & { __sandboxClockOffset?: number };
+
 export async function sandboxNow(db: Db): Promise<Date> {
   const [row] = await db.select({ offset: sandboxState.clockOffsetMs }).from(sandboxState).where(eq(sandboxState.id, 1));
-  return new Date(Date.now() + (row?.offset ?? 0));
+  holder.__sandboxClockOffset = row?.offset ?? 0;
+  return new Date(Date.now() + holder.__sandboxClockOffset);
+}
+
+/** The sandbox time by the offset this process read last (every state change reads it). */
+export async function lastKnownSandboxNow(db: Db): Promise<Date> {
+  return holder.__sandboxClockOffset === undefined ? sandboxNow(db) : new Date(Date.now() + holder.__sandboxClockOffset);
 }
 
 export async function advanceClock(db: Db, seconds: number): Promise<Date> {

@@ -6,7 +6,7 @@ import { ApiError, errorBody, invalidRequest } from "@/lib/errors";
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticateClient, authenticateOperator } from "./auth";
 import { takeClientToken } from "./rate-limit";
-import { sandboxNow } from "./clock";
+import { lastKnownSandboxNow } from "./clock";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -51,7 +51,7 @@ export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>
       const db = await getDb();
       const response = await handler({ req, params, db, requestId });
       // the sandbox's own time (its clock may have been moved forward) for clients that mind expiries
-      response.headers.set("Date", (await sandboxNow(db)).toUTCString());
+      response.headers.set("Date", (await lastKnownSandboxNow(db)).toUTCString());
       return response;
     } catch (error) {
       return errorResponse(error, requestId);
