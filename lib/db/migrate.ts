@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "./client";
-import { migrations } from "./migrations";
+import { migrations } from "./migrations/index";
 import { sql } from "drizzle-orm";
 
 const LOCK_KEY = 7_202_611; // advisory lock: one migrator at a time across instances

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -170,8 +171,9 @@ export const orders = pgTable("orders", {
   fetchedAt: ts("fetched_at").notNull(),
 });
 
+// Keyed by (tenant, id): a webhook of one tenant can never take over another tenant's row.
 export const exchanges = pgTable("exchanges", {
-  id: uuid("id").primaryKey(),
+  id: uuid("id").notNull(),
   tenantId: uuid("tenant_id").notNull(),
   orderId: uuid("order_id").notNull(),
   /** The latest GET /v1/exchanges/{id}; null until the first one succeeded. */
@@ -182,11 +184,14 @@ export const exchanges = pgTable("exchanges", {
   firstSeenAt: ts("first_seen_at").notNull(),
   /** When the GET behind the snapshot started: an older one never overwrites a newer one. */
   fetchedAt: ts("fetched_at"),
-});
+}, (t) => [primaryKey({ columns: [t.tenantId, t.id] })]);
 
 export const webhookEvents = pgTable("webhook_events", {
+  /** Internal row id; clients see seq. */
   id: bigserial("id", { mode: "number" }).primaryKey(),
   tenantId: uuid("tenant_id").notNull(),
+  /** The tenant's event cursor: its order is commit order (see store-event.ts). */
+  seq: bigint("seq", { mode: "number" }).notNull(),
   bodySha256: text("body_sha256").notNull(),
   rawBody: text("raw_body").notNull(),
   eventType: text("event_type"),
@@ -198,15 +203,28 @@ export const webhookEvents = pgTable("webhook_events", {
   receivedAt: ts("received_at").notNull(),
 });
 
-export const webhookRejections = pgTable("webhook_rejections", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
-  tenantId: uuid("tenant_id"),
-  endpoint: text("endpoint").notNull(),
-  reason: text("reason").notNull(),
-  correlationId: text("correlation_id"),
-  bodySha256: text("body_sha256").notNull(),
-  receivedAt: ts("received_at").notNull(),
+/** Per-tenant counter behind webhook_events.seq. */
+export const eventCursors = pgTable("event_cursors", {
+  tenantId: uuid("tenant_id").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull(),
 });
+
+/** Rejected webhooks, counted per endpoint, reason and hour, with the latest truncated sample. */
+export const webhookRejections = pgTable(
+  "webhook_rejections",
+  {
+    endpoint: text("endpoint").notNull(),
+    reason: text("reason").notNull(),
+    hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
+    tenantId: uuid("tenant_id"),
+    count: integer("count").notNull(),
+    firstAt: ts("first_at").notNull(),
+    lastAt: ts("last_at").notNull(),
+    lastCorrelationId: text("last_correlation_id"),
+    sample: text("sample").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.endpoint, t.reason, t.hour] })],
+);
 
 export const auditLog = pgTable("audit_log", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
@@ -231,7 +249,19 @@ export const payoutLinks = pgTable("payout_links", {
   revokedAt: ts("revoked_at"),
 });
 
-export const authFailures = pgTable("auth_failures", {
-  key: text("key").notNull(),
-  at: ts("at").notNull(),
+/** Sign-in attempts per account or address in a fixed window, counted before the password is checked. */
+export const authLimits = pgTable("auth_limits", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/** A signed-in session (the JWT carries its id): revocable, with an absolute end. */
+export const sessions = pgTable("sessions", {
+  id: uuid("id").primaryKey(),
+  userId: uuid("user_id").notNull(),
+  createdAt: ts("created_at").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  revokedAt: ts("revoked_at"),
+  revokedReason: text("revoked_reason"),
 });

@@ -1,0 +1,13 @@
+// For unit tests: a real PGlite in memory with the app's migrations (no DATA_DIR, no env).
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import type { Database, Db } from "./client";
+import { migrate } from "./migrate";
+import * as schema from "./schema";
+
+export async function memoryDatabase(): Promise<Db> {
+  const client = await PGlite.create();
+  const db = drizzle({ client, schema }) as unknown as Db;
+  await migrate({ db, exec: async (sql: string) => void (await client.exec(sql)) } as Database);
+  return db;
+}
