@@ -27,7 +27,7 @@ export function ExchangeTimeline({ events }: { events: StoredEvent[] }) {
       ) : (
         <ol className="flex flex-col gap-3" data-testid="timeline">
           {events.map((event) => (
-            <li key={event.id} className="border-l-2 border-orange-400 pl-3" data-event={event.event ?? ""}>
+            <li key={event.seq} className="border-l-2 border-orange-400 pl-3" data-event={event.event ?? ""}>
               <p className="text-sm font-medium">{describe(event)}</p>
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
                 {formatDateTime(event.received_at)} · {event.event} · retry {event.retry_count ?? "?"} · correlation id{" "}

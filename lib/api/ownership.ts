@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { exchangeTenant } from "@/lib/exchanges/index-exchange";
+import { isExchangeIndexed } from "@/lib/exchanges/index-exchange";
 import { orderTenant } from "@/lib/orders/index-order";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -13,11 +13,14 @@ export function pathId(kind: string, id: string | undefined): string {
 }
 
 /**
- * Whether the tenant's index holds the id ("indexed") or nobody's does ("unknown"); an id
- * indexed under another tenant is 404, never 403.
+ * Whether the tenant's index holds the id ("indexed") or not ("unknown": the upstream, asked
+ * with the tenant's credentials, decides). Orders enter the index only through the tenant's own
+ * upstream calls, so an order indexed under another tenant is 404, never 403. Exchanges are
+ * indexed per tenant from webhooks, which must not decide anything for another tenant.
  */
 export async function ownership(db: Db, tenantId: string, kind: "order" | "exchange", id: string): Promise<"indexed" | "unknown"> {
-  const owner = kind === "order" ? await orderTenant(db, id) : await exchangeTenant(db, id);
+  if (kind === "exchange") return (await isExchangeIndexed(db, tenantId, id)) ? "indexed" : "unknown";
+  const owner = await orderTenant(db, id);
   if (owner !== null && owner !== tenantId) throw new ApiError("not_found", `No such ${kind}`);
   return owner === null ? "unknown" : "indexed";
 }

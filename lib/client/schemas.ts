@@ -24,7 +24,7 @@ export const overviewSchema = z.object({
 });
 
 export const storedEventSchema = z.object({
-  id: z.number(),
+  seq: z.number(),
   event: z.string().nullable(),
   received_at: z.string(),
   correlation_id: z.string().nullable(),

@@ -10,7 +10,8 @@ export const CHANNEL = "dashboard_events";
 export type WebhookNotice = {
   kind: "webhook";
   tenant_id: string;
-  id: number;
+  /** The tenant's event cursor (SSE id, Last-Event-ID). */
+  seq: number;
   event: string | null;
   exchange_id: string | null;
   order_id: string | null;

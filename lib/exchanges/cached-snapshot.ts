@@ -1,8 +1,7 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges, webhookEvents } from "@/lib/db/schema";
-import { ApiError } from "@/lib/errors";
 import { exchangeSchema, initiatePayoutActionSchema, type Exchange } from "@/lib/exchange/schemas";
 
 /** A GET snapshot younger than this answers GET /api/exchanges/{id} without asking upstream. */
@@ -11,20 +10,18 @@ export const SNAPSHOT_TTL_MS = 2_000;
 /**
  * The tenant's latest GET snapshot of an exchange when it is still good: younger than the TTL,
  * no webhook event received after the GET started, and no payout offer expired (GET renews
- * them). Otherwise null. An exchange of another tenant is 404. One query.
+ * them). Otherwise null. One query.
  */
 export async function freshSnapshot(db: Db, tenantId: string, id: string, now = new Date()): Promise<Exchange | null> {
   const [row] = await db
     .select({
-      tenantId: exchanges.tenantId,
       snapshot: exchanges.snapshot,
       fetchedAt: exchanges.fetchedAt,
-      lastEvent: sql<string | null>`(SELECT max(${webhookEvents.receivedAt}) FROM ${webhookEvents} WHERE ${webhookEvents.exchangeId} = ${id})`,
+      lastEvent: sql<string | null>`(SELECT max(${webhookEvents.receivedAt}) FROM ${webhookEvents} WHERE ${webhookEvents.tenantId} = ${tenantId} AND ${webhookEvents.exchangeId} = ${id})`,
     })
     .from(exchanges)
-    .where(eq(exchanges.id, id));
+    .where(and(eq(exchanges.tenantId, tenantId), eq(exchanges.id, id)));
   if (!row) return null;
-  if (row.tenantId !== tenantId) throw new ApiError("not_found", "No such exchange");
   if (!row.snapshot || !row.fetchedAt || now.getTime() - row.fetchedAt.getTime() > SNAPSHOT_TTL_MS) return null;
   if (row.lastEvent && new Date(row.lastEvent) >= row.fetchedAt) return null;
   const parsed = exchangeSchema.safeParse(row.snapshot);

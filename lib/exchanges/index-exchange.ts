@@ -25,16 +25,20 @@ export async function indexExchangeSnapshot(db: Db, tenantId: string, exchange: 
     .insert(exchanges)
     .values(values)
     .onConflictDoUpdate({
-      target: exchanges.id,
+      target: [exchanges.tenantId, exchanges.id],
       set: { snapshot: exchange, state: values.state, pair: values.pair, type: values.type, fetchedAt },
-      setWhere: and(
-        eq(exchanges.tenantId, tenantId),
-        or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= ${fetchedAt.toISOString()}`),
-      ),
+      setWhere: or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= ${fetchedAt.toISOString()}`),
     });
 }
 
-export async function exchangeTenant(db: Db, id: string): Promise<string | null> {
-  const [row] = await db.select({ tenantId: exchanges.tenantId }).from(exchanges).where(eq(exchanges.id, id));
-  return row?.tenantId ?? null;
+/**
+ * Whether the tenant's own index holds the exchange. Rows are per tenant: what another tenant's
+ * webhooks named says nothing about this one's, and the upstream decides whose an id is.
+ */
+export async function isExchangeIndexed(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: exchanges.id })
+    .from(exchanges)
+    .where(and(eq(exchanges.tenantId, tenantId), eq(exchanges.id, id)));
+  return row !== undefined;
 }

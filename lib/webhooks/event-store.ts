@@ -6,11 +6,11 @@ import type { WebhookNotice } from "@/lib/events/bus";
 
 type Row = typeof webhookEvents.$inferSelect;
 
-export function noticeOf(row: Pick<Row, "id" | "tenantId" | "eventType" | "exchangeId" | "orderId" | "receivedAt">): WebhookNotice {
+export function noticeOf(row: Pick<Row, "seq" | "tenantId" | "eventType" | "exchangeId" | "orderId" | "receivedAt">): WebhookNotice {
   return {
     kind: "webhook",
     tenant_id: row.tenantId,
-    id: row.id,
+    seq: row.seq,
     event: row.eventType,
     exchange_id: row.exchangeId,
     order_id: row.orderId,
@@ -18,13 +18,20 @@ export function noticeOf(row: Pick<Row, "id" | "tenantId" | "eventType" | "excha
   };
 }
 
-/** Stored events of a tenant after an id, oldest first (SSE resume). */
-export async function eventsAfter(db: Db, tenantId: string, afterId: number, limit = 1000): Promise<WebhookNotice[]> {
+/** Stored events of a tenant after a cursor, oldest first (SSE resume). */
+export async function eventsAfter(db: Db, tenantId: string, afterSeq: number, limit: number): Promise<WebhookNotice[]> {
   const rows = await db
-    .select()
+    .select({
+      seq: webhookEvents.seq,
+      tenantId: webhookEvents.tenantId,
+      eventType: webhookEvents.eventType,
+      exchangeId: webhookEvents.exchangeId,
+      orderId: webhookEvents.orderId,
+      receivedAt: webhookEvents.receivedAt,
+    })
     .from(webhookEvents)
-    .where(and(eq(webhookEvents.tenantId, tenantId), gt(webhookEvents.id, afterId)))
-    .orderBy(asc(webhookEvents.id))
+    .where(and(eq(webhookEvents.tenantId, tenantId), gt(webhookEvents.seq, afterSeq)))
+    .orderBy(asc(webhookEvents.seq))
     .limit(limit);
   return rows.map(noticeOf);
 }
@@ -43,10 +50,10 @@ export async function eventsOfExchange(db: Db, tenantId: string, exchangeId: str
     .select()
     .from(webhookEvents)
     .where(and(eq(webhookEvents.tenantId, tenantId), eq(webhookEvents.exchangeId, exchangeId)))
-    .orderBy(asc(webhookEvents.id));
+    .orderBy(asc(webhookEvents.seq));
   return {
     data: rows.map((row) => ({
-      id: row.id,
+      seq: row.seq,
       event: row.eventType,
       received_at: row.receivedAt.toISOString(),
       correlation_id: row.correlationId,

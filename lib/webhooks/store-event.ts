@@ -22,27 +22,39 @@ type Event = {
 /**
  * Stores an event (deduplicated by the SHA-256 of its raw body per tenant), indexes an exchange
  * heard of for the first time, and NOTIFYs the bus: one statement, one round trip, one
- * transaction (the notification leaves on commit). Returns the event id, or null for a duplicate.
- * The notice has the shape of bus.WebhookNotice.
+ * transaction (the notification leaves on commit). Returns the event's cursor, or null for a
+ * duplicate. The notice has the shape of bus.WebhookNotice.
+ *
+ * The cursor is the tenant's counter row, bumped in this statement: its row lock is held until
+ * commit, so a later cursor always commits after an earlier one and subscribers that skip
+ * cursors at or below the last one they sent never skip a late commit. (A sequence would not
+ * do: concurrent transactions take sequence values in one order and commit in another.)
  */
 export async function storeAndPublish(db: Db, e: Event): Promise<number | null> {
   const result = (await db.execute(sql`
-    WITH ins AS (
-      INSERT INTO webhook_events (tenant_id, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
-      VALUES (${e.tenantId}, ${e.bodySha256}, ${e.rawBody}, ${e.eventType}, ${e.exchangeId}, ${e.orderId}, ${e.correlationId}, ${e.retryCount}, ${e.userAgent}, ${e.receivedAt.toISOString()})
+    WITH bump AS (
+      INSERT INTO event_cursors (tenant_id, seq)
+      SELECT ${e.tenantId}, 1
+      WHERE NOT EXISTS (SELECT 1 FROM webhook_events WHERE tenant_id = ${e.tenantId} AND body_sha256 = ${e.bodySha256})
+      ON CONFLICT (tenant_id) DO UPDATE SET seq = event_cursors.seq + 1
+      RETURNING seq
+    ), ins AS (
+      INSERT INTO webhook_events (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
+      SELECT ${e.tenantId}, bump.seq, ${e.bodySha256}, ${e.rawBody}, ${e.eventType}, ${e.exchangeId}, ${e.orderId}, ${e.correlationId}, ${e.retryCount}, ${e.userAgent}, ${e.receivedAt.toISOString()}
+      FROM bump
       ON CONFLICT (tenant_id, body_sha256) DO NOTHING
-      RETURNING id, tenant_id, event_type, exchange_id, order_id, received_at
+      RETURNING seq, tenant_id, event_type, exchange_id, order_id, received_at
     ), discovered AS (
       INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at)
       SELECT exchange_id, tenant_id, order_id, ${e.state}, received_at FROM ins
       WHERE exchange_id IS NOT NULL AND order_id IS NOT NULL AND ${e.state}::text IS NOT NULL
-      ON CONFLICT (id) DO NOTHING
+      ON CONFLICT (tenant_id, id) DO NOTHING
     )
-    SELECT id, pg_notify(${CHANNEL}, json_build_object(
-      'kind', 'webhook', 'tenant_id', tenant_id, 'id', id, 'event', event_type, 'exchange_id', exchange_id,
+    SELECT seq, pg_notify(${CHANNEL}, json_build_object(
+      'kind', 'webhook', 'tenant_id', tenant_id, 'seq', seq, 'event', event_type, 'exchange_id', exchange_id,
       'order_id', order_id, 'received_at', to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
     )::text) FROM ins
-  `)) as { rows: { id: number | string }[] };
+  `)) as { rows: { seq: number | string }[] };
   const row = result.rows[0];
-  return row ? Number(row.id) : null;
+  return row ? Number(row.seq) : null;
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { createServer, type Server } from "node:http";
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { errorCode, OperatorApi } from "./harness/api";
 import { adminCli } from "./harness/admin-cli";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
@@ -129,11 +131,38 @@ describe("tenant isolation", () => {
     const deadline = Date.now() + 10_000;
     let events: { event: string }[] = [];
     while (events.length === 0 && Date.now() < deadline) {
-      events = ((await second.request("GET", `/api/exchanges/${exchange_id}/events`)).body as { data: { event: string }[] }).data;
+      events = ((await second.request("GET", `/api/exchanges/${exchange_id}/events`)).body as { data?: { event: string }[] }).data ?? [];
       if (events.length === 0) await new Promise((r) => setTimeout(r, 100));
     }
     expect(events.map((e) => e.event)).toEqual(["exchange.executed"]);
     expect((await first.request("GET", `/api/exchanges/${exchange_id}/events`)).status).toBe(404);
+  });
+});
+
+describe("the exchange index is per tenant", () => {
+  it("a signed webhook of tenant A naming tenant B's exchange does not take it from B", async () => {
+    const [first, second] = await Promise.all([session("affiliate@example.com"), session("second@example.com")]);
+    const order = await createOrderVia(second);
+    const { exchange_id } = await new OperatorApi(operatorKey, app.sandboxUrl).pay({ order_id: order.id, amount: 20, currency: "eur" });
+    expect((await second.request("GET", `/api/exchanges/${exchange_id}`)).status).toBe(200);
+
+    // the demo tenant's own (correctly signed) webhook names the second tenant's exchange
+    const secret = (JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as { SANDBOX_DEMO_WEBHOOK_SECRET: string }).SANDBOX_DEMO_WEBHOOK_SECRET;
+    const body = JSON.stringify({ event: "exchange.refunded", payload: { exchange_id, order_id: order.id, reason: { code: "order_inactive" } } });
+    const sent = await fetch(`${app.baseUrl}/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}` },
+      body,
+    });
+    expect(sent.status).toBe(200);
+
+    const reply = await second.request("GET", `/api/exchanges/${exchange_id}`, undefined, { "cache-control": "no-cache" });
+    expect([reply.status, (reply.body as { id: string }).id]).toEqual([200, exchange_id]);
+    const list = (await second.request("GET", "/api/exchanges")).body as { data: { id: string; state: string }[] };
+    expect(list.data.find((e) => e.id === exchange_id)?.state).toBe("executed");
+    // and the first tenant learns nothing of it from the upstream
+    const probe = await first.request("GET", `/api/exchanges/${exchange_id}`);
+    expect([probe.status, errorCode(probe)]).toEqual([404, "not_found"]);
   });
 });
 

@@ -57,7 +57,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "exchange-it-"));
   let log = "";
-  const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
@@ -65,6 +65,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),
+      HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SANDBOX_OPERATOR_KEY: options.operatorKey,
       SANDBOX_WORKER_INTERVAL_MS: "100",

@@ -14,6 +14,10 @@ declare module "vitest" {
     demoPassword: string;
     webhookSecret: string;
     demoClientId: string;
+    /** The app's DATA_DIR (its generated secrets): a second instance on the same PostgreSQL shares it. */
+    dataDir: string;
+    /** The app's process id (its memory is measured). */
+    appPid: number;
   }
 }
 
@@ -37,6 +41,8 @@ export async function setup(project: TestProject) {
     DEMO_PASSWORD: `demo-${randomBytes(8).toString("hex")}`,
     SANDBOX_DEMO_WEBHOOK_SECRET: `whsec_test_${randomBytes(16).toString("hex")}`,
     SANDBOX_DEMO_CLIENT_ID: `demo_test_${randomBytes(8).toString("hex")}`,
+    // the suite stands in for one proxy of ours: its X-Forwarded-For entry is the caller's address
+    TRUSTED_PROXY_HOPS: "1",
   };
   app = await startApp({ operatorKey, databaseUrl: databaseUrl || undefined, env: demo });
   console.log(`integration suite against ${app.baseUrl} on ${databaseUrl ? "PostgreSQL" : "PGlite"}`);
@@ -46,6 +52,8 @@ export async function setup(project: TestProject) {
   project.provide("demoPassword", demo.DEMO_PASSWORD);
   project.provide("webhookSecret", demo.SANDBOX_DEMO_WEBHOOK_SECRET);
   project.provide("demoClientId", demo.SANDBOX_DEMO_CLIENT_ID);
+  project.provide("dataDir", app.dataDir);
+  project.provide("appPid", app.pid);
 }
 
 export async function teardown() {

@@ -36,6 +36,8 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   return {
     response,
     frames,
+    /** Settles when the stream ends: closed by the server, or by close(). */
+    done: pump,
     async waitFor(predicate: (f: SseFrame) => boolean, timeoutMs = 5_000): Promise<SseFrame> {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
