@@ -1,13 +1,14 @@
 // The command line for the people who run the dashboard:
 //   npm run admin -- users add --email a@b.c --role admin|viewer|operator [--tenant <id>] [--password <p>]
 //   npm run admin -- users list | disable --email … | enable --email … | reset-password --email … [--password …]
+//   npm run admin -- users unlock --email … | set-role --email … --role … [--tenant …]
 //   npm run admin -- tenants add --name … --base-url … --client-id … [--webhook-secret …]
 //   npm run admin -- tenants list | rotate-webhook-secret --tenant <id> [--secret …]
 // It uses the same configuration as the server (DATA_DIR or DATABASE_URL).
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { getDatabase } from "@/lib/db/client";
-import { addUser, AdminError, listUsers, newPassword, resetPassword, setDisabled } from "@/lib/auth/users";
+import { addUser, AdminError, listUsers, newPassword, resetPassword, setDisabled, setRole, unlockUser } from "@/lib/auth/users";
 import { addTenant, listTenants, newWebhookSecret, rotateWebhookSecret } from "@/lib/auth/tenant-admin";
 
 const USAGE = `usage:
@@ -16,6 +17,8 @@ const USAGE = `usage:
   npm run admin -- users disable --email <email>
   npm run admin -- users enable --email <email>
   npm run admin -- users reset-password --email <email> [--password <password>]
+  npm run admin -- users unlock --email <email>
+  npm run admin -- users set-role --email <email> --role operator|admin|viewer [--tenant <tenant id>]
   npm run admin -- tenants add --name <name> --base-url <url> --client-id <client_id> [--webhook-secret <secret>]
   npm run admin -- tenants list
   npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>]`;
@@ -65,14 +68,25 @@ async function run(): Promise<void> {
     case "users enable": {
       const email = need("email");
       const row = await setDisabled(await open(), email, command === "disable");
-      console.log(`${row.email} ${command === "disable" ? "disabled: its sessions end within seconds" : "enabled"}`);
+      console.log(command === "disable" ? `${row.email} disabled: ${row.revoked} session(s) ended` : `${row.email} enabled`);
+      return;
+    }
+    case "users unlock": {
+      const row = await unlockUser(await open(), need("email"));
+      console.log(row.wasLocked ? `${row.email} unlocked` : `${row.email} was not locked`);
+      return;
+    }
+    case "users set-role": {
+      const input = { email: need("email"), role: need("role") as "admin", tenantId: values.tenant ?? null };
+      const row = await setRole(await open(), input);
+      console.log(`${row.email} is now ${row.role}${row.tenantId ? ` of tenant ${row.tenantId}` : ""}: ${row.revoked} session(s) ended`);
       return;
     }
     case "users reset-password": {
       const password = values.password ?? newPassword();
       const email = need("email");
       const row = await resetPassword(await open(), email, password);
-      console.log(`password of ${row.email} reset`);
+      console.log(`password of ${row.email} reset: ${row.revoked} session(s) ended, sign-in lock lifted`);
       if (!values.password) console.log(`password: ${password}`);
       return;
     }

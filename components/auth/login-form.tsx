@@ -4,6 +4,7 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
+import { safeCallbackPath } from "@/lib/auth/safe-callback";
 
 const errors: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
@@ -30,8 +31,7 @@ export function LoginForm() {
           setError(errors[result?.error ?? ""] ?? "Sign-in failed. Try again.");
           return;
         }
-        const next = params.get("callbackUrl");
-        router.replace(next && next.startsWith("/") && !next.startsWith("//") ? next : "/");
+        router.replace(safeCallbackPath(params.get("callbackUrl"), window.location.origin));
         router.refresh();
       }}
     >

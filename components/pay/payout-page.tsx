@@ -96,10 +96,13 @@ function PayoutView({ token }: { token: string }) {
   const [live, setLive] = useState(false);
   useEffect(() => {
     const source = new EventSource(`/api/pay/${token}/events`);
-    source.addEventListener("open", () => setLive(true));
+    // the stream says only "changed": ask again on each notice and on each (re)connect
+    source.addEventListener("open", () => {
+      setLive(true);
+      refresh();
+    });
     source.addEventListener("error", () => setLive(false));
-    source.addEventListener("webhook", refresh);
-    source.addEventListener("snapshot", refresh);
+    source.addEventListener("update", refresh);
     return () => source.close();
   }, [token, refresh]);
   if (query.isPending) return <Screen title="Loading your payout…" />;

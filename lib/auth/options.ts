@@ -8,10 +8,12 @@ import { users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { clientAddress } from "./client-address";
 import { dummyHash, verifyPassword } from "./password";
-import { clearAccount, isLimited, recordFailure } from "./sign-in-limit";
+import { countAttempt, forgiveAttempt } from "./sign-in-limit";
+import { safeCallbackPath } from "./safe-callback";
+import { activeSession, revokeSession, SESSION_LIFETIME_MS, startSession } from "./sessions";
 import type { Role } from "./roles";
 
-export const SESSION_MAX_AGE_S = 8 * 60 * 60;
+export const SESSION_MAX_AGE_S = SESSION_LIFETIME_MS / 1000;
 
 const credentialsSchema = z.object({ email: z.string().trim().toLowerCase().email().max(254), password: z.string().min(1).max(1024) });
 
@@ -28,6 +30,8 @@ declare module "next-auth/jwt" {
   interface JWT {
     role?: Role;
     tenantId?: string | null;
+    /** The session row (lib/auth/sessions.ts) this token belongs to. */
+    sid?: string;
   }
 }
 
@@ -40,14 +44,12 @@ async function authorize(credentials: Record<string, string> | undefined, header
   const { email, password } = parsed.data;
   const address = clientAddress(headers);
   const db = await getDb();
-  if (await isLimited(db, email, address)) throw new Error(SIGN_IN_RATE_LIMITED);
+  // counted before the password is checked: of any burst, at most the limit get that far
+  if (await countAttempt(db, email, address)) throw new Error(SIGN_IN_RATE_LIMITED);
   const [user] = await db.select().from(users).where(eq(users.email, email));
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
-  if (!user || !ok || user.disabled) {
-    await recordFailure(db, email, address);
-    return null;
-  }
-  await clearAccount(db, email);
+  if (!user || !ok || user.disabled) return null;
+  await forgiveAttempt(db, email, address);
   return { id: user.id, email: user.email, role: user.role as Role, tenantId: user.tenantId };
 }
 
@@ -58,6 +60,20 @@ export function authOptions(): NextAuthOptions {
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
     useSecureCookies: config.secureCookies,
     pages: { signIn: "/login", error: "/login" },
+    events: {
+      async signOut({ token }) {
+        if (token?.sid) await revokeSession(await getDb(), token.sid, "signed out");
+      },
+    },
+    logger: {
+      // a refused refresh of a revoked session is expected, not an error worth a stack trace
+      error(code, metadata) {
+        const message = metadata instanceof Error ? metadata.message : "";
+        console.warn(`[auth] ${code}${message ? `: ${message}` : ""}`);
+      },
+      warn() {},
+      debug() {},
+    },
     providers: [
       CredentialsProvider({
         id: "credentials",
@@ -70,12 +86,25 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
+      // Sign-in starts a session row; every later refresh (GET /api/auth/session) checks it is
+      // still live, and a throw here makes next-auth clear the cookie instead of re-issuing it.
+      async jwt({ token, user }) {
+        const db = await getDb();
         if (user) {
+          const session = await startSession(db, user.id);
+          token.sid = session.id;
           token.role = user.role;
           token.tenantId = user.tenantId;
+          return token;
         }
+        const live = token.sid && token.sub ? await activeSession(db, token.sid, token.sub) : null;
+        if (!live) throw new Error("session revoked or expired");
+        token.role = live.role;
+        token.tenantId = live.tenantId;
         return token;
+      },
+      redirect({ url, baseUrl }) {
+        return `${baseUrl}${safeCallbackPath(url, baseUrl)}`;
       },
       session({ session, token }) {
         session.user = { id: token.sub ?? "", email: token.email ?? "", role: token.role ?? "viewer", tenantId: token.tenantId ?? null };

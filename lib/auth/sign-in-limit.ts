@@ -1,10 +1,12 @@
 import "server-only";
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { authFailures } from "@/lib/db/schema";
+import { authLimits } from "@/lib/db/schema";
 
-// Failed sign-ins are limited per account and per address, over a sliding window, in the
-// database so that every instance sees the same count.
+// Sign-in attempts are limited per account and per address, in the database so that every
+// instance sees the same count. An attempt is counted before its password is checked, in one
+// statement whose row locks serialise concurrent attempts: of any burst, at most the limit
+// reach the password check. A successful sign-in gives its attempt back.
 export const WINDOW_MS = 15 * 60 * 1000;
 export const MAX_PER_ACCOUNT = 5;
 export const MAX_PER_ADDRESS = 20;
@@ -12,27 +14,37 @@ export const MAX_PER_ADDRESS = 20;
 const accountKey = (email: string) => `account:${email.toLowerCase()}`;
 const addressKey = (address: string) => `address:${address}`;
 
-export async function isLimited(db: Db, email: string, address: string): Promise<boolean> {
-  const since = new Date(Date.now() - WINDOW_MS);
-  const rows = await db
-    .select({ key: authFailures.key, count: sql<number>`count(*)::int` })
-    .from(authFailures)
-    .where(and(inArray(authFailures.key, [accountKey(email), addressKey(address)]), gt(authFailures.at, since)))
-    .groupBy(authFailures.key);
-  const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
-  return count(accountKey(email)) >= MAX_PER_ACCOUNT || count(addressKey(address)) >= MAX_PER_ADDRESS;
+/**
+ * Counts one attempt for the account and the address (a window starts with its first attempt
+ * and lasts 15 minutes); true when either is now over its limit, so the password must not be checked.
+ */
+export async function countAttempt(db: Db, email: string, address: string, now = new Date()): Promise<boolean> {
+  const since = new Date(now.getTime() - WINDOW_MS).toISOString();
+  const at = now.toISOString();
+  // keys in a fixed order ("account:" < "address:") so that two attempts never lock in opposite orders
+  const result = (await db.execute(sql`
+    INSERT INTO auth_limits (key, window_start, count)
+    VALUES (${accountKey(email)}, ${at}, 1), (${addressKey(address)}, ${at}, 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN auth_limits.window_start <= ${since} THEN 1 ELSE auth_limits.count + 1 END,
+      window_start = CASE WHEN auth_limits.window_start <= ${since} THEN ${at}::timestamptz ELSE auth_limits.window_start END
+    RETURNING key, count
+  `)) as { rows: { key: string; count: number }[] };
+  const count = (key: string) => result.rows.find((r) => r.key === key)?.count ?? 0;
+  return count(accountKey(email)) > MAX_PER_ACCOUNT || count(addressKey(address)) > MAX_PER_ADDRESS;
 }
 
-export async function recordFailure(db: Db, email: string, address: string): Promise<void> {
-  const at = new Date();
-  await db.insert(authFailures).values([
-    { key: accountKey(email), at },
-    { key: addressKey(address), at },
-  ]);
-  await db.delete(authFailures).where(lt(authFailures.at, new Date(at.getTime() - WINDOW_MS)));
+/** A successful sign-in: the account starts afresh, and the address gets this attempt back. */
+export async function forgiveAttempt(db: Db, email: string, address: string): Promise<void> {
+  await db.delete(authLimits).where(eq(authLimits.key, accountKey(email)));
+  await db
+    .update(authLimits)
+    .set({ count: sql`greatest(${authLimits.count} - 1, 0)` })
+    .where(eq(authLimits.key, addressKey(address)));
 }
 
-/** A successful sign-in clears the account's count (not the address's). */
-export async function clearAccount(db: Db, email: string): Promise<void> {
-  await db.delete(authFailures).where(eq(authFailures.key, accountKey(email)));
+/** Lifts an account's lock (admin unlock, password reset). */
+export async function unlockAccount(db: Db, email: string): Promise<boolean> {
+  const rows = await db.delete(authLimits).where(inArray(authLimits.key, [accountKey(email)])).returning({ key: authLimits.key });
+  return rows.length > 0;
 }

@@ -6,6 +6,8 @@ import type { Db } from "@/lib/db/client";
 import { tenants, users } from "@/lib/db/schema";
 import { hashPassword } from "./password";
 import { roles } from "./roles";
+import { revokeUserSessions } from "./sessions";
+import { unlockAccount } from "./sign-in-limit";
 
 export class AdminError extends Error {}
 
@@ -13,11 +15,15 @@ export const emailSchema = z.string().trim().toLowerCase().email("not an email a
 export const passwordSchema = z.string().min(12, "at least 12 characters").max(1024);
 export const newPassword = () => randomBytes(12).toString("base64url");
 
+/** Operators belong to no tenant; admins and viewers to exactly one. */
+const oneTenantUnlessOperator = [
+  (u: { role: string; tenantId: string | null }) => (u.role === "operator") === (u.tenantId === null),
+  { message: "operators belong to no tenant; admins and viewers to exactly one (--tenant)" },
+] as const;
+
 export const userInputSchema = z
   .object({ email: emailSchema, role: z.enum(roles), tenantId: z.guid().nullable(), password: passwordSchema })
-  .refine((u) => (u.role === "operator") === (u.tenantId === null), {
-    message: "operators belong to no tenant; admins and viewers to exactly one (--tenant)",
-  });
+  .refine(...oneTenantUnlessOperator);
 
 export async function addUser(db: Db, input: z.input<typeof userInputSchema>) {
   const user = userInputSchema.parse(input);
@@ -47,15 +53,47 @@ export async function listUsers(db: Db) {
     .orderBy(asc(users.email));
 }
 
+/** Disabling ends the user's sessions at once (and their open event streams at the next heartbeat). */
 export async function setDisabled(db: Db, email: string, disabled: boolean) {
-  const [row] = await db.update(users).set({ disabled }).where(eq(users.email, emailSchema.parse(email))).returning({ email: users.email });
+  const [row] = await db.update(users).set({ disabled }).where(eq(users.email, emailSchema.parse(email))).returning({ id: users.id, email: users.email });
   if (!row) throw new AdminError(`no user ${email}`);
-  return row;
+  const revoked = disabled ? await revokeUserSessions(db, row.id, "user disabled") : 0;
+  return { email: row.email, revoked };
 }
 
+/** A new password ends every session signed in with the old one, and lifts a sign-in lock. */
 export async function resetPassword(db: Db, email: string, password: string) {
   const hash = await hashPassword(passwordSchema.parse(password));
-  const [row] = await db.update(users).set({ passwordHash: hash }).where(eq(users.email, emailSchema.parse(email))).returning({ email: users.email });
+  const [row] = await db.update(users).set({ passwordHash: hash }).where(eq(users.email, emailSchema.parse(email))).returning({ id: users.id, email: users.email });
   if (!row) throw new AdminError(`no user ${email}`);
-  return row;
+  const revoked = await revokeUserSessions(db, row.id, "password reset");
+  await unlockAccount(db, row.email);
+  return { email: row.email, revoked };
+}
+
+const roleChangeSchema = z.object({ email: emailSchema, role: z.enum(roles), tenantId: z.guid().nullable() }).refine(...oneTenantUnlessOperator);
+
+/** A new role (and tenant) ends the user's sessions: they sign in again under the new one. */
+export async function setRole(db: Db, input: z.input<typeof roleChangeSchema>) {
+  const change = roleChangeSchema.parse(input);
+  if (change.tenantId) {
+    const [tenant] = await db.select().from(tenants).where(eq(tenants.id, change.tenantId));
+    if (!tenant) throw new AdminError(`no tenant ${change.tenantId} (see: tenants list)`);
+  }
+  const [row] = await db
+    .update(users)
+    .set({ role: change.role, tenantId: change.tenantId })
+    .where(eq(users.email, change.email))
+    .returning({ id: users.id, email: users.email });
+  if (!row) throw new AdminError(`no user ${change.email}`);
+  const revoked = await revokeUserSessions(db, row.id, "role changed");
+  return { email: row.email, role: change.role, tenantId: change.tenantId, revoked };
+}
+
+/** Lifts the sign-in lock of an account (5 failed attempts in 15 minutes). */
+export async function unlockUser(db: Db, email: string) {
+  const address = emailSchema.parse(email);
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.email, address));
+  if (!row) throw new AdminError(`no user ${email}`);
+  return { email: row.email, wasLocked: await unlockAccount(db, row.email) };
 }

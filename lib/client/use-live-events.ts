@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 
 const noticeSchema = z.object({
-  id: z.number().optional(),
+  seq: z.number().optional(),
   event: z.string().nullable().optional(),
   exchange_id: z.string().nullable().optional(),
   order_id: z.string().nullable().optional(),
@@ -21,7 +21,8 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>("connecting");
   useEffect(() => {
-    const source = new EventSource("/api/events");
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const handle = (kind: LiveNotice["kind"]) => (message: MessageEvent<string>) => {
       const parsed = noticeSchema.safeParse(JSON.parse(message.data));
       if (!parsed.success) return;
@@ -35,11 +36,26 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
       if (notice.order_id) void queryClient.invalidateQueries({ queryKey: ["order", notice.order_id] });
       onNotice(notice);
     };
-    source.addEventListener("open", () => setStatus("connected"));
-    source.addEventListener("error", () => setStatus("reconnecting"));
-    source.addEventListener("webhook", handle("webhook"));
-    source.addEventListener("snapshot", handle("snapshot"));
-    return () => source.close();
+    const open = () => {
+      source = new EventSource("/api/events");
+      source.addEventListener("open", () => setStatus("connected"));
+      source.addEventListener("error", () => {
+        setStatus("reconnecting");
+        // EventSource retries a dropped stream by itself, but gives up on a refused one (401 after
+        // the session ended, 429): ask the page's queries again, whose 401 leads to sign-in, and
+        // open a new stream a little later
+        if (source?.readyState !== EventSource.CLOSED) return;
+        void queryClient.invalidateQueries();
+        retry = setTimeout(open, 5_000);
+      });
+      source.addEventListener("webhook", handle("webhook"));
+      source.addEventListener("snapshot", handle("snapshot"));
+    };
+    open();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [queryClient, onNotice]);
   return status;
 }

@@ -1,8 +1,11 @@
 import "server-only";
+import { ApiError } from "@/lib/errors";
 import type { Notice, WebhookNotice } from "./bus";
 import { subscribe } from "./bus";
 
 export const HEARTBEAT_MS = 15_000;
+/** Stored notices replayed per query; a longer gap is replayed page by page. */
+export const REPLAY_PAGE = 500;
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -14,12 +17,18 @@ export const SSE_HEADERS = {
 type Options = {
   req: Request;
   tenantId: string;
+  /** Who holds the stream (a user, a payout link): at most `limit` open streams each, 429 beyond. */
+  holder: { key: string; limit: number };
+  /** Asked at every heartbeat: a stream whose session or link is no longer valid is closed. */
+  stillValid: () => Promise<boolean>;
   /** Last-Event-ID of a reconnecting client: stored events after it are sent first. */
-  lastEventId: number | null;
-  /** Stored webhook notices after an id, oldest first. */
-  replay: (afterId: number) => Promise<WebhookNotice[]>;
+  lastEventId?: number | null;
+  /** Stored webhook notices after a cursor, oldest first, at most `limit`; absent: no replay. */
+  replay?: (afterSeq: number, limit: number) => Promise<WebhookNotice[]>;
   /** Which notices this stream carries (e.g. one exchange only). */
   filter?: (notice: Notice) => boolean;
+  /** How a notice is written; the tenant's frame by default. */
+  frame?: (notice: Notice) => Uint8Array;
 };
 
 const encoder = new TextEncoder();
@@ -28,13 +37,14 @@ const HEARTBEAT = encoder.encode(": heartbeat\n\n");
 // One notice reaches every subscriber of its tenant as the same object: encode it once.
 const frames = new WeakMap<Notice, Uint8Array>();
 
-function frame(notice: Notice): Uint8Array {
+/** The dashboard's frame: `id:` is the tenant's event cursor. */
+export function tenantFrame(notice: Notice): Uint8Array {
   const cached = frames.get(notice);
   if (cached) return cached;
   let text: string;
   if (notice.kind === "webhook") {
     const { tenant_id: _tenant, kind: _kind, ...data } = notice;
-    text = `id: ${notice.id}\nevent: webhook\ndata: ${JSON.stringify(data)}\n\n`;
+    text = `id: ${notice.seq}\nevent: webhook\ndata: ${JSON.stringify(data)}\n\n`;
   } else {
     text = `event: snapshot\ndata: ${JSON.stringify({ exchange_id: notice.exchange_id, state: notice.state })}\n\n`;
   }
@@ -43,12 +53,13 @@ function frame(notice: Notice): Uint8Array {
   return bytes;
 }
 
-// One heartbeat timer for every open stream of the process, not one per stream.
-const heartbeatHolder = globalThis as typeof globalThis & { __sseHeartbeat?: { beats: Set<() => void>; timer: NodeJS.Timeout | null } };
+type Shared = { beats: Set<() => void>; timer: NodeJS.Timeout | null; open: Map<string, number> };
+const sharedHolder = globalThis as typeof globalThis & { __sse?: Shared };
+const shared = (): Shared => (sharedHolder.__sse ??= { beats: new Set(), timer: null, open: new Map() });
 
+// One heartbeat timer for every open stream of the process, not one per stream.
 function onHeartbeat(beat: () => void): () => void {
-  heartbeatHolder.__sseHeartbeat ??= { beats: new Set(), timer: null };
-  const state = heartbeatHolder.__sseHeartbeat;
+  const state = shared();
   state.beats.add(beat);
   state.timer ??= setInterval(() => {
     for (const fn of state.beats) fn();
@@ -62,12 +73,43 @@ function onHeartbeat(beat: () => void): () => void {
   };
 }
 
+/** Counts an open stream of a holder; the returned function releases it (once). */
+function claimSlot(key: string, limit: number): () => void {
+  const { open } = shared();
+  const count = open.get(key) ?? 0;
+  if (count >= limit) {
+    console.warn(`[sse] ${key.split(":")[0]} refused a stream: ${count} open, at most ${limit}`);
+    throw new ApiError("rate_limited", `At most ${limit} open event streams at a time`);
+  }
+  open.set(key, count + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (open.get(key) ?? 1) - 1;
+    if (left <= 0) open.delete(key);
+    else open.set(key, left);
+  };
+}
+
 /**
  * A server-sent event stream of a tenant's notices: replay from the store after Last-Event-ID,
- * then live notices, a heartbeat every 15 s; the subscriber is removed on disconnect.
+ * then live notices, a heartbeat every 15 s (at which the holder's validity is checked again);
+ * the subscriber is removed on disconnect. Notices arrive in cursor order (commit order), so
+ * any cursor at or below the last one sent has been sent.
  */
-export function eventStream({ req, tenantId, lastEventId, replay, filter = () => true }: Options): Response {
-  let cleanup = () => {};
+export function eventStream({ req, tenantId, holder, stillValid, lastEventId = null, replay, filter = () => true, frame = tenantFrame }: Options): Response {
+  const release = claimSlot(holder.key, holder.limit);
+  // The client may leave (abort, cancel) before start() has finished setting up, even before
+  // the first await returns: whatever was set up by then is torn down at once, so neither the
+  // slot nor the subscription outlives the connection.
+  let gone = false;
+  let teardown = () => release();
+  const leave = () => {
+    gone = true;
+    teardown();
+  };
+  req.signal.addEventListener("abort", leave, { once: true });
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       let lastSent = lastEventId ?? 0;
@@ -79,45 +121,57 @@ export function eventStream({ req, tenantId, lastEventId, replay, filter = () =>
         try {
           controller.enqueue(bytes);
         } catch {
-          cleanup();
+          leave();
         }
       };
       const send = (notice: Notice) => {
-        if (!filter(notice)) return;
         if (notice.kind === "webhook") {
-          if (notice.id <= lastSent) return;
-          lastSent = notice.id;
+          if (notice.seq <= lastSent) return;
+          lastSent = notice.seq;
         }
-        write(frame(notice));
+        if (filter(notice)) write(frame(notice));
       };
       const catchUp = async () => {
-        for (const notice of await replay(lastSent)) send(notice);
+        if (!replay) return;
+        for (;;) {
+          const page = await replay(lastSent, REPLAY_PAGE);
+          for (const notice of page) send(notice);
+          if (page.length < REPLAY_PAGE || closed) return;
+        }
       };
       const unsubscribe = await subscribe(tenantId, (notice) => {
         if (notice === null) return void catchUp().catch(() => undefined);
         if (replaying) buffered.push(notice);
         else send(notice);
       });
-      const stopHeartbeat = onHeartbeat(() => write(HEARTBEAT));
-      cleanup = () => {
+      const stopHeartbeat = onHeartbeat(() => {
+        write(HEARTBEAT);
+        stillValid().then(
+          (valid) => valid || leave(),
+          () => undefined,
+        );
+      });
+      teardown = () => {
         if (closed) return;
         closed = true;
+        release();
         stopHeartbeat();
         unsubscribe();
+        req.signal.removeEventListener("abort", leave);
         try {
           controller.close();
         } catch {
           // already closed by the client
         }
       };
-      req.signal.addEventListener("abort", cleanup, { once: true });
+      if (gone || req.signal.aborted) return teardown();
       write(encoder.encode("retry: 3000\n: connected\n\n"));
       if (lastEventId !== null) await catchUp();
       replaying = false;
       for (const notice of buffered.splice(0)) send(notice);
     },
     cancel() {
-      cleanup();
+      leave();
     },
   });
   return new Response(stream, { headers: SSE_HEADERS });

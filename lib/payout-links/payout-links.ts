@@ -55,3 +55,12 @@ export async function linkOfToken(db: Db, token: string) {
   if (!link) throw new ApiError("not_found", "This payout link does not exist or has expired");
   return link;
 }
+
+/** Whether a link is still live (not revoked, not expired): asked again at every heartbeat of its stream. */
+export async function isLinkLive(db: Db, linkId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payoutLinks.id })
+    .from(payoutLinks)
+    .where(and(eq(payoutLinks.id, linkId), isNull(payoutLinks.revokedAt), gt(payoutLinks.expiresAt, new Date())));
+  return row !== undefined;
+}

@@ -42,9 +42,12 @@ describe("payout links: POST /api/exchanges/{id}/payout-link and the public GET 
     const invoice = makeInvoice({ node, msat: BigInt(sats) * 1000n, now: await operator().now() });
     expect((await admin.request("PATCH", `/api/exchanges/${exchange_id}`, { payout: { type: "invoice", invoice: invoice.invoice } })).status).toBe(200);
     expect(((await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).body as { status: string }).status).toBe("paying");
+    const seen = stream.frames.length;
     await operator().drive(exchange_id, { type: "invoice_paid", preimage: invoice.preimage });
-    await stream.waitFor((f) => f.event === "webhook" && (f.data ?? "").includes("exchange.settled"));
+    await stream.waitFor(() => stream.frames.slice(seen).some((f) => f.event === "update"));
     await stream.close();
+    // the public stream says only "changed": no cursor, no ids, nothing of the order or the tenant
+    expect(stream.frames.filter((f) => f.event !== undefined).every((f) => f.event === "update" && f.data === "{}" && f.id === undefined)).toBe(true);
     const paid = (await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).body as { status: string; payout: { preimage: string } };
     expect(paid).toMatchObject({ status: "paid", payout: { preimage: invoice.preimage } });
 
@@ -67,8 +70,12 @@ describe("payout links: POST /api/exchanges/{id}/payout-link and the public GET 
 describe("GET /api/exchanges/{id} snapshot cache", () => {
   it("answers from a fresh snapshot, goes upstream on no-cache, and never serves a snapshot older than a stored webhook", async () => {
     const { order } = await coinOrder(demo());
+    const stream = await openSse(`${inject("baseUrl")}/api/events`, { cookie: admin.cookieHeader });
+    await stream.waitFor((f) => f.comment === "connected");
     const { exchange_id } = await operator().pay({ order_id: order.id, amount: 10, currency: "eur" });
-    await new Promise((r) => setTimeout(r, 300)); // the webhook's refresh
+    // the webhook's refresh stored a snapshot
+    await stream.waitFor((f) => f.event === "snapshot" && (f.data ?? "").includes(exchange_id));
+    await stream.close();
     expect((await admin.request("GET", `/api/exchanges/${exchange_id}`)).headers.get("x-snapshot")).toBe("cached");
     expect((await admin.request("GET", `/api/exchanges/${exchange_id}`, undefined, { "cache-control": "no-cache" })).headers.get("x-snapshot")).toBeNull();
     await operator().drive(exchange_id, { type: "broadcast" });

@@ -1,10 +1,23 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { activeSession } from "@/lib/auth/sessions";
+import { env } from "@/lib/env";
 import { eventStream, lastEventIdOf } from "@/lib/events/sse";
 import { eventsAfter } from "@/lib/webhooks/event-store";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/events – server-sent events of the caller's tenant (Last-Event-ID resumes)
-export const GET = apiRoute({}, async ({ req, db, tenant }) =>
-  eventStream({ req, tenantId: tenant.id, lastEventId: lastEventIdOf(req), replay: (afterId) => eventsAfter(db, tenant.id, afterId) }),
+// GET /api/events – server-sent events of the caller's tenant (Last-Event-ID resumes); at most
+// STREAMS_PER_USER open at once (429 beyond); a stream closes at the first heartbeat after its
+// session ends
+export const GET = apiRoute({}, async ({ req, db, tenant, user }) =>
+  eventStream({
+    req,
+    tenantId: tenant.id,
+    holder: { key: `user:${user.id}`, limit: env().streamsPerUser },
+    stillValid: async () => (await activeSession(db, user.sessionId, user.id)) !== null,
+    lastEventId: lastEventIdOf(req),
+    replay: (afterSeq, limit) => eventsAfter(db, tenant.id, afterSeq, limit),
+  }),
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,19 +1,29 @@
 import { publicRoute } from "@/lib/api/public-route";
-import { eventStream, lastEventIdOf } from "@/lib/events/sse";
-import { eventsAfter } from "@/lib/webhooks/event-store";
-import { linkOfToken } from "@/lib/payout-links/payout-links";
+import type { Notice } from "@/lib/events/bus";
+import { eventStream } from "@/lib/events/sse";
+import { isLinkLive, linkOfToken } from "@/lib/payout-links/payout-links";
+import { otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/pay/{token}/events (public) – server-sent notices about this one exchange
+/** Open streams per payout link; one more is 429. */
+const STREAMS_PER_LINK = 3;
+// The page only needs to know that its exchange changed (it asks GET /api/pay/{token} again,
+// and again on every reconnect): no ids, no order, nothing of the tenant's other events.
+const UPDATE = new TextEncoder().encode("event: update\ndata: {}\n\n");
+
+// GET /api/pay/{token}/events (public) – "your payout changed" notices for this one exchange;
+// the stream closes at the first heartbeat after the link expires or is revoked
 export const GET = publicRoute(async ({ req, db, params }) => {
   const link = await linkOfToken(db, params.token ?? "");
-  const ofExchange = (n: { exchange_id: string | null }) => n.exchange_id === link.exchangeId;
   return eventStream({
     req,
     tenantId: link.tenantId,
-    lastEventId: lastEventIdOf(req),
-    replay: async (afterId) => (await eventsAfter(db, link.tenantId, afterId)).filter(ofExchange),
-    filter: ofExchange,
+    holder: { key: `link:${link.id}`, limit: STREAMS_PER_LINK },
+    stillValid: () => isLinkLive(db, link.id),
+    filter: (notice: Notice) => notice.exchange_id === link.exchangeId,
+    frame: () => UPDATE,
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

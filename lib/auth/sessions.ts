@@ -1,0 +1,65 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { sessions, users } from "@/lib/db/schema";
+import type { Role } from "./roles";
+
+/** A session ends 8 hours after sign-in however often it is refreshed. */
+export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
+
+export type CurrentUser = { id: string; email: string; role: Role; tenantId: string | null; sessionId: string };
+
+/** A new session of a user who just proved their password. */
+export async function startSession(db: Db, userId: string, now = new Date()) {
+  const session = { id: randomUUID(), userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) };
+  await db.insert(sessions).values(session);
+  return session;
+}
+
+// Sessions are looked up again on each request, cached this long: revoking a session,
+// disabling its user or changing their role takes effect on live sessions within seconds.
+export const SESSION_CACHE_MS = 3_000;
+type Cached = { userId: string; user: CurrentUser | null; at: number };
+const holder = globalThis as typeof globalThis & { __sessionCache?: Map<string, Cached> };
+
+/** The user of a live session (not revoked, not past its end, user enabled), or null. */
+export async function activeSession(db: Db, sessionId: string, userId: string): Promise<CurrentUser | null> {
+  holder.__sessionCache ??= new Map();
+  const cache = holder.__sessionCache;
+  const hit = cache.get(sessionId);
+  if (hit && hit.userId === userId && Date.now() - hit.at < SESSION_CACHE_MS) return hit.user;
+  const [row] = await db
+    .select({ id: users.id, email: users.email, role: users.role, tenantId: users.tenantId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.disabled, false),
+      ),
+    );
+  const user = row ? { ...row, role: row.role as Role, sessionId } : null;
+  if (cache.size > 50_000) cache.clear();
+  cache.set(sessionId, { userId, user, at: Date.now() });
+  return user;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  holder.__sessionCache?.delete(sessionId);
+}
+
+/** Ends every live session of a user (password reset, disabled, role changed). */
+export async function revokeUserSessions(db: Db, userId: string, reason: string): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  for (const { id } of revoked) holder.__sessionCache?.delete(id);
+  return revoked.length;
+}
