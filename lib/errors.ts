@@ -53,6 +53,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly details?: ErrorDetail[],
+    /** Headers the error response carries (e.g. Allow on a 405). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message ?? code);
     this.name = "ApiError";
@@ -84,4 +86,17 @@ export function errorBody(error: ApiError, documentationBase: string) {
     documentation_uri: `${documentationBase}#${error.code}`,
     ...(error.details ? { details: error.details } : {}),
   };
+}
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** One route handler for every method (405 and 404 answers). */
+export function everyMethod<H>(handler: H): Record<HttpMethod, H> {
+  return { GET: handler, POST: handler, PUT: handler, PATCH: handler, DELETE: handler };
+}
+
+/** 405 for a method the path does not serve, naming the ones it does in Allow. */
+export function methodNotAllowed(allowed: readonly HttpMethod[]): ApiError {
+  const allow = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  return new ApiError("method_not_allowed", `This path answers ${allowed.join(", ")} only`, undefined, { Allow: allow });
 }

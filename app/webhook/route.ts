@@ -1,6 +1,9 @@
 import { receiveWebhook } from "@/lib/webhooks/receive-webhook";
+import { otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
 // POST /webhook – the default tenant's webhook endpoint
 export const POST = (req: Request) => receiveWebhook(req, null);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -6,7 +6,7 @@ import { clientAddress } from "@/lib/auth/client-address";
 import { takeToken } from "@/lib/rate-limit/token-bucket";
 import { allTenants } from "@/lib/auth/tenants";
 import { serviceTime } from "@/lib/exchange/client";
-import { apiErrorResponse } from "./route";
+import { apiErrorResponse, noStore } from "./route";
 import { requestOrigin } from "./request-origin";
 
 type RouteContext = { params?: Promise<Record<string, string | string[]> | undefined> };
@@ -24,7 +24,7 @@ export function publicRoute(handler: (ctx: { req: Request; params: Record<string
       const tenants = await allTenants(await getDb());
       const upstream = tenants.find((t) => t.isDefault) ?? tenants[0];
       if (upstream) response.headers.set("X-Service-Time", serviceTime(upstream.baseUrl).toISOString());
-      return response;
+      return noStore(response);
     } catch (error) {
       return apiErrorResponse(error, requestId, requestOrigin(req)).response;
     }

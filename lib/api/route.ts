@@ -2,12 +2,13 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
-import { ApiError, errorStatus, invalidRequest } from "@/lib/errors";
+import { ApiError, errorStatus, everyMethod, invalidRequest, methodNotAllowed, type HttpMethod } from "@/lib/errors";
 import { serviceTime, UpstreamError } from "@/lib/exchange/client";
 import { currentUser, type CurrentUser } from "@/lib/auth/current-user";
 import { allTenants, type Tenant } from "@/lib/auth/tenants";
 import { canMutate } from "@/lib/auth/roles";
 import { recordAudit } from "@/lib/audit/record";
+import { readJsonBody } from "@/lib/http/read-body";
 import { isSameOrigin } from "./same-origin";
 import { requestOrigin } from "./request-origin";
 
@@ -51,8 +52,27 @@ export function apiErrorResponse(error: unknown, requestId: string, origin: stri
       ...(apiError.details ? { details: apiError.details } : {}),
     };
   }
-  const response = Response.json(body, { status, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } });
+  const extra = error instanceof ApiError ? error.headers : undefined;
+  const response = Response.json(body, { status, headers: { ...extra, "X-Request-Id": requestId, "Cache-Control": "no-store" } });
   return { response, code: String(body.error) };
+}
+
+/** No answer of the dashboard API may be stored by a browser or proxy (event streams keep their own no-cache). */
+export function noStore(response: Response): Response {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
+type Handler = (req: Request, context: RouteContext) => Promise<Response>;
+
+/**
+ * Handlers for the methods a dashboard path does not serve: a JSON 405 with Allow, before any
+ * session check. A route module exports the ones it lacks:
+ * `export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");`
+ */
+export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod, Handler> {
+  const handler = async (req: Request) => apiErrorResponse(methodNotAllowed(allowed), randomUUID(), requestOrigin(req)).response;
+  return everyMethod(handler);
 }
 
 /** The tenant a user acts in: their own; operators choose one with ?tenant_id= (default tenant otherwise). */
@@ -95,7 +115,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       if (options.mutation) await recordAudit(db, auditEntry(options.mutation, user, tenant, audit.target, "ok", requestId));
       response.headers.set("X-Request-Id", requestId);
       response.headers.set("X-Service-Time", serviceTime(tenant.baseUrl).toISOString());
-      return response;
+      return noStore(response);
     } catch (error) {
       const { response, code } = apiErrorResponse(error, requestId, requestOrigin(req));
       if (options.mutation && db && user) await recordAudit(db, auditEntry(options.mutation, user, tenant, audit.target, code, requestId));
@@ -108,16 +128,5 @@ function auditEntry(action: string, user: CurrentUser, tenant: Tenant | undefine
   return { tenantId: tenant?.id ?? user.tenantId, userId: user.id, userEmail: user.email, action, target, result, requestId };
 }
 
-/** Reads a JSON body (64 KiB at most); malformed JSON is a 400. */
-export async function readBody(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > 64 * 1024) throw new ApiError("payload_too_large", "The body exceeds 64 KiB");
-  if (!text.trim()) return {};
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) throw new ApiError("unsupported_media_type", "Send the body as application/json");
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new ApiError("invalid_request", "Malformed JSON", [{ path: "(body)", message: error instanceof Error ? error.message : "Malformed JSON" }]);
-  }
-}
+/** Reads a JSON body (64 KiB at most, read as a stream); malformed JSON is a 400. */
+export const readBody = (req: Request) => readJsonBody(req);

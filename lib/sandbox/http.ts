@@ -2,8 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { env } from "@/lib/env";
-import { ApiError, errorBody, invalidRequest } from "@/lib/errors";
+import { ApiError, errorBody, everyMethod, invalidRequest, methodNotAllowed, type HttpMethod } from "@/lib/errors";
 import { getDb, type Db } from "@/lib/db/client";
+import { readJsonBody } from "@/lib/http/read-body";
 import { authenticateClient, authenticateOperator } from "./auth";
 import { takeClientToken } from "./rate-limit";
 import { lastKnownSandboxNow } from "./clock";
@@ -34,6 +35,7 @@ export function errorResponse(error: unknown, requestId: string, headers?: Heade
   }
   const response = Response.json(errorBody(apiError, documentationBase()), { status: apiError.status, headers });
   response.headers.set("X-Request-Id", requestId);
+  for (const [name, value] of Object.entries(apiError.headers ?? {})) response.headers.set(name, value);
   return response;
 }
 
@@ -76,43 +78,23 @@ export function operatorRoute(handler: (ctx: SandboxContext) => Promise<Response
   });
 }
 
-/**
- * Reads a JSON body of at most 64 KiB. An empty body reads as `{}` (POST /v1/challenges
- * is often sent without one); any other body must be declared application/json.
- */
-export async function readJson(req: Request): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", "The body exceeds 64 KiB");
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel();
-        throw new ApiError("payload_too_large", "The body exceeds 64 KiB");
-      }
-      chunks.push(value);
-    }
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (text.trim() === "") return {};
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
-    throw new ApiError("unsupported_media_type", "Send the body as application/json");
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new ApiError("invalid_request", "Malformed JSON", [
-      { path: "(body)", message: error instanceof Error ? error.message : "Malformed JSON" },
-    ]);
-  }
-}
+/** Reads a JSON body of at most 64 KiB (lib/http/read-body.ts). */
+export const readJson = (req: Request) => readJsonBody(req, MAX_BODY_BYTES);
 
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
   return Response.json(body, { status, headers });
+}
+
+type Handler = (req: Request, context: RouteContext) => Promise<Response>;
+
+/**
+ * Handlers for the methods a sandbox path does not serve: a JSON 405 with Allow (404 while the
+ * sandbox is off). A route module exports the ones it lacks:
+ * `export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");`
+ */
+export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod, Handler> {
+  const handler = sandboxRoute(async () => {
+    throw methodNotAllowed(allowed);
+  });
+  return everyMethod(handler);
 }

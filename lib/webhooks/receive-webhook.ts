@@ -1,30 +1,33 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { requestOrigin } from "@/lib/api/request-origin";
+import { ApiError, errorBody, errorStatus, type ErrorCode } from "@/lib/errors";
+import { readCapped } from "@/lib/http/read-body";
 import { getDb, type Db } from "@/lib/db/client";
-import { webhookRejections } from "@/lib/db/schema";
 import { tenantForWebhook, type Tenant } from "@/lib/auth/tenants";
 import { stateOfEvent } from "@/lib/exchange/exchange-state";
 import { anyWebhookEventSchema } from "@/lib/exchange/schemas";
 import { scheduleRefresh } from "@/lib/exchanges/refresh-queue";
+import { recordRejection } from "./record-rejection";
 import { storeAndPublish } from "./store-event";
 import { SIGNATURE_HEADER, verifySignature } from "./sign";
 
-const MAX_BODY_BYTES = 1024 * 1024;
+/** Webhook bodies are small JSON objects; anything past this is refused unread. */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const uuid = z.guid();
 
-const reply = (status: number, body: Record<string, unknown>) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+function reply(status: number, body: Record<string, unknown>) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+}
 
-async function reject(db: Db, tenant: Tenant | null, endpoint: string, reason: string, correlationId: string | null, raw: string) {
+function fail(req: Request, code: ErrorCode): Response {
+  return reply(errorStatus[code], errorBody(new ApiError(code), `${requestOrigin(req)}/docs/errors`));
+}
+
+async function reject(db: Db, tenant: Tenant, endpoint: string, reason: string, correlationId: string | null, raw: string) {
   console.warn(`[webhook] ${endpoint}: rejected (${reason}), correlation id ${correlationId ?? "none"}`);
-  await db.insert(webhookRejections).values({
-    tenantId: tenant?.id ?? null,
-    endpoint,
-    reason,
-    correlationId,
-    bodySha256: createHash("sha256").update(raw).digest("hex"),
-    receivedAt: new Date(),
-  });
+  await recordRejection(db, { tenantId: tenant.id, endpoint, reason, correlationId, body: raw, at: new Date() });
 }
 
 const idOf = (value: unknown) => (uuid.safeParse(value).success ? (value as string).toLowerCase() : null);
@@ -37,23 +40,27 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
   const db = await getDb();
   const endpoint = endpointId ? `/webhook/${endpointId}` : "/webhook";
   const correlationId = req.headers.get("x-correlation-id");
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) return reply(413, { error: "payload_too_large" });
-  const raw = await req.text();
-  if (raw.length > MAX_BODY_BYTES) return reply(413, { error: "payload_too_large" });
-
   const tenant = await tenantForWebhook(db, endpointId);
-  if (!tenant) return reply(404, { error: "not_found" });
-  if (!verifySignature(raw, tenant.webhookSecret, req.headers.get(SIGNATURE_HEADER))) {
+  if (!tenant) return fail(req, "not_found");
+  let bytes: Buffer;
+  try {
+    bytes = await readCapped(req, WEBHOOK_BODY_LIMIT);
+  } catch (error) {
+    if (error instanceof ApiError) return fail(req, error.code);
+    throw error;
+  }
+  // verified on the exact bytes received; text only for storing and parsing
+  const raw = bytes.toString("utf8");
+  if (!verifySignature(bytes, tenant.webhookSecret, req.headers.get(SIGNATURE_HEADER))) {
     await reject(db, tenant, endpoint, req.headers.get(SIGNATURE_HEADER) ? "invalid signature" : "missing signature", correlationId, raw);
-    return reply(401, { error: "unauthorized" });
+    return fail(req, "unauthorized");
   }
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
     await reject(db, tenant, endpoint, "malformed JSON", correlationId, raw);
-    return reply(400, { error: "invalid_request" });
+    return fail(req, "invalid_request");
   }
   // unknown event types and fields are stored and shown, never rejected
   const parsed = anyWebhookEventSchema.safeParse(json);
@@ -78,5 +85,5 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
   if (stored === null) return reply(200, { received: true, duplicate: true });
   console.log(`[webhook] ${tenant.name}: ${eventType ?? "(no event type)"} ${exchangeId ?? ""} correlation id ${correlationId ?? "none"}`);
   if (exchangeId) scheduleRefresh(db, tenant, exchangeId);
-  return reply(200, { received: true, id: stored });
+  return reply(200, { received: true, seq: stored });
 }

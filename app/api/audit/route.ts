@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { ApiError, parseOrThrow } from "@/lib/errors";
 import { auditQuerySchema, listAudit } from "@/lib/audit/list-audit";
@@ -10,3 +10,5 @@ export const GET = apiRoute({}, async ({ req, db, tenant, user }) => {
   if (user.role === "viewer") throw new ApiError("forbidden", "Viewers do not see the audit log");
   return Response.json(await listAudit(db, tenant.id, parseOrThrow(auditQuerySchema, searchParams(req))));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

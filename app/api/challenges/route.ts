@@ -1,4 +1,4 @@
-import { apiRoute, readBody } from "@/lib/api/route";
+import { apiRoute, otherMethods, readBody } from "@/lib/api/route";
 import { parseOrThrow } from "@/lib/errors";
 import { challengeCreateSchema } from "@/lib/exchange/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
@@ -12,3 +12,5 @@ export const POST = apiRoute({ mutation: "challenges.create" }, async ({ req, te
   audit.target = challenge.id;
   return Response.json(challenge, { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

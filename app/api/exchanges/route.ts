@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { exchangeListQuerySchema, listExchanges } from "@/lib/exchanges/list-exchanges";
@@ -10,3 +10,5 @@ export const GET = apiRoute({}, async ({ req, db, tenant }) => {
   const query = parseOrThrow(exchangeListQuerySchema, searchParams(req));
   return Response.json(await listExchanges(db, tenant.id, query));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

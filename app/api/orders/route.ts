@@ -1,4 +1,4 @@
-import { apiRoute, readBody } from "@/lib/api/route";
+import { apiRoute, otherMethods, readBody } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { orderCreateSchema } from "@/lib/exchange/schemas";
@@ -22,3 +22,5 @@ export const POST = apiRoute({ mutation: "orders.create" }, async ({ req, db, te
   await indexOrder(db, tenant.id, order, new Date(), user.id);
   return Response.json(order, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

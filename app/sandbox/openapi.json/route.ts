@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { errorResponse } from "@/lib/sandbox/http";
+import { errorResponse, otherMethods } from "@/lib/sandbox/http";
 import { openApiDocument } from "@/lib/sandbox/openapi";
 
 export const dynamic = "force-dynamic";
@@ -10,3 +10,5 @@ export function GET() {
   if (!env().sandboxEnabled) return errorResponse(new ApiError("not_found", "The sandbox is switched off"), "openapi");
   return Response.json(openApiDocument(env().sandboxPublicUrl));
 }
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,5 @@
 import { receiveWebhook } from "@/lib/webhooks/receive-webhook";
+import { otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -7,3 +8,5 @@ export async function POST(req: Request, context: { params: Promise<{ endpointId
   const { endpointId } = await context.params;
   return receiveWebhook(req, endpointId);
 }
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/api/route";
 import { ownId } from "@/lib/api/ownership";
 import { upstreamFor } from "@/lib/auth/tenants";
 
@@ -9,3 +9,5 @@ export const GET = apiRoute({}, async ({ db, tenant, params }) => {
   const id = await ownId(db, tenant.id, "challenge", params.id);
   return Response.json(await upstreamFor(tenant).getChallenge(id));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

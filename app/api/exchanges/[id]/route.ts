@@ -1,4 +1,4 @@
-import { apiRoute, readBody } from "@/lib/api/route";
+import { apiRoute, otherMethods, readBody } from "@/lib/api/route";
 import { after } from "next/server";
 import { ownId, ownership, pathId } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
@@ -36,3 +36,5 @@ export const PATCH = apiRoute({ mutation: "exchanges.payout" }, async ({ req, db
   await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
   return Response.json(exchange);
 });
+
+export const { POST, PUT, DELETE } = otherMethods("GET", "PATCH");

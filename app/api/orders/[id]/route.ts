@@ -1,4 +1,4 @@
-import { apiRoute, readBody } from "@/lib/api/route";
+import { apiRoute, otherMethods, readBody } from "@/lib/api/route";
 import { ownId } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { orderPatchSchema } from "@/lib/exchange/schemas";
@@ -26,3 +26,5 @@ export const PATCH = apiRoute({ mutation: "orders.update" }, async ({ req, db, t
   await indexOrder(db, tenant.id, order, fetchedAt);
   return Response.json(order);
 });
+
+export const { POST, PUT, DELETE } = otherMethods("GET", "PATCH");

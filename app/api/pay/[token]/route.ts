@@ -5,6 +5,7 @@ import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { linkOfToken } from "@/lib/payout-links/payout-links";
 import { publicPayoutView } from "@/lib/payout-links/public-view";
 import { env } from "@/lib/env";
+import { otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
@@ -18,3 +19,5 @@ export const GET = publicRoute(async ({ db, params }) => {
   await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
   return Response.json(publicPayoutView(exchange, link.expiresAt, env().sandboxNetwork), { headers: { "Cache-Control": "no-store" } });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,4 @@
-import { json, operatorRoute, readJson } from "@/lib/sandbox/http";
+import { json, operatorRoute, otherMethods, readJson } from "@/lib/sandbox/http";
 import { parseOrThrow } from "@/lib/errors";
 import { clientCreateSchema, createClient } from "@/lib/sandbox/operator/clients";
 
@@ -9,3 +9,5 @@ export const POST = operatorRoute(async ({ req, db }) => {
   const input = parseOrThrow(clientCreateSchema, await readJson(req));
   return json(await createClient(db, input), 201);
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { json, operatorRoute, readJson } from "@/lib/sandbox/http";
+import { json, operatorRoute, otherMethods, readJson } from "@/lib/sandbox/http";
 import { parseOrThrow } from "@/lib/errors";
 import { advanceClock } from "@/lib/sandbox/clock";
 import { expireUnpaidPayouts } from "@/lib/sandbox/exchanges/expire-payouts";
@@ -19,3 +19,5 @@ export const POST = operatorRoute(async ({ req, db }) => {
   }
   return json({ now: now.toISOString() });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,4 +1,4 @@
-import { json, operatorRoute } from "@/lib/sandbox/http";
+import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 import { listDeliveries } from "@/lib/sandbox/operator/list-deliveries";
 import { idParam } from "@/lib/sandbox/params";
 
@@ -9,3 +9,5 @@ export const GET = operatorRoute(async ({ req, db }) => {
   const exchangeId = new URL(req.url).searchParams.get("exchange_id");
   return json(await listDeliveries(db, exchangeId ? idParam(exchangeId, "exchange") : undefined));
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

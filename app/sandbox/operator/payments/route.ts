@@ -1,4 +1,4 @@
-import { json, operatorRoute, readJson } from "@/lib/sandbox/http";
+import { json, operatorRoute, otherMethods, readJson } from "@/lib/sandbox/http";
 import { parseOrThrow } from "@/lib/errors";
 import { paymentSchema, simulatePayment } from "@/lib/sandbox/exchanges/simulate-payment";
 
@@ -9,3 +9,5 @@ export const POST = operatorRoute(async ({ req, db }) => {
   const input = parseOrThrow(paymentSchema, await readJson(req));
   return json(await simulatePayment(db, input), 201);
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,4 +1,4 @@
-import { json, operatorRoute } from "@/lib/sandbox/http";
+import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 
 export const dynamic = "force-dynamic";
 
@@ -20,3 +20,5 @@ export const GET = operatorRoute(async ({ req }) => {
     uptime_s: Math.round(process.uptime()),
   });
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,4 @@
-import { clientRoute, json, readJson } from "@/lib/sandbox/http";
+import { clientRoute, json, otherMethods, readJson } from "@/lib/sandbox/http";
 import { parseOrThrow } from "@/lib/errors";
 import { orderCreateSchema } from "@/lib/exchange/schemas";
 import { createOrder } from "@/lib/sandbox/orders/create-order";
@@ -10,3 +10,5 @@ export const POST = clientRoute(async ({ req, db, clientId }) => {
   const input = parseOrThrow(orderCreateSchema, await readJson(req));
   return json(await createOrder(db, clientId, input), 201);
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,4 +1,4 @@
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/api/route";
 import { ownId } from "@/lib/api/ownership";
 import { requestOrigin } from "@/lib/api/request-origin";
 import { upstreamFor } from "@/lib/auth/tenants";
@@ -20,3 +20,5 @@ export const DELETE = apiRoute({ mutation: "payout_links.revoke" }, async ({ db,
   audit.target = id;
   return Response.json({ revoked: await revokePayoutLinks(db, tenant.id, id) });
 });
+
+export const { GET, PUT, PATCH } = otherMethods("POST", "DELETE");

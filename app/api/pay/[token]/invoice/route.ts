@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { publicRoute } from "@/lib/api/public-route";
-import { readBody } from "@/lib/api/route";
+import { otherMethods, readBody } from "@/lib/api/route";
 import { tenantById, upstreamFor } from "@/lib/auth/tenants";
 import { recordAudit } from "@/lib/audit/record";
 import { ApiError, parseOrThrow } from "@/lib/errors";
@@ -32,3 +32,5 @@ export const POST = publicRoute(async ({ req, db, params }) => {
     await recordAudit(db, { tenantId: tenant.id, userId: null, userEmail: null, action: "payout_links.invoice", target: link.exchangeId, result, requestId: link.id });
   }
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

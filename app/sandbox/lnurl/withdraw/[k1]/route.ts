@@ -1,8 +1,11 @@
 import { describeLnurl } from "@/lib/sandbox/lnurl/lnurl-service";
 import { lnurlOptions, lnurlRoute } from "@/lib/sandbox/lnurl/lnurl-route";
+import { otherMethods } from "@/lib/sandbox/http";
 
 export const dynamic = "force-dynamic";
 
 // LUD-03 withdrawRequest behind payout_options.invoice.lnurl
 export const GET = lnurlRoute((db, params) => describeLnurl(db, "withdraw", params.k1 ?? ""));
 export const OPTIONS = lnurlOptions;
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

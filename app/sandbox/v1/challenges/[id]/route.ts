@@ -1,4 +1,4 @@
-import { clientRoute, json } from "@/lib/sandbox/http";
+import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
 import { getChallenge } from "@/lib/sandbox/challenges";
 import { idParam } from "@/lib/sandbox/params";
 
@@ -8,3 +8,5 @@ export const dynamic = "force-dynamic";
 export const GET = clientRoute(async ({ db, clientId, params }) =>
   json(await getChallenge(db, clientId, idParam(params.id, "challenge"))),
 );
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,4 @@
-import { clientRoute, json, readJson } from "@/lib/sandbox/http";
+import { clientRoute, json, otherMethods, readJson } from "@/lib/sandbox/http";
 import { parseOrThrow } from "@/lib/errors";
 import { exchangePayoutPatchSchema } from "@/lib/exchange/schemas";
 import { getExchange } from "@/lib/sandbox/exchanges/get-exchange";
@@ -18,3 +18,5 @@ export const PATCH = clientRoute(async ({ req, db, clientId, params }) => {
   const input = parseOrThrow(exchangePayoutPatchSchema, await readJson(req));
   return json(await patchPayout(db, clientId, id, input));
 });
+
+export const { POST, PUT, DELETE } = otherMethods("GET", "PATCH");

@@ -1,4 +1,4 @@
-import { clientRoute, json, readJson } from "@/lib/sandbox/http";
+import { clientRoute, json, otherMethods, readJson } from "@/lib/sandbox/http";
 import { parseOrThrow } from "@/lib/errors";
 import { orderPatchSchema } from "@/lib/exchange/schemas";
 import { getOrder, patchOrder } from "@/lib/sandbox/orders/get-order";
@@ -17,3 +17,5 @@ export const PATCH = clientRoute(async ({ req, db, clientId, params }) => {
   const input = parseOrThrow(orderPatchSchema, await readJson(req));
   return json(await patchOrder(db, clientId, id, input));
 });
+
+export const { POST, PUT, DELETE } = otherMethods("GET", "PATCH");

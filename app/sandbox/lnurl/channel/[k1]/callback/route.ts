@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/errors";
 import { channelCallback } from "@/lib/sandbox/lnurl/lnurl-service";
 import { lnurlOptions, lnurlRoute } from "@/lib/sandbox/lnurl/lnurl-route";
+import { otherMethods } from "@/lib/sandbox/http";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,5 @@ export const GET = lnurlRoute(async (db, params, url) => {
   return channelCallback(db, k1, remoteId, query.get("private") === "1");
 });
 export const OPTIONS = lnurlOptions;
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

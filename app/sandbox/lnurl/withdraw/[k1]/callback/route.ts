@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/errors";
 import { withdrawCallback } from "@/lib/sandbox/lnurl/lnurl-service";
 import { lnurlOptions, lnurlRoute } from "@/lib/sandbox/lnurl/lnurl-route";
+import { otherMethods } from "@/lib/sandbox/http";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,5 @@ export const GET = lnurlRoute((db, params, url) => {
   return withdrawCallback(db, k1, invoice);
 });
 export const OPTIONS = lnurlOptions;
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

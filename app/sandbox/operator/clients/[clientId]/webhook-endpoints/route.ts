@@ -1,4 +1,4 @@
-import { json, operatorRoute, readJson } from "@/lib/sandbox/http";
+import { json, operatorRoute, otherMethods, readJson } from "@/lib/sandbox/http";
 import { parseOrThrow } from "@/lib/errors";
 import { replaceWebhookEndpoints, webhookEndpointsSchema } from "@/lib/sandbox/operator/clients";
 
@@ -9,3 +9,5 @@ export const PUT = operatorRoute(async ({ req, db, params }) => {
   const input = parseOrThrow(webhookEndpointsSchema, await readJson(req));
   return json(await replaceWebhookEndpoints(db, params.clientId ?? "", input));
 });
+
+export const { GET, POST, PATCH, DELETE } = otherMethods("PUT");

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { json, operatorRoute } from "@/lib/sandbox/http";
+import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 import { ApiError } from "@/lib/errors";
 import { sandboxDeliveries } from "@/lib/db/schema";
 import { resendDelivery } from "@/lib/sandbox/outbox/deliver";
@@ -17,3 +17,5 @@ export const POST = operatorRoute(async ({ db, params }) => {
   const { deliveries } = await listDeliveries(db, undefined);
   return json(deliveries.find((d) => d.id === id) ?? { id });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,4 +1,4 @@
-import { json, operatorRoute, readJson } from "@/lib/sandbox/http";
+import { json, operatorRoute, otherMethods, readJson } from "@/lib/sandbox/http";
 import { parseOrThrow } from "@/lib/errors";
 import { driveEventSchema, driveExchange } from "@/lib/sandbox/exchanges/drive-exchange";
 import { idParam } from "@/lib/sandbox/params";
@@ -11,3 +11,5 @@ export const POST = operatorRoute(async ({ req, db, params }) => {
   const event = parseOrThrow(driveEventSchema, await readJson(req));
   return json(await driveExchange(db, id, event));
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
