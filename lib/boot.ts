@@ -1,11 +1,20 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { env, type Env } from "@/lib/env";
 import { getDatabase } from "@/lib/db/client";
 import { DEMO_USERS, seedDashboard } from "@/lib/auth/seed";
 import { seedSandbox } from "@/lib/sandbox/seed";
 import { startWorker } from "@/lib/sandbox/outbox/worker";
 
 const holder = globalThis as typeof globalThis & { __appBooted?: Promise<void> };
+
+/**
+ * A secret as the banner shows it: a generated one in full (nobody knows it otherwise), one
+ * from the environment only by name, so that it never lands in a log.
+ */
+function shown(name: keyof Env["secrets"]): string {
+  const config = env();
+  return config.generatedSecrets.includes(name) ? config.secrets[name] : `(set by ${name})`;
+}
 
 function banner() {
   const config = env();
@@ -17,10 +26,10 @@ function banner() {
     `  Database         ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}`,
     `  Network          ${config.sandboxNetwork}`,
     `  Demo users       ${DEMO_USERS.map((u) => `${u.email} (${u.role})`).join(", ")}`,
-    `  Demo password    ${config.secrets.DEMO_PASSWORD}`,
-    `  Demo client_id   ${config.secrets.SANDBOX_DEMO_CLIENT_ID}`,
-    `  Webhook secret   ${config.secrets.SANDBOX_DEMO_WEBHOOK_SECRET}`,
-    `  Operator key     ${config.secrets.SANDBOX_OPERATOR_KEY}`,
+    `  Demo password    ${shown("DEMO_PASSWORD")}`,
+    `  Demo client_id   ${shown("SANDBOX_DEMO_CLIENT_ID")}`,
+    `  Webhook secret   ${shown("SANDBOX_DEMO_WEBHOOK_SECRET")}`,
+    `  Operator key     ${shown("SANDBOX_OPERATOR_KEY")}`,
     `  Sandbox API      ${url}/sandbox/v1  (OpenAPI: ${url}/sandbox/openapi.json)`,
     "",
   ];

@@ -33,6 +33,22 @@ describe("loadEnv", () => {
     );
   });
 
+  it("refuses a production start whose APP_URL is not https, unless ALLOW_INSECURE_HTTP=true", () => {
+    const production = { DATA_DIR: tempDir(), NODE_ENV: "production", SANDBOX_ENABLED: "false", AUTH_SECRET: "a".repeat(32), APP_ENCRYPTION_KEY: "b".repeat(64) };
+    expect(() => loadEnv({ ...production, APP_URL: "http://dashboard.example.com" })).toThrow(/APP_URL must be an https:\/\/ URL in production/);
+    expect(() => loadEnv(production)).toThrow(/APP_URL must be an https:\/\/ URL/);
+    expect(loadEnv({ ...production, APP_URL: "http://dashboard.example.com", ALLOW_INSECURE_HTTP: "true" }).appUrl).toBe("http://dashboard.example.com");
+    expect(loadEnv({ ...production, APP_URL: "https://dashboard.example.com" }).secureCookies).toBe(true);
+    // the sandbox (and development) may run over http
+    expect(loadEnv({ DATA_DIR: tempDir(), NODE_ENV: "production", APP_URL: "http://127.0.0.1:3000" }).appUrl).toBe("http://127.0.0.1:3000");
+  });
+
+  it("reads TRUSTED_PROXY_HOPS (default 0: the socket's address) and refuses nonsense", () => {
+    expect(loadEnv({ DATA_DIR: tempDir() }).trustedProxyHops).toBe(0);
+    expect(loadEnv({ DATA_DIR: tempDir(), TRUSTED_PROXY_HOPS: "1" }).trustedProxyHops).toBe(1);
+    expect(() => loadEnv({ DATA_DIR: tempDir(), TRUSTED_PROXY_HOPS: "-1" })).toThrow(/TRUSTED_PROXY_HOPS/);
+  });
+
   it("names each invalid setting", () => {
     expect(() => loadEnv({ PORT: "http", SANDBOX_NETWORK: "litecoin", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SANDBOX_NETWORK|PORT/);
   });

@@ -39,6 +39,9 @@ const rawSchema = z.object({
   DEMO_PASSWORD: optional.pipe(z.string().min(8).optional()),
   AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
   APP_ENCRYPTION_KEY: optional.pipe(z.string().regex(/^[0-9a-f]{64}$/i, "64 hex characters").optional()),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+  ALLOW_INSECURE_HTTP: booleanFlag,
 });
 
 const secretNames = [
@@ -84,6 +87,10 @@ export type Env = {
   sandboxWorkerIntervalMs: number;
   /** Requests per second per API client (bursts of five seconds' worth). */
   sandboxRateLimit: number;
+  /** How many proxies of ours stand in front of the app (X-Forwarded-For entries to trust). */
+  trustedProxyHops: number;
+  /** Open GET /api/events streams a user may hold at once. */
+  streamsPerUser: number;
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
@@ -140,6 +147,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     const absent = missing.filter((n) => n === "AUTH_SECRET" || n === "APP_ENCRYPTION_KEY");
     throw new Error(`Missing required secrets in production: ${absent.join(", ")}`);
   }
+  if (production && !raw.APP_URL?.startsWith("https://") && !raw.ALLOW_INSECURE_HTTP) {
+    throw new Error(
+      `APP_URL must be an https:// URL in production (sessions and payout links travel over it); got ${raw.APP_URL ?? "nothing"}. Set ALLOW_INSECURE_HTTP=true to run over plain http anyway.`,
+    );
+  }
   const generated = missing.length > 0 && !production ? loadGeneratedSecrets(dataDir, missing) : {};
   const secrets = Object.fromEntries(
     secretNames.map((name) => [name, configured[name] ?? generated[name] ?? ""]),
@@ -160,6 +172,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     sandboxRates: parseRates(raw.SANDBOX_RATES),
     sandboxWorkerIntervalMs: raw.SANDBOX_WORKER_INTERVAL_MS,
     sandboxRateLimit: raw.SANDBOX_RATE_LIMIT,
+    trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
+    streamsPerUser: raw.STREAMS_PER_USER,
     secrets,
     generatedSecrets: missing,
   };

@@ -303,7 +303,7 @@ async function main() {
   }
   const databaseUrl = await postgresUrl();
   console.log(`bench on ${os.cpus().length} cores, database: ${databaseUrl ? "PostgreSQL" : "PGlite"}`);
-  const app = await startApp({ operatorKey, databaseUrl: databaseUrl ?? undefined, env: { ...secrets, NODE_OPTIONS: "--expose-gc" } });
+  const app = await startApp({ operatorKey, databaseUrl: databaseUrl ?? undefined, env: { ...secrets, NODE_OPTIONS: "--expose-gc", STREAMS_PER_USER: "5000" } });
   try {
     const ctx = await setup(app);
 

@@ -7,7 +7,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "exchange-e2e-"));
 const port = process.env.E2E_PORT ?? "3210";
-const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port, "-H", "127.0.0.1"], {
+const child = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], {
   cwd: root,
   stdio: "inherit",
   env: {
@@ -15,6 +15,7 @@ const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/b
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: port,
+    HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     SANDBOX_OPERATOR_KEY: process.env.E2E_OPERATOR_KEY ?? "sk_op_e2e_operator_key_000000",

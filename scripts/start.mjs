@@ -15,10 +15,10 @@ if (!existsSync(buildId)) {
 console.log(`Build ${readFileSync(buildId, "utf8").trim()} from ${statSync(buildId).mtime.toISOString()}`);
 
 const port = process.env.PORT ?? "3000";
-const child = spawn(process.execPath, [next, "start", "-p", port, "-H", process.env.HOST ?? "0.0.0.0"], {
+const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
   cwd: root,
   stdio: "inherit",
-  env: process.env,
+  env: { ...process.env, PORT: port, NODE_ENV: "production" },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,14 +1,17 @@
+import { env } from "@/lib/env";
+
 /**
- * The caller's address as the server in front of us saw it: the last x-forwarded-for entry
- * (Next.js appends the socket's address; earlier entries are whatever the client claimed).
+ * The caller's address. Our server (scripts/server.mjs) appends the connection's peer address to
+ * X-Forwarded-For, so its last entry is always where the connection came from; each trusted
+ * proxy in front of us (TRUSTED_PROXY_HOPS) appended the address it saw before that. Entries
+ * further left are whatever the client claimed, and are never used.
  */
-export function clientAddress(headers: Headers | Record<string, string | string[] | undefined>): string {
-  const get = (name: string) => {
-    if (headers instanceof Headers) return headers.get(name);
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(",") : (value ?? null);
-  };
-  const forwarded = get("x-forwarded-for");
-  const last = forwarded?.split(",").map((s) => s.trim()).filter(Boolean).pop();
-  return last ?? get("x-real-ip") ?? "unknown";
+export function clientAddress(headers: Headers | Record<string, string | string[] | undefined>, hops = env().trustedProxyHops): string {
+  const raw = headers instanceof Headers ? headers.get("x-forwarded-for") : headers["x-forwarded-for"];
+  const entries = (Array.isArray(raw) ? raw.join(",") : (raw ?? ""))
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return "unknown";
+  return entries[Math.max(0, entries.length - 1 - hops)] ?? "unknown";
 }

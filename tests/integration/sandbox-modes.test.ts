@@ -29,6 +29,18 @@ describe("rate limiting", () => {
       expect(limited.map(errorCode)).toEqual(limited.map(() => "rate_limited"));
       expect(replies.every((r) => r.status === 201 || r.status === 429)).toBe(true);
       expect((await quiet.api.request("POST", "/v1/challenges", {})).status).toBe(201);
+
+      // with no proxy trusted (TRUSTED_PROXY_HOPS unset), a made-up X-Forwarded-For per request
+      // is no way around the public pages' per-address limit (bursts of 60)
+      const spoofed = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => http("GET", `${app.baseUrl}/api/pay/AAAAAAAAAAAAAAAAAAAAAA`, { headers: { "x-forwarded-for": `6.6.${i}.6` } }).then((r) => r.status)),
+      );
+      expect(spoofed.filter((s) => s === 429).length).toBeGreaterThan(20);
+
+      // the start-up banner names the secrets it was given, and shows only those it generated
+      expect(app.output()).not.toContain(operatorKey);
+      expect(app.output()).toContain("Operator key     (set by SANDBOX_OPERATOR_KEY)");
+      expect(app.output()).toMatch(/Demo password {4}\S{16}/);
     } finally {
       await app.stop();
       removeDir(app.dataDir);
@@ -43,6 +55,7 @@ describe("SANDBOX_ENABLED=false", () => {
       env: {
         EXCHANGE_API_BASE_URL: "http://127.0.0.1:9/sandbox",
         SANDBOX_ENABLED: "false",
+        APP_URL: "https://dashboard.example.com",
         AUTH_SECRET: randomBytes(32).toString("hex"),
         APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
       },
