@@ -4,8 +4,10 @@ import { getDatabase } from "@/lib/db/client";
 import { DEMO_USERS, seedDashboard } from "@/lib/auth/seed";
 import { seedSandbox } from "@/lib/sandbox/seed";
 import { startWorker } from "@/lib/sandbox/outbox/worker";
+import { processSingleton } from "@/lib/process-singleton";
 
-const holder = globalThis as typeof globalThis & { __appBooted?: Promise<void> };
+// Per process: migrate, seed and start the worker once.
+const holder = processSingleton("boot", () => ({ booted: undefined as Promise<void> | undefined }));
 
 /**
  * A secret as the banner shows it: a generated one in full (nobody knows it otherwise), one
@@ -38,7 +40,7 @@ function banner() {
 
 /** Migrates, seeds the demo data on an empty database, starts the delivery worker. */
 export function boot(): Promise<void> {
-  holder.__appBooted ??= (async () => {
+  holder.booted ??= (async () => {
     const config = env();
     const database = await getDatabase();
     if (config.sandboxEnabled) {
@@ -48,7 +50,7 @@ export function boot(): Promise<void> {
       banner();
     }
   })();
-  return holder.__appBooted;
+  return holder.booted;
 }
 
 /** The server's start: a misconfigured server must not serve, so it says what is wrong and exits. */

@@ -3,8 +3,9 @@ import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { processSingleton } from "@/lib/process-singleton";
 
-// The only module that reads process.env (DESIGN.md section 3).
+// The only module that reads process.env (docs/architecture.md#boundaries).
 
 const networkSchema = z.enum(["mainnet", "testnet", "signet", "regtest"]);
 export type BitcoinNetworkName = z.infer<typeof networkSchema>;
@@ -179,15 +180,16 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   };
 }
 
-const holder = globalThis as typeof globalThis & { __appEnv?: Env };
+// Per process: read and validated once.
+const holder = processSingleton("env", () => ({ env: undefined as Env | undefined }));
 
 export function env(): Env {
-  if (!holder.__appEnv) {
-    holder.__appEnv = loadEnv();
+  if (!holder.env) {
+    holder.env = loadEnv();
     // next-auth v4 reads its origin from the process environment: a fixed APP_URL, or the
     // request's own host when none is configured.
-    if (holder.__appEnv.appUrl) process.env.NEXTAUTH_URL = holder.__appEnv.appUrl;
+    if (holder.env.appUrl) process.env.NEXTAUTH_URL = holder.env.appUrl;
     else process.env.AUTH_TRUST_HOST = "true";
   }
-  return holder.__appEnv;
+  return holder.env;
 }

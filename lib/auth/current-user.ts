@@ -3,6 +3,7 @@ import { decode } from "next-auth/jwt";
 import { getDb } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { activeSession, type CurrentUser } from "./sessions";
+import { processSingleton } from "@/lib/process-singleton";
 
 export type { CurrentUser };
 
@@ -34,11 +35,11 @@ export function sessionToken(cookieHeader: string | null, name = sessionCookieNa
 // decoded tokens are kept until they expire. Only successfully decrypted tokens are cached.
 const MAX_TOKENS = 10_000;
 type Claims = { sub: string; sid: string; exp: number };
-const tokenHolder = globalThis as typeof globalThis & { __sessionTokens?: Map<string, Claims> };
+// Per process: a cache of decrypted tokens, valid wherever it lives.
+const tokenCache = processSingleton("session-tokens", () => new Map<string, Claims>());
 
 async function claimsOf(token: string): Promise<Claims | null> {
-  tokenHolder.__sessionTokens ??= new Map();
-  const cache = tokenHolder.__sessionTokens;
+  const cache = tokenCache;
   const now = Date.now() / 1000;
   const hit = cache.get(token);
   if (hit) return hit.exp > now ? hit : null;

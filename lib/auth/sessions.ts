@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
 import type { Role } from "./roles";
+import { processSingleton } from "@/lib/process-singleton";
 
 /** A session ends 8 hours after sign-in however often it is refreshed. */
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
@@ -21,12 +22,11 @@ export async function startSession(db: Db, userId: string, now = new Date()) {
 // disabling its user or changing their role takes effect on live sessions within seconds.
 export const SESSION_CACHE_MS = 3_000;
 type Cached = { userId: string; user: CurrentUser | null; at: number };
-const holder = globalThis as typeof globalThis & { __sessionCache?: Map<string, Cached> };
+// Per process: a short cache in front of the sessions table; every instance keeps its own.
+const cache = processSingleton("session-cache", () => new Map<string, Cached>());
 
 /** The user of a live session (not revoked, not past its end, user enabled), or null. */
 export async function activeSession(db: Db, sessionId: string, userId: string): Promise<CurrentUser | null> {
-  holder.__sessionCache ??= new Map();
-  const cache = holder.__sessionCache;
   const hit = cache.get(sessionId);
   if (hit && hit.userId === userId && Date.now() - hit.at < SESSION_CACHE_MS) return hit.user;
   const [row] = await db
@@ -50,7 +50,7 @@ export async function activeSession(db: Db, sessionId: string, userId: string): 
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  holder.__sessionCache?.delete(sessionId);
+  cache.delete(sessionId);
 }
 
 /** Ends every live session of a user (password reset, disabled, role changed). */
@@ -60,6 +60,6 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  for (const { id } of revoked) holder.__sessionCache?.delete(id);
+  for (const { id } of revoked) cache.delete(id);
   return revoked.length;
 }

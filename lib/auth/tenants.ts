@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { tenants } from "@/lib/db/schema";
 import { ExchangeClient } from "@/lib/exchange/client";
 import { decryptSecret } from "./encryption";
+import { processSingleton } from "@/lib/process-singleton";
 
 export type Tenant = {
   id: string;
@@ -15,11 +16,12 @@ export type Tenant = {
 };
 
 const CACHE_MS = 5_000;
-const holder = globalThis as typeof globalThis & { __tenantCache?: { at: number; all: Tenant[] } };
+// Per process: decrypted credentials, briefly; the admin CLI's changes show within CACHE_MS.
+const holder = processSingleton("tenant-cache", () => ({ cached: undefined as { at: number; all: Tenant[] } | undefined }));
 
 /** Every tenant with its credentials decrypted, cached a few seconds (the admin CLI may change them). */
 export async function allTenants(db: Db): Promise<Tenant[]> {
-  const cached = holder.__tenantCache;
+  const cached = holder.cached;
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.all;
   const rows = await db.select().from(tenants);
   const all = rows.map((row) => ({
@@ -31,7 +33,7 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
     webhookEndpointId: row.webhookEndpointId,
     isDefault: row.isDefault,
   }));
-  holder.__tenantCache = { at: Date.now(), all };
+  holder.cached = { at: Date.now(), all };
   return all;
 }
 

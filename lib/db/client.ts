@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
 import { migrate } from "./migrate";
+import { processSingleton } from "@/lib/process-singleton";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -19,9 +20,8 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-// One client per process, on globalThis: Next.js bundles instrumentation and route
-// handlers separately, and two PGlite instances on one directory corrupt it.
-const holder = globalThis as typeof globalThis & { __appDatabase?: Promise<Database> };
+// Per process: two PGlite instances on one data directory corrupt it; one pg pool is enough.
+const holder = processSingleton("database", () => ({ opening: undefined as Promise<Database> | undefined }));
 
 async function open(): Promise<Database> {
   const config = env();
@@ -155,14 +155,14 @@ function pgListener(url: string, Client: PgClientClass) {
 
 /** The migrated database of this process. */
 export function getDatabase(): Promise<Database> {
-  holder.__appDatabase ??= open().then(async (database) => {
+  const opening = (holder.opening ??= open().then(async (database) => {
     await migrate(database);
     return database;
+  }));
+  opening.catch(() => {
+    if (holder.opening === opening) holder.opening = undefined;
   });
-  holder.__appDatabase.catch(() => {
-    holder.__appDatabase = undefined;
-  });
-  return holder.__appDatabase;
+  return opening;
 }
 
 export async function getDb(): Promise<Db> {

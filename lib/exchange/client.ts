@@ -9,6 +9,7 @@ import {
   type OrderCreate,
   type OrderPatch,
 } from "./schemas";
+import { processSingleton } from "@/lib/process-singleton";
 
 // The typed HTTP client of the exchange service's REST API v1. Every call names its output
 // schema and has a timeout; failures are UpstreamError. Credentials never appear in errors.
@@ -17,18 +18,18 @@ export const UPSTREAM_TIMEOUT_MS = 10_000;
 
 // The service's clock relative to ours, per base URL, from the Date header of its answers:
 // payout offers expire on its clock, and pages count down on it.
-const skewHolder = globalThis as typeof globalThis & { __serviceSkew?: Map<string, number> };
+// Per process: what this process last measured of each upstream.
+const skews = processSingleton("service-skew", () => new Map<string, number>());
 
 export function serviceTime(baseUrl: string, now = Date.now()): Date {
-  return new Date(now + (skewHolder.__serviceSkew?.get(baseUrl.replace(/\/+$/, "")) ?? 0));
+  return new Date(now + (skews.get(baseUrl.replace(/\/+$/, "")) ?? 0));
 }
 
 function recordSkew(baseUrl: string, response: Response, sentAt: number) {
   const date = Date.parse(response.headers.get("date") ?? "");
   if (Number.isNaN(date)) return;
-  skewHolder.__serviceSkew ??= new Map();
   // the header has whole seconds: take the middle of the second, and of the round trip
-  skewHolder.__serviceSkew.set(baseUrl, date + 500 - (sentAt + Date.now()) / 2);
+  skews.set(baseUrl, date + 500 - (sentAt + Date.now()) / 2);
 }
 
 export class UpstreamError extends Error {

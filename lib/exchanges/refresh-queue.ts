@@ -3,6 +3,7 @@ import type { Db } from "@/lib/db/client";
 import type { Tenant } from "@/lib/auth/tenants";
 import { UpstreamError } from "@/lib/exchange/client";
 import { refreshExchange } from "./refresh-exchange";
+import { processSingleton } from "@/lib/process-singleton";
 
 // Snapshot refreshes after webhooks run here, a few at a time, one per exchange: a burst of
 // events for one exchange costs one GET, and ingesting never waits for the upstream. During a
@@ -14,11 +15,11 @@ const MAX_WAIT_MS = 2_000;
 
 type Job = { db: Db; tenant: Tenant; exchangeId: string; since: number };
 type Queue = { waiting: Map<string, Job>; running: Set<string>; dirty: Set<string>; lastScheduled: number; timer: NodeJS.Timeout | null };
-const holder = globalThis as typeof globalThis & { __refreshQueue?: Queue };
+// Per process: one GET per exchange at a time, and the concurrency limit, hold per process.
+const queueState = processSingleton("refresh-queue", (): Queue => ({ waiting: new Map(), running: new Set(), dirty: new Set(), lastScheduled: 0, timer: null }));
 
 function queue(): Queue {
-  holder.__refreshQueue ??= { waiting: new Map(), running: new Set(), dirty: new Set(), lastScheduled: 0, timer: null };
-  return holder.__refreshQueue;
+  return queueState;
 }
 
 function pump() {

@@ -1,10 +1,11 @@
+import { processSingleton } from "@/lib/process-singleton";
+
 // Token buckets per key in process memory, for generous per-client and per-address limits.
 type Bucket = { tokens: number; updated: number };
-const holder = globalThis as typeof globalThis & { __tokenBuckets?: Map<string, Bucket> };
+// Per process: these limits are local to an instance (docs/operations.md#several-instances).
+const buckets = processSingleton("token-buckets", () => new Map<string, Bucket>());
 
 export function takeToken(key: string, ratePerSecond: number, burst: number, now = Date.now()): boolean {
-  holder.__tokenBuckets ??= new Map();
-  const buckets = holder.__tokenBuckets;
   const bucket = buckets.get(key) ?? { tokens: burst, updated: now };
   bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.updated) / 1000) * ratePerSecond);
   bucket.updated = now;

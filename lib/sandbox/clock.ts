@@ -2,21 +2,23 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxState } from "@/lib/db/schema";
+import { processSingleton } from "@/lib/process-singleton";
 
 // The sandbox clock: real time plus an offset that operators move forward. It governs
 // every expiry, timestamp and retry of the sandbox.
 
-const holder = globalThis as typeof globalThis & { __sandboxClockOffset?: number };
+// Per process: a cache of the stored offset, refreshed by every read of the clock.
+const holder = processSingleton("sandbox-clock", () => ({ offsetMs: undefined as number | undefined }));
 
 export async function sandboxNow(db: Db): Promise<Date> {
   const [row] = await db.select({ offset: sandboxState.clockOffsetMs }).from(sandboxState).where(eq(sandboxState.id, 1));
-  holder.__sandboxClockOffset = row?.offset ?? 0;
-  return new Date(Date.now() + holder.__sandboxClockOffset);
+  holder.offsetMs = row?.offset ?? 0;
+  return new Date(Date.now() + holder.offsetMs);
 }
 
 /** The sandbox time by the offset this process read last (every state change reads it). */
 export async function lastKnownSandboxNow(db: Db): Promise<Date> {
-  return holder.__sandboxClockOffset === undefined ? sandboxNow(db) : new Date(Date.now() + holder.__sandboxClockOffset);
+  return holder.offsetMs === undefined ? sandboxNow(db) : new Date(Date.now() + holder.offsetMs);
 }
 
 export async function advanceClock(db: Db, seconds: number): Promise<Date> {

@@ -11,6 +11,7 @@ import type { AddressType } from "@/lib/bitcoin/address";
 import { deriveAddress, formatDerivationPath, parseDerivationPath, parseExtendedPublicKey } from "@/lib/bitcoin/extended-key";
 import { mineBlocks, sandboxNow } from "../clock";
 import { emitEvent } from "../outbox/emit-event";
+import { wakeWorker } from "../outbox/wake";
 import { newOffers } from "./offers";
 import { renderExchange } from "./render-exchange";
 import { executionFields } from "./simulate-payment";
@@ -138,7 +139,7 @@ async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: Driv
       const blocks = event.blocks ?? 1;
       const first = await mineBlocks(tx, blocks);
       const confirmed: CoinPayout = { ...coin, block_height: coin.block_height ?? first, confirmations: coin.confirmations + blocks };
-      // exchange.settled is sent once at the first confirmation (spec: Events, exchange.settled)
+      // exchange.settled is sent once at the first confirmation (docs/exchange-api.md#exchanges, on-chain payouts)
       return { changes: { payout: confirmed }, event: coin.confirmations === 0 ? ("exchange.settled" as const) : null };
     }
     case "invoice_paid": {
@@ -175,7 +176,7 @@ async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: Driv
 
 // POST /sandbox/operator/exchanges/{id}/events
 export async function driveExchange(db: Db, id: string, event: DriveEvent) {
-  return db.transaction(async (tx) => {
+  const exchange = await db.transaction(async (tx) => {
     const row = await lockExchange(tx, id, null);
     const order = await orderOf(tx, row);
     const now = await sandboxNow(tx);
@@ -184,4 +185,6 @@ export async function driveExchange(db: Db, id: string, event: DriveEvent) {
     if (result.event) await emitEvent(tx, updated, result.event, now);
     return renderExchange(updated);
   });
+  wakeWorker();
+  return exchange;
 }

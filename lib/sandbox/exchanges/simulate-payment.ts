@@ -11,6 +11,7 @@ import { refundCodes } from "@/lib/exchange/schemas";
 import { sandboxNow } from "../clock";
 import { decimalToMinor, price } from "../money";
 import { emitEvent } from "../outbox/emit-event";
+import { wakeWorker } from "../outbox/wake";
 import { newOffers } from "./offers";
 import type { ExchangeRow, OrderRow } from "./types";
 
@@ -38,7 +39,7 @@ export const paymentSchema = z
 
 export type PaymentInput = z.infer<typeof paymentSchema>;
 
-/** Countries the simulated compliance accepts payments from (DESIGN.md section 6). */
+/** Countries the simulated compliance accepts payments from (docs/exchange-api.md#operator-api). */
 export const SUPPORTED_COUNTRIES = new Set(["CH", "DE", "AT", "FR", "IT", "GB", "NL", "BE", "ES", "PT", "LI"]);
 export const IDENTIFICATION_THRESHOLD_MINOR = 100_000; // above 1 000 of the quote currency
 
@@ -81,7 +82,7 @@ export async function simulatePayment(db: Db, input: PaymentInput) {
       { path: "amount", message: "At most two decimal places" },
     ]);
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [order] = await tx
       .select()
       .from(sandboxOrders)
@@ -130,4 +131,6 @@ export async function simulatePayment(db: Db, input: PaymentInput) {
     await emitEvent(tx, row, event, now);
     return { exchange_id: row.id, state: row.state };
   });
+  wakeWorker();
+  return result;
 }

@@ -6,11 +6,11 @@ import { sandboxDeliveries, sandboxEvents, sandboxWebhookEndpoints } from "@/lib
 import type { eventTypes } from "@/lib/exchange/schemas";
 import { renderEventPayload } from "../exchanges/render-exchange";
 import type { ExchangeRow } from "../exchanges/types";
-import { wakeWorker } from "./wake";
 
 /**
  * Writes an event and one delivery per webhook endpoint of the client, in the caller's
- * transaction: the event exists exactly when the state change does.
+ * transaction: the event exists exactly when the state change does. The caller wakes the
+ * worker once that transaction has committed (wakeWorker).
  */
 export async function emitEvent(tx: Db, row: ExchangeRow, event: (typeof eventTypes)[number], now: Date) {
   const body = JSON.stringify({ event, payload: renderEventPayload(row) });
@@ -38,12 +38,11 @@ export async function emitEvent(tx: Db, row: ExchangeRow, event: (typeof eventTy
         eventSeq: stored.seq,
         endpointId: endpoint.id,
         url: endpoint.url,
-        status: "pending",
+        status: "pending" as const,
         attempts: 0,
         nextAttemptAt: now,
         createdOn: now,
       })),
     );
   }
-  wakeWorker();
 }

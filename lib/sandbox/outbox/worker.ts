@@ -3,13 +3,15 @@ import type { Database } from "@/lib/db/client";
 import { expireUnpaidPayouts } from "../exchanges/expire-payouts";
 import { deliverDue, releaseClaims } from "./deliver";
 import { setWakeHandler } from "./wake";
+import { processSingleton } from "@/lib/process-singleton";
 
 type Worker = { stop: () => void };
-const holder = globalThis as typeof globalThis & { __sandboxWorker?: Worker };
+// Per process: one delivery loop (deliveries are claimed in the database, so instances may each run one).
+const holder = processSingleton("sandbox-worker", () => ({ worker: undefined as Worker | undefined }));
 
 /** Starts the one delivery worker of this process (idempotent). */
 export function startWorker(database: Database, intervalMs: number): Worker {
-  if (holder.__sandboxWorker) return holder.__sandboxWorker;
+  if (holder.worker) return holder.worker;
   const { db } = database;
   let running = false;
   let again = false;
@@ -40,11 +42,11 @@ export function startWorker(database: Database, intervalMs: number): Worker {
   timer.unref();
   setWakeHandler(() => void tick());
   void ready.then(tick);
-  holder.__sandboxWorker = {
+  holder.worker = {
     stop: () => {
       stopped = true;
       clearInterval(timer);
     },
   };
-  return holder.__sandboxWorker;
+  return holder.worker;
 }
