@@ -8,8 +8,8 @@ import { allTenants } from "@/lib/auth/tenants";
 import { serviceTime } from "@/lib/exchange/client";
 import { apiErrorResponse, noStore } from "./route";
 import { requestOrigin } from "./request-origin";
+import { routeParams, type RouteContext } from "@/lib/http/route-params";
 
-type RouteContext = { params?: Promise<Record<string, string | string[]> | undefined> };
 
 /** A route without sign-in (the end user's payout page): rate-limited per address. */
 export function publicRoute(handler: (ctx: { req: Request; params: Record<string, string>; db: Db }) => Promise<Response>) {
@@ -17,8 +17,7 @@ export function publicRoute(handler: (ctx: { req: Request; params: Record<string
     const requestId = randomUUID();
     try {
       if (!takeToken(`public:${clientAddress(req.headers)}`, 10, 60)) throw new ApiError("rate_limited", "Too many requests");
-      const raw = (await context?.params) ?? {};
-      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      const params = await routeParams(context);
       const response = await handler({ req, params, db: await getDb() });
       // the service's time for the page's countdowns (every tenant's upstream is the same service here)
       const tenants = await allTenants(await getDb());

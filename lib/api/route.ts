@@ -8,12 +8,10 @@ import { currentUser, type CurrentUser } from "@/lib/auth/current-user";
 import { allTenants, type Tenant } from "@/lib/auth/tenants";
 import { canMutate } from "@/lib/auth/roles";
 import { recordAudit } from "@/lib/audit/record";
-import { readJsonBody } from "@/lib/http/read-body";
 import { isSameOrigin } from "./same-origin";
 import { requestOrigin } from "./request-origin";
+import { routeParams, type RouteContext } from "@/lib/http/route-params";
 
-type Params = Record<string, string | string[]>;
-type RouteContext = { params?: Promise<Params | undefined> };
 
 export type ApiContext = {
   req: Request;
@@ -109,8 +107,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
         if (!canMutate(user.role)) throw new ApiError("forbidden", "Your role may not change anything");
       }
       tenant = await resolveTenant(db, user, req);
-      const raw = (await context?.params) ?? {};
-      const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+      const params = await routeParams(context);
       const response = await handler({ req, params, user, tenant, db, requestId, audit });
       if (options.mutation) await recordAudit(db, auditEntry(options.mutation, user, tenant, audit.target, "ok", requestId));
       response.headers.set("X-Request-Id", requestId);
@@ -128,5 +125,3 @@ function auditEntry(action: string, user: CurrentUser, tenant: Tenant | undefine
   return { tenantId: tenant?.id ?? user.tenantId, userId: user.id, userEmail: user.email, action, target, result, requestId };
 }
 
-/** Reads a JSON body (64 KiB at most, read as a stream); malformed JSON is a 400. */
-export const readBody = (req: Request) => readJsonBody(req);

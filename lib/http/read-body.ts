@@ -1,4 +1,5 @@
-import { ApiError } from "@/lib/errors";
+import type { z } from "zod";
+import { ApiError, parseOrThrow } from "@/lib/errors";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -31,7 +32,7 @@ export async function readCapped(req: Request, maxBytes: number): Promise<Buffer
  * Reads a JSON body of at most `maxBytes`. An empty body reads as `{}` (POST /v1/challenges is
  * often sent without one); any other body must be declared application/json; malformed JSON is a 400.
  */
-export async function readJsonBody(req: Request, maxBytes = JSON_BODY_LIMIT): Promise<unknown> {
+async function readJsonBody(req: Request, maxBytes = JSON_BODY_LIMIT): Promise<unknown> {
   const text = (await readCapped(req, maxBytes)).toString("utf8");
   if (text.trim() === "") return {};
   const type = req.headers.get("content-type") ?? "";
@@ -41,4 +42,12 @@ export async function readJsonBody(req: Request, maxBytes = JSON_BODY_LIMIT): Pr
   } catch (error) {
     throw new ApiError("invalid_request", "Malformed JSON", [{ path: "(body)", message: error instanceof Error ? error.message : "Malformed JSON" }]);
   }
+}
+
+/**
+ * The one JSON body reader of the sandbox and the dashboard: reads with the cap, then parses with
+ * `schema` (a mismatch is 400 invalid_request listing the fields).
+ */
+export async function readJson<T extends z.ZodType>(req: Request, schema: T, maxBytes = JSON_BODY_LIMIT): Promise<z.output<T>> {
+  return parseOrThrow(schema, await readJsonBody(req, maxBytes));
 }

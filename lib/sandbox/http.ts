@@ -4,15 +4,10 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { ApiError, errorBody, everyMethod, invalidRequest, methodNotAllowed, type HttpMethod } from "@/lib/errors";
 import { getDb, type Db } from "@/lib/db/client";
-import { readJsonBody } from "@/lib/http/read-body";
 import { authenticateClient, authenticateOperator } from "./auth";
 import { takeClientToken } from "./rate-limit";
 import { lastKnownSandboxNow } from "./clock";
-
-export const MAX_BODY_BYTES = 64 * 1024;
-
-type Params = Record<string, string | string[]>;
-type RouteContext = { params?: Promise<Params | undefined> };
+import { routeParams, type RouteContext } from "@/lib/http/route-params";
 
 export type SandboxContext = {
   req: Request;
@@ -39,17 +34,13 @@ export function errorResponse(error: unknown, requestId: string, headers?: Heade
   return response;
 }
 
-function flatten(params: Params): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
-}
-
 /** Wraps a sandbox route: 404 when the sandbox is off, errors turned into JSON bodies. */
 export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id") ?? randomUUID();
     try {
       if (!env().sandboxEnabled) throw new ApiError("not_found", "The sandbox is switched off");
-      const params = flatten((await context?.params) ?? {});
+      const params = await routeParams(context);
       const db = await getDb();
       const response = await handler({ req, params, db, requestId });
       // the sandbox's own time (its clock may have been moved forward) for clients that mind expiries
@@ -79,7 +70,6 @@ export function operatorRoute(handler: (ctx: SandboxContext) => Promise<Response
 }
 
 /** Reads a JSON body of at most 64 KiB (lib/http/read-body.ts). */
-export const readJson = (req: Request) => readJsonBody(req, MAX_BODY_BYTES);
 
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
   return Response.json(body, { status, headers });

@@ -1,13 +1,13 @@
-import { apiRoute, otherMethods, readBody } from "@/lib/api/route";
-import { parseOrThrow } from "@/lib/errors";
+import { apiRoute, otherMethods } from "@/lib/api/route";
 import { challengeCreateSchema } from "@/lib/exchange/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/challenges → POST /v1/challenges
 export const POST = apiRoute({ mutation: "challenges.create" }, async ({ req, tenant, audit }) => {
-  parseOrThrow(challengeCreateSchema, await readBody(req));
+  await readJson(req, challengeCreateSchema);
   const challenge = await upstreamFor(tenant).createChallenge();
   audit.target = challenge.id;
   return Response.json(challenge, { status: 201 });

@@ -1,10 +1,12 @@
-import { apiRoute, otherMethods, readBody } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { orderCreateSchema } from "@/lib/exchange/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexOrder } from "@/lib/orders/index-order";
-import { listOrders, orderListQuerySchema } from "@/lib/orders/list-orders";
+import { listOrders } from "@/lib/orders/list-orders";
+import { orderListQuerySchema } from "@/lib/contract/dashboard-api";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +18,7 @@ export const GET = apiRoute({}, async ({ req, db, tenant }) => {
 
 // POST /api/orders → POST /v1/orders, then indexed
 export const POST = apiRoute({ mutation: "orders.create" }, async ({ req, db, tenant, user, audit }) => {
-  const input = parseOrThrow(orderCreateSchema, await readBody(req));
+  const input = await readJson(req, orderCreateSchema);
   const order = await upstreamFor(tenant).createOrder(input);
   audit.target = order.id;
   await indexOrder(db, tenant.id, order, new Date(), user.id);

@@ -1,11 +1,11 @@
-import { apiRoute, otherMethods, readBody } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/api/route";
 import { after } from "next/server";
 import { ownId, ownership, pathId } from "@/lib/api/ownership";
-import { parseOrThrow } from "@/lib/errors";
 import { exchangePayoutPatchSchema } from "@/lib/exchange/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { freshSnapshot } from "@/lib/exchanges/cached-snapshot";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
@@ -30,7 +30,7 @@ export const GET = apiRoute({}, async ({ req, db, tenant, params }) => {
 export const PATCH = apiRoute({ mutation: "exchanges.payout" }, async ({ req, db, tenant, params, audit }) => {
   const id = await ownId(db, tenant.id, "exchange", params.id);
   audit.target = id;
-  const input = parseOrThrow(exchangePayoutPatchSchema, await readBody(req));
+  const input = await readJson(req, exchangePayoutPatchSchema);
   const fetchedAt = new Date();
   const exchange = await upstreamFor(tenant).patchExchange(id, input);
   await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);

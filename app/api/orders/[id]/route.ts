@@ -1,9 +1,9 @@
-import { apiRoute, otherMethods, readBody } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/api/route";
 import { ownId } from "@/lib/api/ownership";
-import { parseOrThrow } from "@/lib/errors";
 import { orderPatchSchema } from "@/lib/exchange/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexOrder } from "@/lib/orders/index-order";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +20,7 @@ export const GET = apiRoute({}, async ({ db, tenant, params }) => {
 export const PATCH = apiRoute({ mutation: "orders.update" }, async ({ req, db, tenant, params, audit }) => {
   const id = await ownId(db, tenant.id, "order", params.id);
   audit.target = id;
-  const input = parseOrThrow(orderPatchSchema, await readBody(req));
+  const input = await readJson(req, orderPatchSchema);
   const fetchedAt = new Date();
   const order = await upstreamFor(tenant).patchOrder(id, input);
   await indexOrder(db, tenant.id, order, fetchedAt);

@@ -1,12 +1,12 @@
-import { json, operatorRoute, otherMethods, readJson } from "@/lib/sandbox/http";
-import { parseOrThrow } from "@/lib/errors";
+import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 import { clientCreateSchema, createClient } from "@/lib/sandbox/operator/clients";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
 // POST /sandbox/operator/clients
 export const POST = operatorRoute(async ({ req, db }) => {
-  const input = parseOrThrow(clientCreateSchema, await readJson(req));
+  const input = await readJson(req, clientCreateSchema);
   return json(await createClient(db, input), 201);
 });
 

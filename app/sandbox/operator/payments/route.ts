@@ -1,12 +1,12 @@
-import { json, operatorRoute, otherMethods, readJson } from "@/lib/sandbox/http";
-import { parseOrThrow } from "@/lib/errors";
+import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 import { paymentSchema, simulatePayment } from "@/lib/sandbox/exchanges/simulate-payment";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
 // POST /sandbox/operator/payments – a simulated bank payment into an order
 export const POST = operatorRoute(async ({ req, db }) => {
-  const input = parseOrThrow(paymentSchema, await readJson(req));
+  const input = await readJson(req, paymentSchema);
   return json(await simulatePayment(db, input), 201);
 });
 

@@ -1,13 +1,13 @@
-import { clientRoute, json, otherMethods, readJson } from "@/lib/sandbox/http";
-import { parseOrThrow } from "@/lib/errors";
+import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
 import { challengeCreateSchema } from "@/lib/exchange/schemas";
 import { createChallenge } from "@/lib/sandbox/challenges";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
 // POST /v1/challenges
 export const POST = clientRoute(async ({ req, db, clientId }) => {
-  parseOrThrow(challengeCreateSchema, await readJson(req));
+  await readJson(req, challengeCreateSchema);
   return json(await createChallenge(db, clientId), 201);
 });
 

@@ -1,13 +1,13 @@
-import { clientRoute, json, otherMethods, readJson } from "@/lib/sandbox/http";
-import { parseOrThrow } from "@/lib/errors";
+import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
 import { orderCreateSchema } from "@/lib/exchange/schemas";
 import { createOrder } from "@/lib/sandbox/orders/create-order";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
 // POST /v1/orders
 export const POST = clientRoute(async ({ req, db, clientId }) => {
-  const input = parseOrThrow(orderCreateSchema, await readJson(req));
+  const input = await readJson(req, orderCreateSchema);
   return json(await createOrder(db, clientId, input), 201);
 });
 

@@ -1,9 +1,9 @@
-import { clientRoute, json, otherMethods, readJson } from "@/lib/sandbox/http";
-import { parseOrThrow } from "@/lib/errors";
+import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
 import { exchangePayoutPatchSchema } from "@/lib/exchange/schemas";
 import { getExchange } from "@/lib/sandbox/exchanges/get-exchange";
 import { patchPayout } from "@/lib/sandbox/exchanges/patch-payout";
 import { idParam } from "@/lib/sandbox/params";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +15,7 @@ export const GET = clientRoute(async ({ db, clientId, params }) =>
 // PATCH /v1/exchanges/{id}: invoice or channel payout (beta)
 export const PATCH = clientRoute(async ({ req, db, clientId, params }) => {
   const id = idParam(params.id, "exchange");
-  const input = parseOrThrow(exchangePayoutPatchSchema, await readJson(req));
+  const input = await readJson(req, exchangePayoutPatchSchema);
   return json(await patchPayout(db, clientId, id, input));
 });
 

@@ -1,8 +1,8 @@
-import { clientRoute, json, otherMethods, readJson } from "@/lib/sandbox/http";
-import { parseOrThrow } from "@/lib/errors";
+import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
 import { orderPatchSchema } from "@/lib/exchange/schemas";
 import { getOrder, patchOrder } from "@/lib/sandbox/orders/get-order";
 import { idParam } from "@/lib/sandbox/params";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +14,7 @@ export const GET = clientRoute(async ({ db, clientId, params }) =>
 // PATCH /v1/orders/{id}: active, fee_rate, affiliate_id
 export const PATCH = clientRoute(async ({ req, db, clientId, params }) => {
   const id = idParam(params.id, "order");
-  const input = parseOrThrow(orderPatchSchema, await readJson(req));
+  const input = await readJson(req, orderPatchSchema);
   return json(await patchOrder(db, clientId, id, input));
 });
 

@@ -1,12 +1,12 @@
-import { json, operatorRoute, otherMethods, readJson } from "@/lib/sandbox/http";
-import { parseOrThrow } from "@/lib/errors";
+import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 import { replaceWebhookEndpoints, webhookEndpointsSchema } from "@/lib/sandbox/operator/clients";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
 // PUT /sandbox/operator/clients/{client_id}/webhook-endpoints
 export const PUT = operatorRoute(async ({ req, db, params }) => {
-  const input = parseOrThrow(webhookEndpointsSchema, await readJson(req));
+  const input = await readJson(req, webhookEndpointsSchema);
   return json(await replaceWebhookEndpoints(db, params.clientId ?? "", input));
 });
 
