@@ -20,8 +20,6 @@ export function decodeCursor(cursor: string | null): { at: Date; id: string } | 
   }
 }
 
-export const limitSchema = z.coerce.number().int().min(1).max(100).default(25);
-
 /** The condition for rows after the cursor in (at, id) descending order. */
 export function afterCursor(cursor: { at: Date; id: string } | null, atColumn: AnyColumn, idColumn: AnyColumn): SQL | undefined {
   if (!cursor) return undefined;

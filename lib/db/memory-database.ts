@@ -5,9 +5,14 @@ import type { Database, Db } from "./client";
 import { migrate } from "./migrate";
 import * as schema from "./schema";
 
-export async function memoryDatabase(): Promise<Db> {
+/** The migrated database and its PGlite client (for LISTEN). */
+export async function openMemoryDatabase(): Promise<{ db: Db; client: PGlite }> {
   const client = await PGlite.create();
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate({ db, exec: async (sql: string) => void (await client.exec(sql)) } as Database);
-  return db;
+  return { db, client };
+}
+
+export async function memoryDatabase(): Promise<Db> {
+  return (await openMemoryDatabase()).db;
 }

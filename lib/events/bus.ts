@@ -1,34 +1,27 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/client";
+import { busNoticeSchema, type BusNotice } from "@/lib/contract/dashboard-api";
+import { processSingleton } from "@/lib/process-singleton";
 
-// The live-update bus (DESIGN.md section 5): publishers NOTIFY a small notice; every instance
+// The live-update bus (docs/architecture.md#a-webhooks-way-to-the-browser): publishers NOTIFY a small notice; every instance
 // LISTENs and hands it to its SSE subscribers of that tenant. PGlite delivers in-process,
 // PostgreSQL across instances.
 
 export const CHANNEL = "dashboard_events";
 
-export type WebhookNotice = {
-  kind: "webhook";
-  tenant_id: string;
-  /** The tenant's event cursor (SSE id, Last-Event-ID). */
-  seq: number;
-  event: string | null;
-  exchange_id: string | null;
-  order_id: string | null;
-  received_at: string;
-};
-export type SnapshotNotice = { kind: "snapshot"; tenant_id: string; exchange_id: string; state: string };
-export type Notice = WebhookNotice | SnapshotNotice;
+// Notices are BusNotice of the contract (lib/contract/dashboard-api.ts): parsed on the way in,
+// whoever sent them (store-event.ts builds the webhook notice in SQL).
+export type Notice = BusNotice;
 
 /** null: the bus reconnected and notices may have been missed; subscribers resync from the store. */
 type Subscriber = (notice: Notice | null) => void;
 
 type Bus = { subscribers: Map<string, Set<Subscriber>>; listening: Promise<void> | null };
-const holder = globalThis as typeof globalThis & { __eventBus?: Bus };
+// Per process: one LISTEN connection serves every subscriber of the process.
+const busState = processSingleton("event-bus", (): Bus => ({ subscribers: new Map(), listening: null }));
 
 function bus(): Bus {
-  holder.__eventBus ??= { subscribers: new Map(), listening: null };
-  return holder.__eventBus;
+  return busState;
 }
 
 function dispatch(payload: string) {
@@ -39,7 +32,9 @@ function dispatch(payload: string) {
   }
   let notice: Notice;
   try {
-    notice = JSON.parse(payload) as Notice;
+    const parsed = busNoticeSchema.safeParse(JSON.parse(payload));
+    if (!parsed.success) return;
+    notice = parsed.data;
   } catch {
     return;
   }

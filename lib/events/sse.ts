@@ -1,7 +1,9 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
-import type { Notice, WebhookNotice } from "./bus";
+import type { Notice } from "./bus";
+import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/contract/dashboard-api";
 import { subscribe } from "./bus";
+import { processSingleton } from "@/lib/process-singleton";
 
 export const HEARTBEAT_MS = 15_000;
 /** Stored notices replayed per query; a longer gap is replayed page by page. */
@@ -43,10 +45,11 @@ export function tenantFrame(notice: Notice): Uint8Array {
   if (cached) return cached;
   let text: string;
   if (notice.kind === "webhook") {
-    const { tenant_id: _tenant, kind: _kind, ...data } = notice;
+    const data = { seq: notice.seq, event: notice.event, exchange_id: notice.exchange_id, order_id: notice.order_id, received_at: notice.received_at } satisfies WebhookFrame;
     text = `id: ${notice.seq}\nevent: webhook\ndata: ${JSON.stringify(data)}\n\n`;
   } else {
-    text = `event: snapshot\ndata: ${JSON.stringify({ exchange_id: notice.exchange_id, state: notice.state })}\n\n`;
+    const data = { exchange_id: notice.exchange_id, state: notice.state } satisfies SnapshotFrame;
+    text = `event: snapshot\ndata: ${JSON.stringify(data)}\n\n`;
   }
   const bytes = encoder.encode(text);
   frames.set(notice, bytes);
@@ -54,8 +57,9 @@ export function tenantFrame(notice: Notice): Uint8Array {
 }
 
 type Shared = { beats: Set<() => void>; timer: NodeJS.Timeout | null; open: Map<string, number> };
-const sharedHolder = globalThis as typeof globalThis & { __sse?: Shared };
-const shared = (): Shared => (sharedHolder.__sse ??= { beats: new Set(), timer: null, open: new Map() });
+// Per process: one heartbeat timer, and the open-stream counts of this process's streams.
+const sharedState = processSingleton("sse", (): Shared => ({ beats: new Set(), timer: null, open: new Map() }));
+const shared = (): Shared => sharedState;
 
 // One heartbeat timer for every open stream of the process, not one per stream.
 function onHeartbeat(beat: () => void): () => void {

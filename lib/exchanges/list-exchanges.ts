@@ -1,22 +1,12 @@
 import "server-only";
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
-import { exchangeStates, exchangeTypes, pairs } from "@/lib/exchange/schemas";
-import { afterCursor, decodeCursor, limitSchema, pageOf } from "@/lib/api/cursor";
-
-export const exchangeListQuerySchema = z.object({
-  cursor: z.string().max(200).nullish(),
-  limit: limitSchema,
-  state: z.enum(exchangeStates).nullish(),
-  order_id: z.guid().nullish(),
-  pair: z.enum(pairs).nullish(),
-  type: z.enum(exchangeTypes).nullish(),
-});
+import { afterCursor, decodeCursor, pageOf } from "@/lib/api/cursor";
+import type { ExchangeListItem, ExchangeListQuery, ExchangePage } from "@/lib/contract/dashboard-api";
 
 /** An index row as lists show it: the snapshot when there is one, else what the webhook said. */
-function listItem(row: typeof exchanges.$inferSelect) {
+function listItem(row: typeof exchanges.$inferSelect): ExchangeListItem {
   return {
     id: row.id,
     order_id: row.orderId,
@@ -24,11 +14,11 @@ function listItem(row: typeof exchanges.$inferSelect) {
     first_seen_at: row.firstSeenAt.toISOString(),
     refreshed_at: row.fetchedAt?.toISOString() ?? null,
     exchange: row.snapshot,
-  };
+  } satisfies ExchangeListItem;
 }
 
 // GET /api/exchanges – the tenant's indexed exchanges, newest first
-export async function listExchanges(db: Db, tenantId: string, query: z.infer<typeof exchangeListQuerySchema>) {
+export async function listExchanges(db: Db, tenantId: string, query: Pick<ExchangeListQuery, "limit"> & Partial<ExchangeListQuery>): Promise<ExchangePage> {
   const after = decodeCursor(query.cursor ?? null);
   const filters: SQL[] = [eq(exchanges.tenantId, tenantId)];
   if (query.state) filters.push(eq(exchanges.state, query.state));
@@ -44,5 +34,5 @@ export async function listExchanges(db: Db, tenantId: string, query: z.infer<typ
     .orderBy(desc(exchanges.firstSeenAt), desc(exchanges.id))
     .limit(query.limit + 1);
   const { page, next_cursor } = pageOf(rows, query.limit, (r) => ({ at: r.firstSeenAt, id: r.id }));
-  return { data: page.map(listItem), next_cursor };
+  return { data: page.map(listItem), next_cursor } satisfies ExchangePage;
 }

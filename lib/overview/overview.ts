@@ -2,11 +2,13 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";
+import type { ExchangeState } from "@/lib/exchange/exchange-state";
+import type { Overview } from "@/lib/contract/dashboard-api";
 
 const rowsOf = <T,>(result: unknown) => (result as { rows: T[] }).rows;
 
 // GET /api/overview – counts by state, the latest exchanges, daily volume and fees per pair (30 days)
-export async function overview(db: Db, tenantId: string) {
+export async function overview(db: Db, tenantId: string): Promise<Overview> {
   const counts = rowsOf<{ state: string; count: number }>(
     await db.execute(sql`SELECT state, count(*)::int AS count FROM exchanges WHERE tenant_id = ${tenantId} GROUP BY state`),
   );
@@ -20,10 +22,11 @@ export async function overview(db: Db, tenantId: string) {
       GROUP BY 1, 2 ORDER BY 1, 2`),
   );
   const latest = await listExchanges(db, tenantId, { limit: 8 });
+  const count = (state: ExchangeState) => counts.find((c) => c.state === state)?.count ?? 0;
   return {
     today: new Date().toISOString().slice(0, 10),
-    counts: Object.fromEntries(["executed", "interrupted", "refunded", "settled"].map((s) => [s, counts.find((c) => c.state === s)?.count ?? 0])),
+    counts: { executed: count("executed"), interrupted: count("interrupted"), refunded: count("refunded"), settled: count("settled") },
     daily: daily.map((d) => ({ day: d.day, pair: d.pair, volume: Number(d.volume), fees: Number(d.fees), count: d.count })),
     latest: latest.data,
-  };
+  } satisfies Overview;
 }

@@ -5,8 +5,9 @@ import type { Db } from "@/lib/db/client";
 import { payoutLinks } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
 import type { Exchange } from "@/lib/exchange/schemas";
+import type { PayoutLink } from "@/lib/contract/dashboard-api";
 
-// Public payout links (DESIGN.md section 5): 128 random bits, stored as SHA-256 only, 24 hours.
+// Public payout links (docs/architecture.md#data): 128 random bits, stored as SHA-256 only, 24 hours.
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -19,7 +20,7 @@ export function assertLinkable(exchange: Exchange) {
   }
 }
 
-export async function createPayoutLink(db: Db, tenantId: string, exchangeId: string, userId: string, origin: string) {
+export async function createPayoutLink(db: Db, tenantId: string, exchangeId: string, userId: string, origin: string): Promise<PayoutLink> {
   const token = randomBytes(16).toString("base64url");
   const now = new Date();
   const link = {
@@ -32,7 +33,7 @@ export async function createPayoutLink(db: Db, tenantId: string, exchangeId: str
     expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS),
   };
   await db.insert(payoutLinks).values(link);
-  return { id: link.id, url: `${origin}/pay/${token}`, expires_on: link.expiresAt.toISOString() };
+  return { id: link.id, url: `${origin}/pay/${token}`, expires_on: link.expiresAt.toISOString() } satisfies PayoutLink;
 }
 
 export async function revokePayoutLinks(db: Db, tenantId: string, exchangeId: string): Promise<number> {

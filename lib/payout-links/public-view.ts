@@ -1,5 +1,6 @@
-import { initiatePayoutActionSchema, type Exchange } from "@/lib/exchange/schemas";
-import { exchangeState } from "@/lib/exchange/exchange-state";
+import type { Exchange } from "@/lib/exchange/schemas";
+import { toExchangeView } from "@/lib/exchanges/exchange-view";
+import type { PublicView } from "@/lib/contract/dashboard-api";
 
 const toSats = (btc: number | null) => (btc === null ? null : Math.round(btc * 1e8));
 
@@ -7,40 +8,38 @@ const toSats = (btc: number | null) => (btc === null ? null : Math.round(btc * 1
  * What the end user's payout page may know: amounts, the offers and the payout's progress.
  * Nothing of the order (payment details, payer, affiliate) leaves through it.
  */
-export function publicPayoutView(exchange: Exchange, linkExpiresOn: Date, network: string) {
-  const state = exchangeState(exchange);
-  const action = initiatePayoutActionSchema.safeParse(exchange.action);
-  const options = action.success ? action.data.payout_options : null;
-  const payout = exchange.payout && "type" in exchange.payout ? (exchange.payout as { type: string; status: string; failure_code?: string; preimage?: string | null; amount?: number }) : null;
-  const status =
-    state === "refunded"
+export function publicPayoutView(exchange: Exchange, linkExpiresOn: Date, network: string): PublicView {
+  const view = toExchangeView(exchange);
+  const offers = view.action?.kind === "initiate_payout" ? view.action : null;
+  const payout = view.payout?.kind === "coin" ? null : view.payout;
+  const lightning = payout?.kind === "invoice" || payout?.kind === "channel" ? payout : null;
+  const status: PublicView["status"] =
+    view.state === "refunded"
       ? "refunded"
-      : payout?.status === "completed" || payout?.status === "funding"
+      : lightning?.status === "completed" || lightning?.status === "funding"
         ? "paid"
-        : payout?.status === "pending"
+        : lightning?.status === "pending"
           ? "paying"
-          : payout?.status === "failed"
+          : payout?.kind === "failed"
             ? "failed"
-            : options
+            : offers
               ? "awaiting_payout"
               : "unavailable";
-  const offer = (o: { lnurl: string; fee: number; expires_on: string } | undefined) =>
-    o ? { lnurl: o.lnurl, fee_sats: o.fee, expires_on: o.expires_on } : null;
   return {
     status,
     amount_sats: toSats(exchange.amount),
-    fiat: { amount: exchange.cost, currency: exchange.pair.split("/")[1] ?? "" },
-    offers: options ? { invoice: offer(options.invoice), channel: offer(options.channel) } : null,
+    fiat: { amount: exchange.cost, currency: view.currency },
+    offers: offers ? { invoice: offers.invoice, channel: offers.channel } : null,
     payout: payout
       ? {
-          type: payout.type,
-          status: payout.status,
-          failure_code: payout.failure_code ?? null,
-          preimage: payout.preimage ?? null,
-          amount_sats: typeof payout.amount === "number" ? toSats(payout.amount) : null,
+          type: payout.kind === "failed" ? payout.type : payout.kind,
+          status: payout.kind === "failed" ? "failed" : payout.status,
+          failure_code: payout.kind === "failed" ? payout.failure_code : null,
+          preimage: payout.kind === "invoice" ? payout.preimage : null,
+          amount_sats: payout.kind === "failed" ? null : toSats(payout.amount),
         }
       : null,
     link_expires_on: linkExpiresOn.toISOString(),
     network,
-  };
+  } satisfies PublicView;
 }

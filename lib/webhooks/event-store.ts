@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookEvents } from "@/lib/db/schema";
-import type { WebhookNotice } from "@/lib/events/bus";
+import type { StoredEvents, WebhookNotice } from "@/lib/contract/dashboard-api";
 
 type Row = typeof webhookEvents.$inferSelect;
 
@@ -45,7 +45,7 @@ function parseBody(raw: string): unknown {
 }
 
 // GET /api/exchanges/{id}/events – every stored event of the exchange, oldest first
-export async function eventsOfExchange(db: Db, tenantId: string, exchangeId: string) {
+export async function eventsOfExchange(db: Db, tenantId: string, exchangeId: string): Promise<StoredEvents> {
   const rows = await db
     .select()
     .from(webhookEvents)
@@ -61,5 +61,5 @@ export async function eventsOfExchange(db: Db, tenantId: string, exchangeId: str
       user_agent: row.userAgent,
       body: parseBody(row.rawBody),
     })),
-  };
+  } satisfies StoredEvents;
 }

@@ -12,6 +12,7 @@ import { scheduleRefresh } from "@/lib/exchanges/refresh-queue";
 import { recordRejection } from "./record-rejection";
 import { storeAndPublish } from "./store-event";
 import { SIGNATURE_HEADER, verifySignature } from "./sign";
+import type { WebhookReceipt } from "@/lib/contract/dashboard-api";
 
 /** Webhook bodies are small JSON objects; anything past this is refused unread. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -82,8 +83,8 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
     receivedAt: new Date(),
     state: stateOfEvent(eventType),
   });
-  if (stored === null) return reply(200, { received: true, duplicate: true });
+  if (stored === null) return reply(200, { received: true, duplicate: true } satisfies WebhookReceipt);
   console.log(`[webhook] ${tenant.name}: ${eventType ?? "(no event type)"} ${exchangeId ?? ""} correlation id ${correlationId ?? "none"}`);
   if (exchangeId) scheduleRefresh(db, tenant, exchangeId);
-  return reply(200, { received: true, seq: stored });
+  return reply(200, { received: true, seq: stored } satisfies WebhookReceipt);
 }

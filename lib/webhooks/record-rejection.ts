@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookRejections } from "@/lib/db/schema";
+import type { Rejections } from "@/lib/contract/dashboard-api";
 
 /** What is kept of a rejected body: enough to recognise it, never enough to fill a disk. */
 export const SAMPLE_CHARS = 512;
@@ -28,7 +29,7 @@ export async function recordRejection(db: Db, r: Rejection): Promise<void> {
 }
 
 // GET /api/webhooks/rejections – the tenant's rejected webhooks of the last 7 days, newest hour first
-export async function listRejections(db: Db, tenantId: string) {
+export async function listRejections(db: Db, tenantId: string): Promise<Rejections> {
   const rows = await db
     .select()
     .from(webhookRejections)
@@ -46,5 +47,5 @@ export async function listRejections(db: Db, tenantId: string) {
       last_correlation_id: r.lastCorrelationId,
       sample: r.sample,
     })),
-  };
+  } satisfies Rejections;
 }

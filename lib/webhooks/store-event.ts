@@ -23,7 +23,7 @@ type Event = {
  * Stores an event (deduplicated by the SHA-256 of its raw body per tenant), indexes an exchange
  * heard of for the first time, and NOTIFYs the bus: one statement, one round trip, one
  * transaction (the notification leaves on commit). Returns the event's cursor, or null for a
- * duplicate. The notice has the shape of bus.WebhookNotice.
+ * duplicate. The notice is a WebhookNotice of lib/contract/dashboard-api.ts (a test parses it).
  *
  * The cursor is the tenant's counter row, bumped in this statement: its row lock is held until
  * commit, so a later cursor always commits after an earlier one and subscribers that skip

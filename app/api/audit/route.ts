@@ -1,7 +1,8 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { ApiError, parseOrThrow } from "@/lib/errors";
-import { auditQuerySchema, listAudit } from "@/lib/audit/list-audit";
+import { listAudit } from "@/lib/audit/list-audit";
+import { auditQuerySchema } from "@/lib/contract/dashboard-api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,8 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { exchangeListQuerySchema, listExchanges } from "@/lib/exchanges/list-exchanges";
+import { listExchanges } from "@/lib/exchanges/list-exchanges";
+import { exchangeListQuerySchema } from "@/lib/contract/dashboard-api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
+import type { PayoutLinkRevocation } from "@/lib/contract/dashboard-api";
 import { ownId } from "@/lib/api/ownership";
 import { requestOrigin } from "@/lib/api/request-origin";
 import { upstreamFor } from "@/lib/auth/tenants";
@@ -18,7 +19,7 @@ export const POST = apiRoute({ mutation: "payout_links.create" }, async ({ req, 
 export const DELETE = apiRoute({ mutation: "payout_links.revoke" }, async ({ db, tenant, params, audit }) => {
   const id = await ownId(db, tenant.id, "exchange", params.id);
   audit.target = id;
-  return Response.json({ revoked: await revokePayoutLinks(db, tenant.id, id) });
+  return Response.json({ revoked: await revokePayoutLinks(db, tenant.id, id) } satisfies PayoutLinkRevocation);
 });
 
 export const { GET, PUT, PATCH } = otherMethods("POST", "DELETE");

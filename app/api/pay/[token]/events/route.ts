@@ -1,4 +1,6 @@
+import type { z } from "zod";
 import { publicRoute } from "@/lib/api/public-route";
+import type { updateFrameSchema } from "@/lib/contract/dashboard-api";
 import type { Notice } from "@/lib/events/bus";
 import { eventStream } from "@/lib/events/sse";
 import { isLinkLive, linkOfToken } from "@/lib/payout-links/payout-links";
@@ -10,7 +12,7 @@ export const dynamic = "force-dynamic";
 const STREAMS_PER_LINK = 3;
 // The page only needs to know that its exchange changed (it asks GET /api/pay/{token} again,
 // and again on every reconnect): no ids, no order, nothing of the tenant's other events.
-const UPDATE = new TextEncoder().encode("event: update\ndata: {}\n\n");
+const UPDATE = new TextEncoder().encode(`event: update\ndata: ${JSON.stringify({} satisfies z.input<typeof updateFrameSchema>)}\n\n`);
 
 // GET /api/pay/{token}/events (public) – "your payout changed" notices for this one exchange;
 // the stream closes at the first heartbeat after the link expires or is revoked

@@ -1,22 +1,22 @@
-import { z } from "zod";
 import { publicRoute } from "@/lib/api/public-route";
-import { otherMethods, readBody } from "@/lib/api/route";
+import { publicInvoiceBodySchema } from "@/lib/contract/dashboard-api";
+import { otherMethods } from "@/lib/api/route";
 import { tenantById, upstreamFor } from "@/lib/auth/tenants";
 import { recordAudit } from "@/lib/audit/record";
-import { ApiError, parseOrThrow } from "@/lib/errors";
+import { ApiError } from "@/lib/errors";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { linkOfToken } from "@/lib/payout-links/payout-links";
 import { publicPayoutView } from "@/lib/payout-links/public-view";
 import { env } from "@/lib/env";
+import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
-const bodySchema = z.strictObject({ invoice: z.string().trim().min(1).max(8192) });
 
 // POST /api/pay/{token}/invoice (public) – the end user's pasted invoice → PATCH /v1/exchanges/{id}
 export const POST = publicRoute(async ({ req, db, params }) => {
   const link = await linkOfToken(db, params.token ?? "");
-  const { invoice } = parseOrThrow(bodySchema, await readBody(req));
+  const { invoice } = await readJson(req, publicInvoiceBodySchema);
   const tenant = await tenantById(db, link.tenantId);
   if (!tenant) throw new ApiError("not_found", "This payout link does not exist or has expired");
   const fetchedAt = new Date();

@@ -1,0 +1,213 @@
+import { z } from "zod";
+import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/exchange/schemas";
+
+// The contract of the dashboard's own API (/api): every body it answers, every query it takes,
+// and every server-sent frame, as zod schemas. The server builds each body with `satisfies` the
+// type inferred here, and the browser parses it with the same schema; /api/openapi.json is
+// generated from this module. The v1 objects the proxy passes through come from lib/exchange.
+
+const isoTimestamp = z.string().meta({ format: "date-time" });
+const uuid = z.string().meta({ format: "uuid" });
+const limit = z.coerce.number().int().min(1).max(100).default(25).meta({ description: "Page size, 1 to 100" });
+const cursor = z.string().max(200).nullish().meta({ description: "`next_cursor` of the previous page" });
+
+// ---- lists ----
+
+export const orderListQuerySchema = z.object({
+  cursor,
+  limit,
+  active: z.enum(["true", "false"]).nullish(),
+  currency: z.enum(currencies).nullish(),
+  payout_kind: z.enum(["coin", "lightning"]).nullish(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+export const orderPageSchema = z
+  .object({ data: z.array(orderSchema), next_cursor: z.string().nullable() })
+  .meta({ description: "The tenant's indexed orders, newest first" });
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+export const exchangeListQuerySchema = z.object({
+  cursor,
+  limit,
+  state: z.enum(exchangeStates).nullish(),
+  order_id: z.guid().nullish(),
+  pair: z.enum(pairs).nullish(),
+  type: z.enum(exchangeTypes).nullish(),
+});
+export type ExchangeListQuery = z.infer<typeof exchangeListQuerySchema>;
+
+export const exchangeListItemSchema = z
+  .object({
+    id: uuid,
+    order_id: uuid,
+    state: z.enum(exchangeStates),
+    first_seen_at: isoTimestamp,
+    /** When the snapshot was fetched; null until the first GET succeeded. */
+    refreshed_at: isoTimestamp.nullable(),
+    /** The latest GET /v1/exchanges/{id}; null until one succeeded. */
+    exchange: exchangeSchema.nullable(),
+  })
+  .meta({ description: "An indexed exchange: the latest snapshot when there is one, else what its webhook said" });
+export type ExchangeListItem = z.infer<typeof exchangeListItemSchema>;
+
+export const exchangePageSchema = z
+  .object({ data: z.array(exchangeListItemSchema), next_cursor: z.string().nullable() })
+  .meta({ description: "The tenant's indexed exchanges, newest first" });
+export type ExchangePage = z.infer<typeof exchangePageSchema>;
+
+// ---- stored webhook events ----
+
+export const storedEventSchema = z
+  .object({
+    /** The tenant's event cursor. */
+    seq: z.number().int(),
+    event: z.string().nullable(),
+    received_at: isoTimestamp,
+    correlation_id: z.string().nullable(),
+    retry_count: z.number().int().nullable(),
+    user_agent: z.string().nullable(),
+    /** The body as received (parsed JSON; the raw text if it was not JSON). */
+    body: z.unknown(),
+  })
+  ;
+export type StoredEvent = z.infer<typeof storedEventSchema>;
+export const storedEventsSchema = z.object({ data: z.array(storedEventSchema) });
+export type StoredEvents = z.infer<typeof storedEventsSchema>;
+
+// ---- live notices (LISTEN/NOTIFY) and the SSE frames made of them ----
+
+/** `event: webhook` of GET /api/events; its SSE `id:` is `seq`. */
+export const webhookFrameSchema = z
+  .object({
+    seq: z.number().int(),
+    event: z.string().nullable(),
+    exchange_id: uuid.nullable(),
+    order_id: uuid.nullable(),
+    received_at: isoTimestamp,
+  })
+  .meta({ description: "data of `event: webhook` (SSE id = seq)" });
+export type WebhookFrame = z.infer<typeof webhookFrameSchema>;
+
+/** `event: snapshot` of GET /api/events: an exchange's snapshot was refreshed. No SSE id. */
+export const snapshotFrameSchema = z
+  .object({ exchange_id: uuid, state: z.enum(exchangeStates) })
+  .meta({ description: "data of `event: snapshot` (no SSE id)" });
+export type SnapshotFrame = z.infer<typeof snapshotFrameSchema>;
+
+/** `event: update` of GET /api/pay/{token}/events: something changed, ask again. */
+export const updateFrameSchema = z.object({}).strict().meta({ description: "data of `event: update`: empty" });
+
+/**
+ * A notice on the bus, between instances: a frame plus its tenant. The webhook notice is built
+ * in SQL (lib/webhooks/store-event.ts) and must parse with this schema; a test proves it.
+ */
+export const busNoticeSchema = z.discriminatedUnion("kind", [
+  webhookFrameSchema.extend({ kind: z.literal("webhook"), tenant_id: uuid }),
+  snapshotFrameSchema.extend({ kind: z.literal("snapshot"), tenant_id: uuid }),
+]);
+export type BusNotice = z.infer<typeof busNoticeSchema>;
+export type WebhookNotice = Extract<BusNotice, { kind: "webhook" }>;
+export type SnapshotNotice = Extract<BusNotice, { kind: "snapshot" }>;
+
+// ---- the webhook receiver (POST /webhook, /webhook/{endpointId}) ----
+
+export const webhookReceiptSchema = z
+  .object({ received: z.literal(true), seq: z.number().int().optional(), duplicate: z.literal(true).optional() })
+  .meta({ description: "Stored under the tenant's event cursor `seq`, or a duplicate of a stored body" });
+export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;
+
+// ---- payout links and the public payout page ----
+
+export const payoutLinkSchema = z
+  .object({ id: uuid, url: z.string().meta({ format: "uri" }), expires_on: isoTimestamp })
+  .meta({ description: "A public /pay/{token} page for the end user, valid 24 h" });
+export type PayoutLink = z.infer<typeof payoutLinkSchema>;
+
+export const payoutLinkRevocationSchema = z.object({ revoked: z.number().int() });
+export type PayoutLinkRevocation = z.infer<typeof payoutLinkRevocationSchema>;
+
+const publicOfferSchema = z.object({ lnurl: z.string(), fee_sats: z.number().int(), expires_on: isoTimestamp }).nullable();
+
+export const publicPayoutStatuses = ["awaiting_payout", "paying", "paid", "failed", "refunded", "unavailable"] as const;
+
+/** GET /api/pay/{token}: what the end user's page may know; nothing of the order. */
+export const publicViewSchema = z
+  .object({
+    status: z.enum(publicPayoutStatuses),
+    amount_sats: z.number().int().nullable(),
+    fiat: z.object({ amount: z.number(), currency: z.string() }),
+    offers: z.object({ invoice: publicOfferSchema, channel: publicOfferSchema }).nullable(),
+    payout: z
+      .object({
+        type: z.string(),
+        status: z.string(),
+        failure_code: z.string().nullable(),
+        preimage: z.string().nullable(),
+        amount_sats: z.number().int().nullable(),
+      })
+      .nullable(),
+    link_expires_on: isoTimestamp,
+    network: z.string(),
+  })
+  ;
+export type PublicView = z.infer<typeof publicViewSchema>;
+
+export const publicInvoiceBodySchema = z.strictObject({ invoice: z.string().trim().min(1).max(8192) });
+
+// ---- overview, audit, rejected webhooks, health ----
+
+export const overviewSchema = z
+  .object({
+    today: z.string().meta({ description: "YYYY-MM-DD, UTC" }),
+    counts: z.object({ executed: z.number().int(), interrupted: z.number().int(), refunded: z.number().int(), settled: z.number().int() }),
+    daily: z.array(z.object({ day: z.string(), pair: z.string(), volume: z.number(), fees: z.number(), count: z.number().int() })),
+    latest: z.array(exchangeListItemSchema),
+  })
+  ;
+export type Overview = z.infer<typeof overviewSchema>;
+
+export const auditQuerySchema = z.object({
+  before: z.coerce.number().int().positive().nullish().meta({ description: "`next_before` of the previous page" }),
+  limit,
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditPageSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        id: z.number().int(),
+        at: isoTimestamp,
+        user: z.string().nullable(),
+        action: z.string(),
+        target: z.string().nullable(),
+        result: z.string(),
+        request_id: z.string(),
+      }),
+    ),
+    next_before: z.number().int().nullable(),
+  })
+  ;
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const rejectionsSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        endpoint: z.string(),
+        reason: z.string(),
+        hour: isoTimestamp,
+        count: z.number().int(),
+        first_at: isoTimestamp,
+        last_at: isoTimestamp,
+        last_correlation_id: z.string().nullable(),
+        sample: z.string(),
+      }),
+    ),
+  })
+  ;
+export type Rejections = z.infer<typeof rejectionsSchema>;
+
+export const healthSchema = z.object({ ok: z.literal(true) });
+export type Health = z.infer<typeof healthSchema>;
