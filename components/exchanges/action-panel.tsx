@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { initiatePayoutActionSchema, type Exchange } from "@/lib/exchange/schemas";
+import type { ExchangeView } from "@/lib/exchanges/exchange-view";
 
 const failures: Record<string, string> = {
   no_route: "No route to the receiving node was found. Ask for an invoice from a better-connected wallet, or use a channel payout.",
@@ -11,26 +11,25 @@ const failures: Record<string, string> = {
 };
 
 /** The action required of the client, when there is one. */
-export function ActionPanel({ exchange }: { exchange: Exchange }) {
-  const action = exchange.action as { code: string; identification_id?: string; url?: string } | null;
-  const failed = exchange.payout && "status" in exchange.payout && exchange.payout.status === "failed" ? (exchange.payout as { type: string; failure_code?: string }) : null;
+export function ActionPanel({ exchange }: { exchange: ExchangeView }) {
+  const { action } = exchange;
+  const failed = exchange.payout?.kind === "failed" ? exchange.payout : null;
   if (!action && !failed) return null;
-  const payout = initiatePayoutActionSchema.safeParse(exchange.action);
   return (
     <Card title="Action required" className="border-amber-300 dark:border-amber-800">
       <div className="flex flex-col gap-3 text-sm" data-testid="action-panel">
         {failed && (
           <p className="rounded-md bg-amber-50 p-3 dark:bg-amber-950">
-            The {failed.type} payout failed ({failed.failure_code}): {failures[failed.failure_code ?? ""] ?? "see the service's documentation."}
+            The {failed.type} payout failed ({failed.failure_code}): {failures[failed.failure_code] ?? "see the service's documentation."}
           </p>
         )}
-        {action?.code === "identification_required" && (
+        {action?.kind === "identification" && action.identification_id && (
           <p>
             The customer must identify before the exchange continues. Identification id{" "}
             <code className="font-mono">{action.identification_id}</code>.
           </p>
         )}
-        {action?.url && (
+        {action && action.kind !== "initiate_payout" && action.url && (
           <p>
             <a href={action.url} target="_blank" rel="noreferrer noopener" className="font-medium text-orange-700 underline dark:text-orange-400">
               Open the identification page
@@ -38,8 +37,8 @@ export function ActionPanel({ exchange }: { exchange: Exchange }) {
             and send it to the customer.
           </p>
         )}
-        {payout.success && <p>A Lightning payout is needed: the customer&apos;s wallet takes an invoice, or a new channel (below).</p>}
-        {action && !["identification_required", "initiate_payout"].includes(action.code) && !action.url && (
+        {action?.kind === "initiate_payout" && <p>A Lightning payout is needed: the customer&apos;s wallet takes an invoice, or a new channel (below).</p>}
+        {action?.kind === "other" && !action.url && (
           <p>
             The service asks for <code>{action.code}</code>.
           </p>

@@ -1,10 +1,10 @@
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/states";
-import type { Exchange } from "@/lib/exchange/schemas";
+import type { ExchangeView } from "@/lib/exchanges/exchange-view";
 import { btcToSats, formatBtc, formatDateTime, formatFiat, formatPercent, formatSats } from "@/lib/client/format";
 
-export function ExchangeAmounts({ exchange }: { exchange: Exchange }) {
-  const currency = exchange.pair.split("/")[1] ?? "eur";
+export function ExchangeAmounts({ exchange }: { exchange: ExchangeView }) {
+  const { currency } = exchange;
   return (
     <Card title="Amounts">
       <DefinitionList

@@ -1,10 +1,9 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { ErrorState, LoadingRows, EmptyState } from "@/components/ui/states";
-import { ApiClientError, apiFetch, queryKeys } from "@/lib/client/api";
-import { storedEventsSchema } from "@/lib/client/schemas";
-import { exchangeSchema, type Exchange } from "@/lib/exchange/schemas";
-import { exchangeState } from "@/lib/exchange/exchange-state";
+import { ApiClientError } from "@/lib/client/api";
+import { useExchange, useExchangeEvents } from "@/lib/client/queries";
+import type { StoredEvent } from "@/lib/contract/dashboard-api";
+import { payoutOfEventBody } from "@/lib/exchanges/exchange-view";
 import { ActionPanel } from "./action-panel";
 import { ExchangeAmounts } from "./exchange-amounts";
 import { ExchangeStatusHeader } from "./exchange-status-header";
@@ -13,29 +12,18 @@ import { PayoutDetails } from "./payout-details";
 import { PayoutPanel } from "@/components/payouts/payout-panel";
 
 /** The latest confirmation count the webhooks told (the REST payout only says confirmed or not). */
-function confirmationsOf(events: { body: unknown }[]): number | null {
+function confirmationsOf(events: StoredEvent[]): number | null {
   let latest: number | null = null;
   for (const event of events) {
-    const c = (event.body as { payload?: { payout?: { confirmations?: unknown } } })?.payload?.payout?.confirmations;
-    if (typeof c === "number") latest = c;
+    const payout = payoutOfEventBody(event.body);
+    if (payout?.kind === "coin" && payout.confirmations !== null) latest = payout.confirmations;
   }
   return latest;
 }
 
-function awaitsLightning(exchange: Exchange | undefined): boolean {
-  if (!exchange) return false;
-  const payout = exchange.payout as { status?: string } | null;
-  return exchange.action?.code === "initiate_payout" || payout?.status === "pending" || payout?.status === "funding";
-}
-
 export function ExchangePage({ id }: { id: string }) {
-  const exchange = useQuery({
-    queryKey: queryKeys.exchange(id),
-    queryFn: () => apiFetch(`/api/exchanges/${id}`, exchangeSchema),
-    // a Lightning payout moves without webhooks too (an LNURL callback, an offer expiring): look every 5 s
-    refetchInterval: (query) => (awaitsLightning(query.state.data) ? 5_000 : false),
-  });
-  const events = useQuery({ queryKey: queryKeys.exchangeEvents(id), queryFn: () => apiFetch(`/api/exchanges/${id}/events`, storedEventsSchema), enabled: exchange.isSuccess });
+  const exchange = useExchange(id);
+  const events = useExchangeEvents(id, exchange.isSuccess);
   if (exchange.isPending) return <LoadingRows rows={6} />;
   if (exchange.isError) {
     if (exchange.error instanceof ApiClientError && exchange.error.status === 404) {
@@ -43,16 +31,16 @@ export function ExchangePage({ id }: { id: string }) {
     }
     return <ErrorState error={exchange.error} retry={() => void exchange.refetch()} />;
   }
-  const data = exchange.data;
-  const state = exchangeState(data);
+  const view = exchange.view;
+  if (!view) return <LoadingRows rows={6} />;
   return (
     <div className="flex flex-col gap-4">
-      <ExchangeStatusHeader exchange={data} state={state} />
-      <ActionPanel exchange={data} />
-      <PayoutPanel exchange={data} />
+      <ExchangeStatusHeader exchange={view} />
+      <ActionPanel exchange={view} />
+      <PayoutPanel exchange={view} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <ExchangeAmounts exchange={data} />
-        <PayoutDetails exchange={data} confirmations={confirmationsOf(events.data?.data ?? [])} />
+        <ExchangeAmounts exchange={view} />
+        <PayoutDetails exchange={view} confirmations={confirmationsOf(events.data?.data ?? [])} />
       </div>
       {events.isError ? <ErrorState error={events.error} retry={() => void events.refetch()} /> : <ExchangeTimeline events={events.data?.data ?? []} />}
     </div>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { StateBadge } from "@/components/ui/state-badge";
-import type { ExchangeListItem } from "@/lib/client/schemas";
+import type { ExchangeListItem } from "@/lib/contract/dashboard-api";
 import { formatBtc, formatDateTime, formatFiat, shortId } from "@/lib/client/format";
 
 /** Exchanges as rows on wide screens and as cards on phones. */

@@ -1,14 +1,14 @@
 import { Card } from "@/components/ui/card";
-import type { StoredEvent } from "@/lib/client/schemas";
+import type { StoredEvent } from "@/lib/contract/dashboard-api";
+import { payoutOfEventBody } from "@/lib/exchanges/exchange-view";
 import { formatDateTime } from "@/lib/client/format";
 
 function describe(event: StoredEvent): string {
-  const payload = (event.body as { payload?: { payout?: { type?: string; confirmations?: number; status?: string } } })?.payload;
-  const payout = payload?.payout;
-  if (event.event === "exchange.settled" && payout?.type === "coin") {
+  const payout = payoutOfEventBody(event.body);
+  if (event.event === "exchange.settled" && payout?.kind === "coin") {
     return payout.confirmations ? `Payout confirmed (${payout.confirmations})` : "Payout transaction broadcast";
   }
-  if (event.event === "exchange.settled" && payout?.status) return `Payout ${payout.status}`;
+  if (event.event === "exchange.settled" && (payout?.kind === "invoice" || payout?.kind === "channel")) return `Payout ${payout.status}`;
   const names: Record<string, string> = {
     "exchange.executed": "Executed",
     "exchange.interrupted": "Interrupted",

@@ -5,9 +5,9 @@ import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Select, TextInput, inputClass } from "@/components/ui/field";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
-import { ApiClientError, apiFetch, queryKeys } from "@/lib/client/api";
-import { useCursorList, useUrlFilters } from "@/components/ui/use-cursor-list";
-import { exchangePageSchema } from "@/lib/client/schemas";
+import { ApiClientError, apiFetch } from "@/lib/client/api";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { useExchangeList } from "@/lib/client/queries";
 import { ExchangeTable } from "./exchange-table";
 
 const FILTERS = ["state", "pair", "type", "order_id"] as const;
@@ -54,7 +54,7 @@ function Lookup() {
 
 export function ExchangesPage() {
   const { filters, setFilter } = useUrlFilters("/exchanges", FILTERS);
-  const { query, items } = useCursorList(queryKeys.exchanges(filters), "/api/exchanges", filters, exchangePageSchema);
+  const { query, items } = useExchangeList(filters);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

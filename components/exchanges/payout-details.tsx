@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DefinitionList } from "@/components/ui/states";
 import { useShellUser } from "@/components/shell/session-context";
-import type { Exchange } from "@/lib/exchange/schemas";
+import type { ExchangeView } from "@/lib/exchanges/exchange-view";
 import { btcToSats, formatBtc, formatSats } from "@/lib/client/format";
 
 function Mono({ value, href }: { value: string; href?: string | null }) {
@@ -22,14 +22,13 @@ function Mono({ value, href }: { value: string; href?: string | null }) {
 }
 
 /** The payout: transaction and address (linked to a block explorer), or the Lightning payout. */
-export function PayoutDetails({ exchange, confirmations }: { exchange: Exchange; confirmations: number | null }) {
+export function PayoutDetails({ exchange, confirmations }: { exchange: ExchangeView; confirmations: number | null }) {
   const { explorer } = useShellUser();
-  const payout = exchange.payout as Record<string, unknown> | null;
-  if (!payout) return null;
-  const btc = (v: unknown) => (typeof v === "number" ? `${formatBtc(v)} (${formatSats(btcToSats(v))})` : "—");
-  if (!("type" in payout)) {
-    const txid = String(payout.txid);
-    const address = String(payout.bitcoin_address);
+  const { payout } = exchange;
+  if (!payout || payout.kind === "failed") return null;
+  const btc = (v: number) => `${formatBtc(v)} (${formatSats(btcToSats(v))})`;
+  if (payout.kind === "coin") {
+    const { txid, bitcoin_address: address } = payout;
     return (
       <Card title="Payout on-chain">
         <DefinitionList
@@ -37,8 +36,8 @@ export function PayoutDetails({ exchange, confirmations }: { exchange: Exchange;
             ["Transaction", <Mono key="tx" value={txid} href={explorer ? `${explorer}/tx/${txid}` : null} />],
             ["Output", String(payout.outpoint)],
             ["Address", <Mono key="addr" value={address} href={explorer ? `${explorer}/address/${address}` : null} />],
-            ["Derivation path", payout.derivation_path ? String(payout.derivation_path) : "—"],
-            ["Confirmations", <span key="conf" data-testid="confirmations">{confirmations ?? (payout.confirmed ? "1 or more" : "0")}</span>],
+            ["Derivation path", payout.derivation_path ?? "—"],
+            ["Confirmations", <span key="conf" data-testid="confirmations">{confirmations ?? payout.confirmations ?? (payout.confirmed ? "1 or more" : "0")}</span>],
             ["Block", payout.block_height ? String(payout.block_height) : "not yet confirmed"],
             ["Network fee", btc(payout.fee)],
             ["Paid out", btc(payout.amount)],
@@ -47,20 +46,20 @@ export function PayoutDetails({ exchange, confirmations }: { exchange: Exchange;
       </Card>
     );
   }
+  const rows: [string, React.ReactNode][] = [["Status", <span key="status" className="capitalize">{payout.status}</span>]];
+  if (payout.kind === "invoice") {
+    rows.push(["Invoice", <Mono key="inv" value={payout.invoice} />]);
+    if (payout.preimage) rows.push(["Preimage", <Mono key="pre" value={payout.preimage} />]);
+  } else {
+    const { txid } = payout;
+    if (payout.node) rows.push(["Node", <Mono key="node" value={payout.node} />]);
+    if (txid) rows.push(["Funding transaction", <Mono key="ftx" value={txid} href={explorer ? `${explorer}/tx/${txid}` : null} />]);
+    if (payout.channel_id) rows.push(["Channel", payout.channel_id]);
+  }
+  rows.push(["Fee", btc(payout.fee)], ["Paid out", btc(payout.amount)]);
   return (
-    <Card title={`Lightning payout (${String(payout.type)})`}>
-      <DefinitionList
-        items={[
-          ["Status", <span key="status" className="capitalize">{String(payout.status)}</span>],
-          ...(payout.invoice ? [["Invoice", <Mono key="inv" value={String(payout.invoice)} />] as [string, React.ReactNode]] : []),
-          ...(payout.preimage ? [["Preimage", <Mono key="pre" value={String(payout.preimage)} />] as [string, React.ReactNode]] : []),
-          ...(payout.node_address ? [["Node", <Mono key="node" value={String(payout.node_address)} />] as [string, React.ReactNode]] : []),
-          ...(payout.txid ? [["Funding transaction", <Mono key="ftx" value={String(payout.txid)} href={explorer ? `${explorer}/tx/${String(payout.txid)}` : null} />] as [string, React.ReactNode]] : []),
-          ...(payout.channel_id ? [["Channel", String(payout.channel_id)] as [string, React.ReactNode]] : []),
-          ["Fee", btc(payout.fee)],
-          ["Paid out", btc(payout.amount)],
-        ]}
-      />
+    <Card title={`Lightning payout (${payout.kind})`}>
+      <DefinitionList items={rows} />
     </Card>
   );
 }

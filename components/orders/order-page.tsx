@@ -1,24 +1,18 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
 import { PageTitle } from "@/components/ui/page-title";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
-import { ApiClientError, apiFetch, queryKeys } from "@/lib/client/api";
-import { exchangePageSchema } from "@/lib/client/schemas";
+import { ApiClientError } from "@/lib/client/api";
+import { useOrder, useOrderExchanges } from "@/lib/client/queries";
 import { formatDateTime, formatPercent } from "@/lib/client/format";
-import { orderSchema } from "@/lib/exchange/schemas";
 import { OrderSettings } from "./order-settings";
 import { PaymentInstructions } from "./payment-instructions";
 import { PayoutMethodCard } from "./payout-method-card";
 
 export function OrderPage({ id }: { id: string }) {
-  const order = useQuery({ queryKey: queryKeys.order(id), queryFn: () => apiFetch(`/api/orders/${id}`, orderSchema) });
-  const exchanges = useQuery({
-    queryKey: queryKeys.exchanges({ order_id: id }),
-    queryFn: () => apiFetch(`/api/exchanges?order_id=${id}&limit=100`, exchangePageSchema),
-    enabled: order.isSuccess,
-  });
+  const order = useOrder(id);
+  const exchanges = useOrderExchanges(id, order.isSuccess);
   if (order.isPending) return <LoadingRows rows={6} />;
   if (order.isError) {
     if (order.error instanceof ApiClientError && order.error.status === 404) {

@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
 import { READ_ONLY_HINT, useCanMutate } from "@/components/shell/session-context";
-import { ApiClientError, apiFetch, queryKeys } from "@/lib/client/api";
+import { ApiClientError, apiFetch } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/queries";
 import { messageFor } from "@/lib/client/messages";
 import { formatPercent } from "@/lib/client/format";
 import { orderSchema, type Order, type OrderPatch } from "@/lib/exchange/schemas";
@@ -21,7 +22,7 @@ export function OrderSettings({ order }: { order: Order }) {
     mutationFn: (patch: OrderPatch) => apiFetch(`/api/orders/${order.id}`, orderSchema, { method: "PATCH", body: patch }),
     onSuccess: (updated) => {
       queryClient.setQueryData(queryKeys.order(order.id), updated);
-      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orderLists() });
       setConfirming(false);
     },
   });

@@ -5,9 +5,8 @@ import { Select } from "@/components/ui/field";
 import { StateBadge } from "@/components/ui/state-badge";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { useCanMutate } from "@/components/shell/session-context";
-import { queryKeys } from "@/lib/client/api";
-import { useCursorList, useUrlFilters } from "@/components/ui/use-cursor-list";
-import { orderPageSchema } from "@/lib/client/schemas";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { useOrderList } from "@/lib/client/queries";
 import { formatDateTime, formatPercent, shortId } from "@/lib/client/format";
 
 const FILTERS = ["active", "currency", "payout_kind"] as const;
@@ -15,7 +14,7 @@ const FILTERS = ["active", "currency", "payout_kind"] as const;
 export function OrdersPage() {
   const canMutate = useCanMutate();
   const { filters, setFilter } = useUrlFilters("/orders", FILTERS);
-  const { query, items: orders } = useCursorList(queryKeys.orders(filters), "/api/orders", filters, orderPageSchema);
+  const { query, items: orders } = useOrderList(filters);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">

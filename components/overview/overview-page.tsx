@@ -1,12 +1,11 @@
 "use client";
 import Link from "next/link";
-import { useQuery } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
-import { apiFetch, queryKeys } from "@/lib/client/api";
-import { overviewSchema } from "@/lib/client/schemas";
+import { useOverview } from "@/lib/client/queries";
 import { VolumeChart } from "./volume-chart";
+import { exchangeStates } from "@/lib/exchange/schemas";
 
 const stateText: Record<string, string> = {
   executed: "Executed, payout pending",
@@ -16,13 +15,13 @@ const stateText: Record<string, string> = {
 };
 
 export function OverviewPage() {
-  const query = useQuery({ queryKey: queryKeys.overview(), queryFn: () => apiFetch("/api/overview", overviewSchema) });
+  const query = useOverview();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Overview</h1>
       {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        {["executed", "interrupted", "refunded", "settled"].map((state) => (
+        {exchangeStates.map((state) => (
           <Link
             key={state}
             href={`/exchanges?state=${state}`}

@@ -1,13 +1,16 @@
 "use client";
-import { useCallback, useEffect, useState } from "react";
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Logo } from "@/components/shell/logo";
 import { InvoiceForm } from "@/components/payouts/invoice-form";
 import { LnurlQr } from "@/components/payouts/lnurl-qr";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
+import { queryKeys, usePayoutView } from "@/lib/client/queries";
+import { QueryProvider } from "@/lib/client/query-provider";
+import { useEventStream } from "@/lib/client/use-live-events";
 import { formatFiat, formatSats } from "@/lib/client/format";
 import type { NetworkName } from "@/lib/bitcoin/networks";
-import { publicViewSchema, type PublicView } from "./public-view-schema";
+import { publicViewSchema, type PublicView } from "@/lib/contract/dashboard-api";
 
 const failures: Record<string, string> = {
   no_route: "Your wallet could not be reached over the Lightning network. Try another wallet, or try again in a few minutes.",
@@ -61,7 +64,7 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
                 expectedSats={amount - invoice.fee_sats}
                 submit={async (text) => {
                   const next = await apiFetch(`/api/pay/${token}/invoice`, publicViewSchema, { method: "POST", body: { invoice: text } });
-                  queryClient.setQueryData(["pay", token], next);
+                  queryClient.setQueryData(queryKeys.payout(token), next);
                 }}
               />
             </div>
@@ -85,26 +88,10 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
 
 function PayoutView({ token }: { token: string }) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ["pay", token],
-    queryFn: () => apiFetch(`/api/pay/${token}`, publicViewSchema),
-    retry: (n, e) => n < 2 && !(e instanceof ApiClientError && e.status === 404),
-    // the wallet's LNURL callback moves the payout without a webhook: look every 4 s while it is open
-    refetchInterval: (q) => (q.state.data && ["awaiting_payout", "paying", "failed"].includes(q.state.data.status) ? 4_000 : false),
-  });
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: ["pay", token] }), [queryClient, token]);
-  const [live, setLive] = useState(false);
-  useEffect(() => {
-    const source = new EventSource(`/api/pay/${token}/events`);
-    // the stream says only "changed": ask again on each notice and on each (re)connect
-    source.addEventListener("open", () => {
-      setLive(true);
-      refresh();
-    });
-    source.addEventListener("error", () => setLive(false));
-    source.addEventListener("update", refresh);
-    return () => source.close();
-  }, [token, refresh]);
+  const query = usePayoutView(token);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.payout(token) }), [queryClient, token]);
+  // the stream says only "changed": ask again on each notice and on each (re)connect
+  const live = useEventStream(`/api/pay/${token}/events`, { on: { update: refresh }, onOpen: refresh }) === "connected";
   if (query.isPending) return <Screen title="Loading your payout…" />;
   if (query.isError) {
     return query.error instanceof ApiClientError && query.error.status === 404 ? (
@@ -150,15 +137,14 @@ function PayoutView({ token }: { token: string }) {
 }
 
 export function PayoutPage({ token }: { token: string }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 2_000 } } }));
   return (
-    <QueryClientProvider client={client}>
+    <QueryProvider staleTime={2_000}>
       <main className="mx-auto flex min-h-screen w-full max-w-md flex-col gap-4 px-4 py-6">
         <header className="flex items-center gap-2 font-semibold">
           <Logo /> Bitcoin payout
         </header>
         <PayoutView token={token} />
       </main>
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }

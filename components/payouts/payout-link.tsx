@@ -1,18 +1,16 @@
 "use client";
 import { useState } from "react";
 import { QRCodeSVG } from "qrcode.react";
-import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { messageFor } from "@/lib/client/messages";
 import { formatDateTime } from "@/lib/client/format";
-
-const linkSchema = z.object({ id: z.string(), url: z.string(), expires_on: z.string() });
+import { payoutLinkRevocationSchema, payoutLinkSchema, type PayoutLink as PayoutLinkBody } from "@/lib/contract/dashboard-api";
 
 /** A public payout page for the end user: created here, handed over as link or QR code, revocable. */
 export function PayoutLink({ exchangeId }: { exchangeId: string }) {
-  const [link, setLink] = useState<z.infer<typeof linkSchema> | null>(null);
+  const [link, setLink] = useState<PayoutLinkBody | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = async (action: () => Promise<void>) => {
     setError(null);
@@ -43,7 +41,7 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
               size="sm"
               onClick={() =>
                 run(async () => {
-                  await apiFetch(`/api/exchanges/${exchangeId}/payout-link`, z.object({ revoked: z.number() }), { method: "DELETE" });
+                  await apiFetch(`/api/exchanges/${exchangeId}/payout-link`, payoutLinkRevocationSchema, { method: "DELETE" });
                   setLink(null);
                 })
               }
@@ -53,7 +51,7 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
           </div>
         </div>
       ) : (
-        <Button variant="secondary" onClick={() => run(async () => setLink(await apiFetch(`/api/exchanges/${exchangeId}/payout-link`, linkSchema, { method: "POST", body: {} })))}>
+        <Button variant="secondary" onClick={() => run(async () => setLink(await apiFetch(`/api/exchanges/${exchangeId}/payout-link`, payoutLinkSchema, { method: "POST", body: {} })))}>
           Create a payout link
         </Button>
       )}

@@ -1,23 +1,25 @@
 "use client";
 import { useCallback } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Card } from "@/components/ui/card";
 import { READ_ONLY_HINT, useCanMutate, useShellUser } from "@/components/shell/session-context";
-import { apiFetch, queryKeys } from "@/lib/client/api";
+import { apiFetch } from "@/lib/client/api";
+import { queryKeys, useOrder } from "@/lib/client/queries";
+import type { ExchangeView } from "@/lib/exchanges/exchange-view";
 import { btcToSats, formatSats } from "@/lib/client/format";
 import type { NetworkName } from "@/lib/bitcoin/networks";
-import { exchangeSchema, initiatePayoutActionSchema, orderSchema, type Exchange, type ExchangePayoutPatch } from "@/lib/exchange/schemas";
+import { exchangeSchema, lightningPayoutMethodSchema, type ExchangePayoutPatch } from "@/lib/exchange/schemas";
 import { ChannelForm } from "./channel-form";
 import { InvoiceForm } from "./invoice-form";
 import { LnurlQr } from "./lnurl-qr";
 import { PayoutLink } from "./payout-link";
 
 /** The Lightning payout of an exchange that awaits one: LNURL QR codes, a pasted invoice, or a channel. */
-export function PayoutPanel({ exchange }: { exchange: Exchange }) {
+export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
   const canMutate = useCanMutate();
   const network = useShellUser().network as NetworkName;
   const queryClient = useQueryClient();
-  const order = useQuery({ queryKey: queryKeys.order(exchange.order_id), queryFn: () => apiFetch(`/api/orders/${exchange.order_id}`, orderSchema) });
+  const order = useOrder(exchange.order_id);
   const refetch = useCallback(() => {
     // GET /api/exchanges/{id} with no-cache asks the service, which renews expired offers
     void apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { headers: { "cache-control": "no-cache" } }).then((fresh) => queryClient.setQueryData(queryKeys.exchange(exchange.id), fresh));
@@ -26,12 +28,12 @@ export function PayoutPanel({ exchange }: { exchange: Exchange }) {
     mutationFn: (body: ExchangePayoutPatch) => apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { method: "PATCH", body }),
     onSuccess: (fresh) => queryClient.setQueryData(queryKeys.exchange(exchange.id), fresh),
   });
-  const action = initiatePayoutActionSchema.safeParse(exchange.action);
-  if (!action.success) return null;
-  const { invoice, channel } = action.data.payout_options;
+  const { action } = exchange;
+  if (action?.kind !== "initiate_payout") return null;
+  const { invoice, channel } = action;
   const amountSats = exchange.amount === null ? 0 : btcToSats(exchange.amount);
-  const proven = order.data?.payout_method as { node_pubkey?: unknown } | undefined;
-  const nodePubkey = typeof proven?.node_pubkey === "string" ? proven.node_pubkey : null;
+  const proven = lightningPayoutMethodSchema.safeParse(order.data?.payout_method);
+  const nodePubkey = proven.success ? proven.data.node_pubkey : null;
   return (
     <Card title="Lightning payout" className="border-orange-300 dark:border-orange-900">
       <div className="grid gap-6 lg:grid-cols-2" data-testid="payout-panel">
@@ -39,14 +41,14 @@ export function PayoutPanel({ exchange }: { exchange: Exchange }) {
           <section className="flex flex-col gap-3">
             <h3 className="font-medium">By invoice (LNURL-withdraw)</h3>
             <p className="text-sm text-zinc-600 dark:text-zinc-300">
-              The customer scans this with a Lightning wallet and receives <strong>{formatSats(amountSats - invoice.fee)}</strong> ({formatSats(amountSats)} minus a {formatSats(invoice.fee)} routing fee).
+              The customer scans this with a Lightning wallet and receives <strong>{formatSats(amountSats - invoice.fee_sats)}</strong> ({formatSats(amountSats)} minus a {formatSats(invoice.fee_sats)} routing fee).
             </p>
             <LnurlQr lnurl={invoice.lnurl} expiresOn={invoice.expires_on} onExpired={refetch} label="Invoice payout" testId="withdraw-qr" />
             {canMutate ? (
               <details>
                 <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">Paste an invoice instead</summary>
                 <div className="mt-3">
-                  <InvoiceForm network={network} expectedSats={amountSats - invoice.fee} nodePubkey={nodePubkey} submit={(text) => patch.mutateAsync({ payout: { type: "invoice", invoice: text } })} />
+                  <InvoiceForm network={network} expectedSats={amountSats - invoice.fee_sats} nodePubkey={nodePubkey} submit={(text) => patch.mutateAsync({ payout: { type: "invoice", invoice: text } })} />
                 </div>
               </details>
             ) : (
@@ -58,7 +60,7 @@ export function PayoutPanel({ exchange }: { exchange: Exchange }) {
           <section className="flex flex-col gap-3">
             <h3 className="font-medium">By a new channel (LNURL-channel)</h3>
             <p className="text-sm text-zinc-600 dark:text-zinc-300">
-              For a node without inbound liquidity: a channel opens and pushes {formatSats(amountSats - channel.fee)} ({formatSats(channel.fee)} on-chain fee).
+              For a node without inbound liquidity: a channel opens and pushes {formatSats(amountSats - channel.fee_sats)} ({formatSats(channel.fee_sats)} on-chain fee).
             </p>
             <LnurlQr lnurl={channel.lnurl} expiresOn={channel.expires_on} onExpired={refetch} label="Channel payout" testId="channel-qr" />
             {canMutate && (

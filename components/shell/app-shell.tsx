@@ -1,9 +1,8 @@
 "use client";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { ApiClientError } from "@/lib/client/api";
+import { useCallback, useEffect, type ReactNode } from "react";
+import { QueryProvider } from "@/lib/client/query-provider";
 import { signOut } from "next-auth/react";
 import { useLiveEvents, type LiveNotice } from "@/lib/client/use-live-events";
 import { LiveIndicator } from "./live-indicator";
@@ -18,7 +17,7 @@ const links = [
   { href: "/exchanges", label: "Exchanges" },
 ];
 
-const describe = (notice: LiveNotice) =>
+const describe = (notice: Extract<LiveNotice, { kind: "webhook" }>) =>
   notice.event ? `${notice.event.replace("exchange.", "Exchange ")}${notice.exchange_id ? ` · ${notice.exchange_id.slice(0, 8)}` : ""}` : "New event";
 
 function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
@@ -93,26 +92,13 @@ function useSignInAgain() {
 
 export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
   useSignInAgain();
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        queryCache: new QueryCache({
-          onError: (error) => {
-            if (error instanceof ApiClientError && error.status === 401) window.dispatchEvent(new Event(SESSION_ENDED));
-          },
-        }),
-        defaultOptions: {
-          queries: { staleTime: 5_000, retry: (count, error) => count < 2 && !(error instanceof ApiClientError && error.status < 500 && error.status !== 0) },
-        },
-      }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryProvider staleTime={5_000} onUnauthorized={() => window.dispatchEvent(new Event(SESSION_ENDED))}>
       <SessionProvider value={user}>
         <Toaster>
           <Chrome user={user}>{children}</Chrome>
         </Toaster>
       </SessionProvider>
-    </QueryClientProvider>
+    </QueryProvider>
   );
 }

@@ -40,12 +40,3 @@ export async function apiFetch<T extends z.ZodType>(path: string, schema: T, ini
   if (!parsed.success) throw new ApiClientError(response.status, "unexpected_response");
   return parsed.data;
 }
-
-export const queryKeys = {
-  orders: (filters: Record<string, string>) => ["orders", filters] as const,
-  order: (id: string) => ["order", id] as const,
-  exchanges: (filters: Record<string, string>) => ["exchanges", filters] as const,
-  exchange: (id: string) => ["exchange", id] as const,
-  exchangeEvents: (id: string) => ["exchange-events", id] as const,
-  overview: () => ["overview"] as const,
-};

@@ -1,61 +1,99 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { snapshotFrameSchema, webhookFrameSchema, type SnapshotFrame, type WebhookFrame } from "@/lib/contract/dashboard-api";
+import { queryKeys } from "./queries";
 
-const noticeSchema = z.object({
-  seq: z.number().optional(),
-  event: z.string().nullable().optional(),
-  exchange_id: z.string().nullable().optional(),
-  order_id: z.string().nullable().optional(),
-  state: z.string().optional(),
-});
-export type LiveNotice = z.infer<typeof noticeSchema> & { kind: "webhook" | "snapshot" };
 export type LiveStatus = "connecting" | "connected" | "reconnecting";
+export type LiveNotice = ({ kind: "webhook" } & WebhookFrame) | ({ kind: "snapshot" } & SnapshotFrame);
+
+type Handlers = {
+  /** Frames by SSE event name, with their raw data. */
+  on: Record<string, (data: string) => void>;
+  /** Each (re)connect: a page whose stream carries no ids asks for its state again here. */
+  onOpen?: () => void;
+  /** The server refused the stream (401 after the session ended, 429) rather than dropping it. */
+  onRefused?: () => void;
+};
 
 /**
- * Follows GET /api/events: each notice invalidates the queries it concerns, so every open page
- * refreshes itself. EventSource resumes with Last-Event-ID on its own after a drop.
+ * Follows a server-sent event stream. EventSource retries a dropped stream by itself (resuming
+ * with Last-Event-ID where the stream has ids) but gives up on a refused one: that one is opened
+ * again 5 s later, after `onRefused`.
  */
-export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatus {
-  const queryClient = useQueryClient();
+export function useEventStream(url: string, handlers: Handlers): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>("connecting");
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
   useEffect(() => {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const handle = (kind: LiveNotice["kind"]) => (message: MessageEvent<string>) => {
-      const parsed = noticeSchema.safeParse(JSON.parse(message.data));
-      if (!parsed.success) return;
-      const notice = { ...parsed.data, kind };
-      void queryClient.invalidateQueries({ queryKey: ["exchanges"] });
-      void queryClient.invalidateQueries({ queryKey: ["overview"] });
-      if (notice.exchange_id) {
-        void queryClient.invalidateQueries({ queryKey: ["exchange", notice.exchange_id] });
-        void queryClient.invalidateQueries({ queryKey: ["exchange-events", notice.exchange_id] });
-      }
-      if (notice.order_id) void queryClient.invalidateQueries({ queryKey: ["order", notice.order_id] });
-      onNotice(notice);
-    };
     const open = () => {
-      source = new EventSource("/api/events");
-      source.addEventListener("open", () => setStatus("connected"));
+      source = new EventSource(url);
+      source.addEventListener("open", () => {
+        setStatus("connected");
+        latest.current.onOpen?.();
+      });
       source.addEventListener("error", () => {
         setStatus("reconnecting");
-        // EventSource retries a dropped stream by itself, but gives up on a refused one (401 after
-        // the session ended, 429): ask the page's queries again, whose 401 leads to sign-in, and
-        // open a new stream a little later
         if (source?.readyState !== EventSource.CLOSED) return;
-        void queryClient.invalidateQueries();
+        latest.current.onRefused?.();
         retry = setTimeout(open, 5_000);
       });
-      source.addEventListener("webhook", handle("webhook"));
-      source.addEventListener("snapshot", handle("snapshot"));
+      for (const name of Object.keys(latest.current.on)) {
+        source.addEventListener(name, (message: MessageEvent<string>) => latest.current.on[name]?.(message.data));
+      }
     };
     open();
     return () => {
       clearTimeout(retry);
       source?.close();
     };
-  }, [queryClient, onNotice]);
+  }, [url]);
   return status;
+}
+
+function parse<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }, data: string): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Follows GET /api/events. A webhook notice refreshes the exchange's stored events; the exchange
+ * itself, the lists and the overview are refreshed once its snapshot notice says the new state
+ * is stored, so a tab asks once per change, not twice.
+ */
+export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatus {
+  const queryClient = useQueryClient();
+  const connections = useRef(0);
+  return useEventStream("/api/events", {
+    // snapshot notices carry no id and are not replayed: after a reconnect, ask everything again
+    onOpen: () => {
+      if (connections.current++ > 0) void queryClient.invalidateQueries();
+    },
+    on: {
+      webhook: (data) => {
+        const frame = parse(webhookFrameSchema, data);
+        if (!frame) return;
+        if (frame.exchange_id) void queryClient.invalidateQueries({ queryKey: queryKeys.exchangeEvents(frame.exchange_id) });
+        onNotice({ kind: "webhook", ...frame });
+      },
+      snapshot: (data) => {
+        const frame = parse(snapshotFrameSchema, data);
+        if (!frame) return;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.exchange(frame.exchange_id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.exchangeLists() });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.overview() });
+        onNotice({ kind: "snapshot", ...frame });
+      },
+    },
+    // ask the page's queries again: a 401 among them leads to sign-in
+    onRefused: () => void queryClient.invalidateQueries(),
+  });
 }

@@ -10,10 +10,12 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { Exchange, Order } from "@/lib/exchange/schemas";
+import type { ExchangeState } from "@/lib/exchange/exchange-state";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
 
-// ---- sandbox: the simulated exchange service (DESIGN.md section 2: prefixed sandbox_) ----
+// ---- sandbox: the simulated exchange service (prefixed sandbox_, docs/architecture.md#boundaries) ----
 
 export const sandboxState = pgTable("sandbox_state", {
   id: integer("id").primaryKey(),
@@ -116,7 +118,7 @@ export const sandboxDeliveries = pgTable("sandbox_deliveries", {
   eventSeq: bigint("event_seq", { mode: "number" }).notNull(),
   endpointId: uuid("endpoint_id").notNull(),
   url: text("url").notNull(),
-  status: text("status").notNull(), // pending | delivered | failed
+  status: text("status").$type<"pending" | "delivered" | "failed">().notNull(),
   attempts: integer("attempts").notNull(),
   nextAttemptAt: ts("next_attempt_at"),
   lockedUntil: ts("locked_until"),
@@ -162,7 +164,7 @@ export const users = pgTable("users", {
 export const orders = pgTable("orders", {
   id: uuid("id").primaryKey(),
   tenantId: uuid("tenant_id").notNull(),
-  snapshot: jsonb("snapshot").notNull(),
+  snapshot: jsonb("snapshot").$type<Order>().notNull(),
   active: boolean("active").notNull(),
   currency: text("currency").notNull(),
   payoutKind: text("payout_kind").notNull(), // coin | lightning
@@ -177,8 +179,8 @@ export const exchanges = pgTable("exchanges", {
   tenantId: uuid("tenant_id").notNull(),
   orderId: uuid("order_id").notNull(),
   /** The latest GET /v1/exchanges/{id}; null until the first one succeeded. */
-  snapshot: jsonb("snapshot"),
-  state: text("state").notNull(),
+  snapshot: jsonb("snapshot").$type<Exchange>(),
+  state: text("state").$type<ExchangeState>().notNull(),
   pair: text("pair"),
   type: text("type"),
   firstSeenAt: ts("first_seen_at").notNull(),

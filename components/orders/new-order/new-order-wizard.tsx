@@ -16,6 +16,7 @@ import { DestinationStep, KindStep } from "./destination-steps";
 import { PaymentStep, PricingStep } from "./payment-steps";
 import { ProofStep } from "./proof-step";
 import { composeMessage, useChallenge } from "./use-challenge";
+import { queryKeys } from "@/lib/client/queries";
 
 const steps = ["Payout kind", "Destination", "Ownership proof", "Payment", "Fee", "Review"] as const;
 
@@ -74,7 +75,7 @@ export function NewOrderWizard() {
     setServerError(null);
     try {
       const order = await apiFetch("/api/orders", orderSchema, { method: "POST", body: parsed.data });
-      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orderLists() });
       router.push(`/orders/${order.id}`);
     } catch (error) {
       const code = error instanceof ApiClientError ? error.code : "unexpected_response";

@@ -1,21 +1,12 @@
 "use client";
 import { useEffect, useState } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { apiFetch, serviceNow } from "@/lib/client/api";
-import { challengeSchema } from "@/lib/exchange/schemas";
+import { serviceNow } from "@/lib/client/api";
+import { useChallengeQuery } from "@/lib/client/queries";
 
 /** A challenge from the service, renewable, with the seconds it has left. */
 export function useChallenge(enabled: boolean) {
   const [generation, setGeneration] = useState(0);
-  const query = useQuery({
-    queryKey: ["challenge", generation],
-    queryFn: () => apiFetch("/api/challenges", challengeSchema, { method: "POST", body: {} }),
-    enabled,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const query = useChallengeQuery(generation, enabled);
   const [now, setNow] = useState(() => serviceNow());
   useEffect(() => {
     const timer = setInterval(() => setNow(serviceNow()), 1000);
