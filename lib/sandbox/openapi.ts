@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  challengeCreateSchema,
   challengeSchema,
   errorBodySchema,
   eventTypes,
@@ -10,108 +11,362 @@ import {
   orderSchema,
   webhookEventSchema,
 } from "@/lib/exchange/schemas";
+import { buildDocument, type Operation } from "@/lib/openapi/builder";
+import { clientCreateSchema, webhookEndpointsSchema } from "./operator/clients";
+import {
+  clientCreatedSchema,
+  clockRequestSchema,
+  clockSchema,
+  deliveriesSchema,
+  deliveryRunSchema,
+  deliverySchema,
+  lnurlChannelRequestSchema,
+  lnurlStatusSchema,
+  lnurlWithdrawRequestSchema,
+  paymentResultSchema,
+  runtimeSchema,
+  webhookEndpointsResultSchema,
+} from "./operator/contract";
+import { paymentSchema } from "./exchanges/simulate-payment";
+import { driveEventSchema } from "./exchanges/drive-exchange";
 
-// OpenAPI 3.1 of the REST API v1 and its webhooks, generated from the zod contract.
+// OpenAPI 3.1 of the sandbox: the REST API v1 and its webhooks, the operator API, and the LNURL
+// endpoints behind payout offers, generated from the zod schemas (docs/exchange-api.md).
 
-const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const jsonBody = (name: string) => ({ content: { "application/json": { schema: ref(name) } } });
-const errors = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((s) => [String(s), { description: "Error", ...jsonBody("Error") }]));
-const idParameter = (what: string) => ({ name: "id", in: "path", required: true, description: `${what} UUID`, schema: { type: "string", format: "uuid" } });
-
-export function openApiDocument(serverUrl: string) {
-  return {
-    openapi: "3.1.0",
-    info: {
-      title: "Bitcoin Exchange Service API (sandbox)",
-      version: "1.0.0",
-      description:
-        "REST API v1 and webhooks of the exchange service, as served by the embedded sandbox. Errors are {error, documentation_uri, details?}.",
+const v1Errors = ["unauthorized", "not_found", "rate_limited"] as const;
+const bodyErrors = ["invalid_request", "payload_too_large", "unsupported_media_type"] as const;
+const operatorErrors = ["unauthorized", "invalid_request", "payload_too_large", "unsupported_media_type"] as const;
+const lnurlResponses = {
+  "404": {
+    description: "The sandbox is switched off",
+    content: {
+      "application/json": {
+        schema: { $ref: "#/components/schemas/LnurlStatus" },
+        examples: { switched_off: { summary: "The sandbox is switched off", value: { status: "ERROR", reason: "Not found" } } },
+      },
     },
-    servers: [{ url: serverUrl }],
+  },
+};
+
+const operations: Operation[] = [
+  {
+    method: "post",
+    path: "/v1/challenges",
+    operationId: "createChallenge",
+    summary: "Create a challenge",
+    description: "A short token, valid 30 minutes and single use, that the wallet's signed message must contain.",
+    tag: "challenges",
+    body: { schema: "ChallengeCreate", required: false, example: {} },
+    success: { status: 201, description: "The new challenge", schema: "Challenge" },
+    errors: [...v1Errors, ...bodyErrors],
+  },
+  {
+    method: "get",
+    path: "/v1/challenges/{id}",
+    operationId: "getChallenge",
+    summary: "Get a challenge",
+    description: "`completed_on` is set once an order was created with a message containing its token.",
+    tag: "challenges",
+    pathParams: { id: "Challenge UUID" },
+    success: { status: 200, description: "The challenge", schema: "Challenge" },
+    errors: [...v1Errors],
+  },
+  {
+    method: "post",
+    path: "/v1/orders",
+    operationId: "createOrder",
+    summary: "Create an order",
+    description:
+      "Payment instructions (where fiat is paid in) and a payout destination proven by a signature over a message containing an open challenge's token: a bitcoin address (BIP-137, Electrum or BIP-322) or a Lightning node (a node's signed message).",
+    tag: "orders",
+    body: { schema: "OrderCreate" },
+    success: { status: 201, description: "The order, with the bank details to pay into", schema: "Order" },
+    errors: [
+      ...v1Errors,
+      ...bodyErrors,
+      "invalid_signature",
+      "challenge_not_found",
+      "challenge_expired",
+      "challenge_used",
+      "fee_rate_out_of_range",
+      "invalid_iban",
+      "unsupported_currency",
+      "invalid_address",
+      "address_network",
+      "invalid_extended_public_key",
+      "derivation_mismatch",
+      "invalid_node_pubkey",
+      "affiliate_not_found",
+    ],
+  },
+  {
+    method: "get",
+    path: "/v1/orders/{id}",
+    operationId: "getOrder",
+    summary: "Get an order",
+    description: "The order as created, with its current `active`, `fee_rate` and `affiliate_id`.",
+    tag: "orders",
+    pathParams: { id: "Order UUID" },
+    success: { status: 200, description: "The order", schema: "Order" },
+    errors: [...v1Errors],
+  },
+  {
+    method: "patch",
+    path: "/v1/orders/{id}",
+    operationId: "updateOrder",
+    summary: "Toggle or re-price an order",
+    description: "Changes `active`, `fee_rate` or `affiliate_id`. Payments into an inactive order are refunded with `order_inactive`.",
+    tag: "orders",
+    pathParams: { id: "Order UUID" },
+    body: { schema: "OrderPatch", example: { active: false } },
+    success: { status: 200, description: "The updated order", schema: "Order" },
+    errors: [...v1Errors, ...bodyErrors, "fee_rate_out_of_range", "affiliate_not_found"],
+  },
+  {
+    method: "get",
+    path: "/v1/exchanges/{id}",
+    operationId: "getExchange",
+    summary: "Get an exchange",
+    description: "The exchange in one of its shapes (executed, interrupted, refunded, settled). For a Lightning exchange, expired payout offers are renewed.",
+    tag: "exchanges",
+    pathParams: { id: "Exchange UUID" },
+    success: { status: 200, description: "The exchange", schema: "Exchange" },
+    errors: [...v1Errors],
+  },
+  {
+    method: "patch",
+    path: "/v1/exchanges/{id}",
+    operationId: "requestPayout",
+    summary: "Request a Lightning payout (beta)",
+    description: "An invoice of exactly the amount minus the invoice offer's fee, or a channel to the order's node. The payout starts as `pending`.",
+    tag: "exchanges",
+    pathParams: { id: "Exchange UUID" },
+    body: { schema: "ExchangePayoutPatch", example: { payout: { type: "channel", private: false } } },
+    success: { status: 200, description: "The exchange with its pending payout", schema: "Exchange" },
+    errors: [
+      ...v1Errors,
+      ...bodyErrors,
+      "in_progress",
+      "already_completed",
+      "unexpected_node_pubkey",
+      "invoice_amount",
+      "invoice_network",
+      "invoice_expired",
+      "invalid_invoice",
+      "channel_payout_not_allowed",
+      "node_address_required",
+      "connect",
+      "offer_expired",
+      "payout_not_available",
+    ],
+  },
+  // ---- operator ----
+  {
+    method: "post",
+    path: "/operator/clients",
+    operationId: "createClient",
+    summary: "Create an API client",
+    description: "A client with two affiliate agreements, the first its default.",
+    tag: "operator",
+    body: { schema: clientCreateSchema, example: { name: "ACME" } },
+    success: { status: 201, description: "The client", schema: clientCreatedSchema },
+    errors: [...operatorErrors, "conflict"],
+  },
+  {
+    method: "put",
+    path: "/operator/clients/{client_id}/webhook-endpoints",
+    operationId: "replaceWebhookEndpoints",
+    summary: "Replace a client's webhook endpoints",
+    description: "Every event of the client's orders is POSTed to each endpoint, signed with its secret. Secrets are never echoed back.",
+    tag: "operator",
+    pathParams: { client_id: "The client's client_id" },
+    body: { schema: webhookEndpointsSchema },
+    success: { status: 200, description: "The endpoints now registered", schema: webhookEndpointsResultSchema },
+    errors: [...operatorErrors, "not_found"],
+  },
+  {
+    method: "post",
+    path: "/operator/payments",
+    operationId: "simulatePayment",
+    summary: "Simulate a bank payment into an order",
+    description:
+      "By `order_id` or `creditor_reference`. Without `outcome` the compliance rules decide: inactive order, company payer, payer country, payer account, identification above 1 000.",
+    tag: "operator",
+    body: { schema: paymentSchema, example: { creditor_reference: "RF18539007547034", amount: 250, currency: "eur" } },
+    success: { status: 201, description: "The exchange the payment started", schema: paymentResultSchema },
+    errors: [...operatorErrors, "not_found", "unsupported_currency", "invalid_iban"],
+  },
+  {
+    method: "post",
+    path: "/operator/exchanges/{id}/events",
+    operationId: "driveExchange",
+    summary: "Move an exchange: identification, refund, chain and Lightning events",
+    description: "An event that does not fit the exchange's state is `409 invalid_transition`.",
+    tag: "operator",
+    pathParams: { id: "Exchange UUID" },
+    body: { schema: driveEventSchema, example: { type: "broadcast" } },
+    success: { status: 200, description: "The exchange after the event", schema: "Exchange" },
+    errors: [...operatorErrors, "not_found", "invalid_transition"],
+  },
+  {
+    method: "post",
+    path: "/operator/clock",
+    operationId: "advanceClock",
+    summary: "Move the sandbox clock forward",
+    description: "The sandbox clock governs every expiry, timestamp and retry of the sandbox. `advance_seconds: 0` reads it.",
+    tag: "operator",
+    body: { schema: clockRequestSchema, example: { advance_seconds: 600 } },
+    success: { status: 200, description: "The sandbox time", schema: clockSchema },
+    errors: [...operatorErrors],
+  },
+  {
+    method: "get",
+    path: "/operator/deliveries",
+    operationId: "listDeliveries",
+    summary: "List webhook deliveries",
+    description: "The latest 200 deliveries (of one exchange with `exchange_id`), each with every attempt.",
+    tag: "operator",
+    query: z.object({ exchange_id: z.string().optional().meta({ description: "Exchange UUID", format: "uuid" }) }),
+    success: { status: 200, description: "Deliveries, newest first", schema: deliveriesSchema },
+    errors: ["unauthorized", "invalid_request"],
+  },
+  {
+    method: "post",
+    path: "/operator/deliveries/{id}/resend",
+    operationId: "resendDelivery",
+    summary: "Deliver again now",
+    description: "Also a delivery that failed for good after 10 attempts.",
+    tag: "operator",
+    pathParams: { id: "Delivery UUID" },
+    success: { status: 200, description: "The delivery after the attempt", schema: deliverySchema },
+    errors: ["unauthorized", "not_found", "conflict"],
+  },
+  {
+    method: "post",
+    path: "/operator/deliveries/run",
+    operationId: "runDueDeliveries",
+    summary: "Deliver everything due now",
+    description: "What the worker does every `SANDBOX_WORKER_INTERVAL_MS`; for tests.",
+    tag: "operator",
+    success: { status: 200, description: "How many deliveries were attempted, and how they ended", schema: deliveryRunSchema },
+    errors: ["unauthorized"],
+  },
+  {
+    method: "get",
+    path: "/operator/runtime",
+    operationId: "getRuntime",
+    summary: "The server's memory",
+    description: "After a full garbage collection with `gc=1` when the process runs with `--expose-gc` (the benchmark uses it).",
+    tag: "operator",
+    query: z.object({ gc: z.enum(["1"]).optional().meta({ description: "Collect garbage first" }) }),
+    success: { status: 200, description: "Memory figures in bytes", schema: runtimeSchema },
+    errors: ["unauthorized"],
+  },
+  // ---- LNURL ----
+  {
+    method: "get",
+    path: "/lnurl/withdraw/{k1}",
+    operationId: "lnurlWithdraw",
+    summary: "LNURL-withdraw request (LUD-03)",
+    description: "What `payout_options.invoice.lnurl` decodes to: min = max = the amount minus the fee, in millisatoshis.",
+    tag: "lnurl",
+    security: [],
+    pathParams: { k1: "The offer's secret" },
+    success: { status: 200, description: "The withdraw request, or `{status: ERROR, reason}`", schema: z.union([lnurlWithdrawRequestSchema, lnurlStatusSchema]) },
+    errors: [],
+    responses: lnurlResponses,
+  },
+  {
+    method: "get",
+    path: "/lnurl/withdraw/{k1}/callback",
+    operationId: "lnurlWithdrawCallback",
+    summary: "LNURL-withdraw callback",
+    description: "The wallet's invoice, checked exactly as PATCH /v1/exchanges/{id} checks it; single use.",
+    tag: "lnurl",
+    security: [],
+    pathParams: { k1: "The offer's secret" },
+    query: z.object({ k1: z.string(), pr: z.string().meta({ description: "The BOLT 11 invoice" }) }),
+    success: { status: 200, description: "`{status: OK}` or `{status: ERROR, reason}`", schema: "LnurlStatus" },
+    errors: [],
+    responses: lnurlResponses,
+  },
+  {
+    method: "get",
+    path: "/lnurl/channel/{k1}",
+    operationId: "lnurlChannel",
+    summary: "LNURL-channel request (LUD-02)",
+    description: "What `payout_options.channel.lnurl` decodes to: the sandbox node's URI to connect to.",
+    tag: "lnurl",
+    security: [],
+    pathParams: { k1: "The offer's secret" },
+    success: { status: 200, description: "The channel request, or `{status: ERROR, reason}`", schema: z.union([lnurlChannelRequestSchema, lnurlStatusSchema]) },
+    errors: [],
+    responses: lnurlResponses,
+  },
+  {
+    method: "get",
+    path: "/lnurl/channel/{k1}/callback",
+    operationId: "lnurlChannelCallback",
+    summary: "LNURL-channel callback",
+    description: "The wallet's node has connected: the channel opens to it and pushes the payout.",
+    tag: "lnurl",
+    security: [],
+    pathParams: { k1: "The offer's secret" },
+    query: z.object({ k1: z.string(), remoteid: z.string().meta({ description: "The wallet node's pubkey" }), private: z.enum(["0", "1"]).optional() }),
+    success: { status: 200, description: "`{status: OK}` or `{status: ERROR, reason}`", schema: "LnurlStatus" },
+    errors: [],
+    responses: lnurlResponses,
+  },
+];
+
+const webhookHeaders = [
+  { name: "X-Signature-256", in: "header", required: true, description: "`sha256=` + HMAC-SHA256 of the raw body with the endpoint's secret", schema: { type: "string", pattern: "^sha256=[0-9a-f]{64}$" } },
+  { name: "X-Correlation-Id", in: "header", required: true, description: "One per event, the same across retries", schema: { type: "string", format: "uuid" } },
+  { name: "X-Retry-Count", in: "header", required: true, description: "Attempt number minus one", schema: { type: "string", pattern: "^[0-9]+$" } },
+  { name: "User-Agent", in: "header", required: true, description: "`Sandbox-Webhook/1.0`", schema: { type: "string" } },
+];
+
+export function openApiDocument(serverUrl: string, documentationBase: string) {
+  return buildDocument({
+    title: "Bitcoin Exchange Service API (sandbox)",
+    version: "1.0.0",
+    description:
+      "The exchange service's REST API v1 and webhooks as the embedded sandbox serves them, with its operator API (simulated bank, chain, Lightning network and clock) and the LNURL endpoints behind payout offers. Errors are `{error, documentation_uri, details?}`.",
+    serverUrl,
+    documentationBase,
+    tags: [
+      { name: "challenges", description: "Tokens that signed messages must contain" },
+      { name: "orders", description: "Standing payment and payout instructions" },
+      { name: "exchanges", description: "What a payment into an order started" },
+      { name: "operator", description: "The sandbox's simulation controls (operator key)" },
+      { name: "lnurl", description: "LNURL endpoints that wallets call (no credentials)" },
+      { name: "webhooks", description: "Events POSTed to the client's endpoints" },
+    ],
+    securitySchemes: {
+      clientId: { type: "apiKey", in: "header", name: "Authorization", description: "`client_id <client_id>` (or `Bearer <client_id>`)" },
+      operatorKey: { type: "http", scheme: "bearer", description: "`SANDBOX_OPERATOR_KEY`" },
+    },
     security: [{ clientId: [] }],
-    components: {
-      securitySchemes: {
-        clientId: { type: "apiKey", in: "header", name: "Authorization", description: "`client_id <client_id>` (or `Bearer <client_id>`)" },
-      },
-      schemas: {
-        Challenge: schema(challengeSchema),
-        OrderCreate: schema(orderCreateSchema),
-        OrderPatch: schema(orderPatchSchema),
-        Order: schema(orderSchema),
-        Exchange: schema(exchangeSchema),
-        ExchangePayoutPatch: schema(exchangePayoutPatchSchema),
-        WebhookEvent: schema(webhookEventSchema),
-        Error: schema(errorBodySchema),
-      },
+    schemas: {
+      ChallengeCreate: challengeCreateSchema,
+      Challenge: challengeSchema,
+      OrderCreate: orderCreateSchema,
+      OrderPatch: orderPatchSchema,
+      Order: orderSchema,
+      Exchange: exchangeSchema,
+      ExchangePayoutPatch: exchangePayoutPatchSchema,
+      WebhookEvent: webhookEventSchema,
+      LnurlStatus: lnurlStatusSchema,
+      Error: errorBodySchema,
     },
-    paths: {
-      "/v1/challenges": {
-        post: {
-          summary: "Create a challenge whose token goes into the signed message",
-          requestBody: { content: { "application/json": { schema: { type: "object", additionalProperties: false } } } },
-          responses: { "201": { description: "Challenge", ...jsonBody("Challenge") }, ...errors(400, 401, 413, 415, 429) },
-        },
-      },
-      "/v1/challenges/{id}": {
-        get: {
-          summary: "Get a challenge",
-          parameters: [idParameter("Challenge")],
-          responses: { "200": { description: "Challenge", ...jsonBody("Challenge") }, ...errors(401, 404, 429) },
-        },
-      },
-      "/v1/orders": {
-        post: {
-          summary: "Create an order with a wallet-signed payout destination",
-          requestBody: { required: true, ...jsonBody("OrderCreate") },
-          responses: { "201": { description: "Order", ...jsonBody("Order") }, ...errors(400, 401, 413, 415, 429) },
-        },
-      },
-      "/v1/orders/{id}": {
-        get: {
-          summary: "Get an order",
-          parameters: [idParameter("Order")],
-          responses: { "200": { description: "Order", ...jsonBody("Order") }, ...errors(401, 404, 429) },
-        },
-        patch: {
-          summary: "Toggle or re-price an order",
-          parameters: [idParameter("Order")],
-          requestBody: { required: true, ...jsonBody("OrderPatch") },
-          responses: { "200": { description: "Order", ...jsonBody("Order") }, ...errors(400, 401, 404, 413, 415, 429) },
-        },
-      },
-      "/v1/exchanges/{id}": {
-        get: {
-          summary: "Get an exchange (renews expired Lightning payout offers)",
-          parameters: [idParameter("Exchange")],
-          responses: { "200": { description: "Exchange", ...jsonBody("Exchange") }, ...errors(401, 404, 429) },
-        },
-        patch: {
-          summary: "Submit a Lightning invoice or channel payout (beta)",
-          parameters: [idParameter("Exchange")],
-          requestBody: { required: true, ...jsonBody("ExchangePayoutPatch") },
-          responses: { "200": { description: "Exchange with pending payout", ...jsonBody("Exchange") }, ...errors(400, 401, 404, 409, 413, 415, 429) },
-        },
-      },
-    },
-    webhooks: Object.fromEntries(
-      eventTypes.map((event) => [
-        event,
-        {
-          post: {
-            summary: `${event} (signed: X-Signature-256 = "sha256=" + HMAC-SHA256 of the raw body)`,
-            parameters: [
-              { name: "X-Signature-256", in: "header", required: true, schema: { type: "string", pattern: "^sha256=[0-9a-f]{64}$" } },
-              { name: "X-Correlation-Id", in: "header", required: true, schema: { type: "string", format: "uuid" } },
-              { name: "X-Retry-Count", in: "header", required: true, schema: { type: "string", pattern: "^[0-9]+$" } },
-              { name: "User-Agent", in: "header", required: true, schema: { type: "string", example: "Sandbox-Webhook/1.0" } },
-            ],
-            requestBody: { required: true, ...jsonBody("WebhookEvent") },
-            responses: { "200": { description: "Any 2xx acknowledges; anything else is retried after 5 minutes, doubling" } },
-          },
-        },
-      ]),
-    ),
-  };
+    operations: operations.map((op) => (op.tag === "operator" ? { ...op, security: [{ operatorKey: [] }] } : op)),
+    webhooks: eventTypes.map((event) => ({
+      name: event,
+      summary: event,
+      description: `Sent to every endpoint of the client when an exchange ${event.replace("exchange.", "is ")}. Verify X-Signature-256 over the raw body before parsing.`,
+      tag: "webhooks",
+      headers: webhookHeaders,
+      body: "WebhookEvent",
+    })),
+  });
 }

@@ -1,23 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { errorCode, http, OperatorApi, sandboxUrl } from "./harness/api";
+import { z } from "zod";
 import { removeDir, startApp } from "./harness/app-server";
+import { coinOrder, WEBHOOK_SECRET } from "./harness/fixtures";
+import { startReceiver } from "./harness/webhook-receiver";
 
 describe("GET /sandbox/openapi.json", () => {
   it("is OpenAPI 3.1 with every v1 path and the four webhook events", async () => {
     const reply = await http("GET", `${sandboxUrl()}/openapi.json`);
-    const doc = reply.body as { openapi: string; paths: Record<string, object>; webhooks: Record<string, object>; components: { schemas: Record<string, { type?: string }> } };
+    const doc = z
+      .object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()), webhooks: z.record(z.string(), z.unknown()), components: z.object({ schemas: z.record(z.string(), z.looseObject({ type: z.string().optional() })) }) })
+      .parse(reply.body);
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths).sort()).toEqual(["/v1/challenges", "/v1/challenges/{id}", "/v1/exchanges/{id}", "/v1/orders", "/v1/orders/{id}"]);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/v1/")).sort()).toEqual(["/v1/challenges", "/v1/challenges/{id}", "/v1/exchanges/{id}", "/v1/orders", "/v1/orders/{id}"]);
     expect(Object.keys(doc.webhooks).sort()).toEqual(["exchange.executed", "exchange.interrupted", "exchange.refunded", "exchange.settled"]);
     expect(doc.components.schemas.Order?.type).toBe("object");
   });
 });
 
-describe("rate limiting", () => {
+describe("rate limiting, and the delivery worker woken by a commit", () => {
   it("a client above SANDBOX_RATE_LIMIT gets 429 rate_limited; other clients are unaffected", async () => {
     const operatorKey = `sk_op_rate_${randomBytes(8).toString("hex")}`;
-    const app = await startApp({ operatorKey, env: { SANDBOX_RATE_LIMIT: "5" } });
+    // the worker's own tick is a minute away: only the wake after a commit delivers within 5 s
+    const app = await startApp({ operatorKey, env: { SANDBOX_RATE_LIMIT: "5", SANDBOX_WORKER_INTERVAL_MS: "60000" } });
+    const receiver = await startReceiver();
     try {
       const op = new OperatorApi(operatorKey, app.sandboxUrl);
       const noisy = await op.createClient("Noisy");
@@ -41,8 +48,16 @@ describe("rate limiting", () => {
       expect(app.output()).not.toContain(operatorKey);
       expect(app.output()).toContain("Operator key     (set by SANDBOX_OPERATOR_KEY)");
       expect(app.output()).toMatch(/Demo password {4}\S{16}/);
+
+      // a payment's webhook leaves once its transaction has committed, not at the next tick
+      const paid = await op.createClient("Paid", [{ url: receiver.url, secret: WEBHOOK_SECRET }]);
+      const { order } = await coinOrder(paid.api);
+      const { exchange_id } = await op.pay({ order_id: order.id, amount: 100, currency: "eur" });
+      const delivered = await receiver.waitFor((r) => r.body.includes(exchange_id), 5_000);
+      expect(JSON.parse(delivered.body)).toMatchObject({ event: "exchange.executed", payload: { exchange_id } });
     } finally {
       await app.stop();
+      await receiver.close();
       removeDir(app.dataDir);
     }
   });

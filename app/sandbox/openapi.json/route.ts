@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { errorResponse, otherMethods } from "@/lib/sandbox/http";
+import { documentationBase, errorResponse, otherMethods } from "@/lib/sandbox/http";
 import { openApiDocument } from "@/lib/sandbox/openapi";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 // GET /sandbox/openapi.json
 export function GET() {
   if (!env().sandboxEnabled) return errorResponse(new ApiError("not_found", "The sandbox is switched off"), "openapi");
-  return Response.json(openApiDocument(env().sandboxPublicUrl));
+  return Response.json(openApiDocument(env().sandboxPublicUrl, documentationBase()));
 }
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

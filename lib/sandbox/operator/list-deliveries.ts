@@ -1,12 +1,14 @@
 import "server-only";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import type { z } from "zod";
 import { sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents } from "@/lib/db/schema";
+import type { deliveriesSchema } from "./contract";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 // GET /sandbox/operator/deliveries?exchange_id=
-export async function listDeliveries(db: Db, exchangeId: string | undefined) {
+export async function listDeliveries(db: Db, exchangeId: string | undefined): Promise<z.infer<typeof deliveriesSchema>> {
   const base = db
     .select({ delivery: sandboxDeliveries, event: sandboxEvents })
     .from(sandboxDeliveries)

@@ -5,8 +5,10 @@ import type { Db } from "@/lib/db/client";
 import { sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents, sandboxWebhookEndpoints } from "@/lib/db/schema";
 import { signBody } from "@/lib/webhooks/sign";
 import { sandboxNow } from "../clock";
+import type { z } from "zod";
+import type { deliveryRunSchema } from "../operator/contract";
 
-// Webhook delivery (DESIGN.md section 4): any 2xx within 10 s is delivered; otherwise
+// Webhook delivery (docs/exchange-api.md#webhooks): any 2xx within 10 s is delivered; otherwise
 // retried 5 minutes later on the sandbox clock, doubling, 10 attempts at most.
 export const MAX_ATTEMPTS = 10;
 export const FIRST_RETRY_MS = 5 * 60 * 1000;
@@ -130,7 +132,7 @@ async function attemptAll(db: Db, claimed: Claimed[]) {
 }
 
 /** Delivers everything due on the sandbox clock; returns counts of this pass. */
-export async function deliverDue(db: Db, limit = 50) {
+export async function deliverDue(db: Db, limit = 50): Promise<z.infer<typeof deliveryRunSchema>> {
   const now = await sandboxNow(db);
   const total = { attempted: 0, delivered: 0, pending: 0, failed: 0 };
   for (;;) {

@@ -1,6 +1,7 @@
 import { inject } from "vitest";
 import type { z } from "zod";
 import { challengeSchema, errorBodySchema, exchangeSchema, orderSchema } from "@/lib/exchange/schemas";
+import { clientCreatedSchema, clockSchema, deliveriesSchema, deliveryRunSchema, type deliverySchema, paymentResultSchema } from "@/lib/sandbox/operator/contract";
 
 export type Reply = { status: number; body: unknown; headers: Headers };
 
@@ -73,7 +74,7 @@ export class OperatorApi {
   async createClient(name: string, endpoints: { url: string; secret: string }[] = []) {
     const reply = await this.request("POST", "/clients", { name });
     if (reply.status !== 201) throw new Error(`client: ${reply.status} ${JSON.stringify(reply.body)}`);
-    const client = reply.body as { client_id: string; affiliate_ids: string[] };
+    const client = clientCreatedSchema.parse(reply.body);
     if (endpoints.length > 0) {
       const put = await this.request("PUT", `/clients/${client.client_id}/webhook-endpoints`, { endpoints });
       if (put.status !== 200) throw new Error(`endpoints: ${put.status} ${JSON.stringify(put.body)}`);
@@ -84,7 +85,7 @@ export class OperatorApi {
   async pay(body: Record<string, unknown>) {
     const reply = await this.request("POST", "/payments", body);
     if (reply.status !== 201) throw new Error(`payment: ${reply.status} ${JSON.stringify(reply.body)}`);
-    return reply.body as { exchange_id: string; state: string };
+    return paymentResultSchema.parse(reply.body);
   }
 
   async drive(exchangeId: string, event: Record<string, unknown>) {
@@ -93,27 +94,17 @@ export class OperatorApi {
 
   async now(advanceSeconds = 0): Promise<Date> {
     const reply = await this.request("POST", "/clock", { advance_seconds: advanceSeconds });
-    return new Date((reply.body as { now: string }).now);
+    return new Date(clockSchema.parse(reply.body).now);
   }
 
   async deliveries(exchangeId: string) {
     const reply = await this.request("GET", `/deliveries?exchange_id=${exchangeId}`);
-    return (reply.body as { deliveries: Delivery[] }).deliveries;
+    return deliveriesSchema.parse(reply.body).deliveries;
   }
 
   async runDeliveries() {
-    return (await this.request("POST", "/deliveries/run")).body as { attempted: number; delivered: number };
+    return deliveryRunSchema.parse((await this.request("POST", "/deliveries/run")).body);
   }
 }
 
-export type Delivery = {
-  id: string;
-  event: string;
-  exchange_id: string;
-  correlation_id: string;
-  status: string;
-  attempts: number;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  history: { attempt: number; status_code: number | null; started_at: string }[];
-};
+export type Delivery = z.infer<typeof deliverySchema>;
