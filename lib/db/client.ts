@@ -118,7 +118,14 @@ function pgListener(url: string, Client: PgClientClass) {
         console.error("[db] LISTEN connection lost:", err.message);
         client = null;
         connecting = null;
-        if (!closed) setTimeout(() => void connect().then(relisten).catch(() => undefined), 1_000);
+        if (!closed)
+          setTimeout(
+            () =>
+              void connect()
+                .then(relisten)
+                .catch(() => undefined),
+            1_000,
+          );
       });
       await next.connect();
       client = next;

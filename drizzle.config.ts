@@ -1,0 +1,9 @@
+import { defineConfig } from "drizzle-kit";
+
+// drizzle-kit generates the numbered SQL migrations in lib/db/migrations from the schema
+// (npm run db:generate). The app applies them at start (lib/db/migrate.ts).
+export default defineConfig({
+  dialect: "postgresql",
+  schema: ["./lib/db/schema/sandbox.ts", "./lib/db/schema/dashboard.ts"],
+  out: "./lib/db/migrations",
+});

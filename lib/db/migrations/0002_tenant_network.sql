@@ -1,0 +1,1 @@
+ALTER TABLE "tenants" ADD COLUMN "network" text DEFAULT 'testnet' NOT NULL;

@@ -1,0 +1,210 @@
+// The dashboard: tenants, users, sessions, its index of orders and exchanges, stored webhooks,
+// the audit log and payout links (docs/architecture.md#data).
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import type { Exchange, Order } from "@/lib/exchange/schemas";
+import type { ExchangeState } from "@/lib/exchange/exchange-state";
+import type { NetworkName } from "@/lib/bitcoin/networks";
+import { ts } from "./columns";
+
+export const tenants = pgTable("tenants", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  baseUrl: text("base_url").notNull(),
+  clientIdEnc: text("client_id_enc").notNull(),
+  webhookSecretEnc: text("webhook_secret_enc").notNull(),
+  webhookEndpointId: text("webhook_endpoint_id").notNull().unique("tenants_webhook_endpoint_id_key"),
+  /** The bitcoin network of the tenant's service: addresses, keys and invoices are checked against it. */
+  network: text("network").$type<NetworkName>().notNull().default("testnet"),
+  isDefault: boolean("is_default").notNull(),
+  createdAt: ts("created_at").notNull(),
+});
+
+/** The tenant a row belongs to (constraint named as PostgreSQL names it, as the first migrations did). */
+const ofTenant = (table: string, column: AnyPgColumn) =>
+  foreignKey({ name: `${table}_tenant_id_fkey`, columns: [column], foreignColumns: [tenants.id] });
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey(),
+    email: text("email").notNull().unique("users_email_key"),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").notNull(), // operator | admin | viewer
+    tenantId: uuid("tenant_id"),
+    disabled: boolean("disabled").notNull(),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [ofTenant("users", t.tenantId), check("users_role_check", sql`role IN ('operator', 'admin', 'viewer')`)],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    snapshot: jsonb("snapshot").$type<Order>().notNull(),
+    active: boolean("active").notNull(),
+    currency: text("currency").notNull(),
+    payoutKind: text("payout_kind").notNull(), // coin | lightning
+    createdOn: ts("created_on").notNull(),
+    createdBy: uuid("created_by"),
+    fetchedAt: ts("fetched_at").notNull(),
+  },
+  (t) => [
+    ofTenant("orders", t.tenantId),
+    index("orders_tenant_created").on(t.tenantId, t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+// Keyed by (tenant, id): a webhook of one tenant can never take over another tenant's row.
+export const exchanges = pgTable(
+  "exchanges",
+  {
+    id: uuid("id").notNull(),
+    tenantId: uuid("tenant_id").notNull(),
+    orderId: uuid("order_id").notNull(),
+    /** The latest GET /v1/exchanges/{id}; null until the first one succeeded. */
+    snapshot: jsonb("snapshot").$type<Exchange>(),
+    state: text("state").$type<ExchangeState>().notNull(),
+    pair: text("pair"),
+    type: text("type"),
+    firstSeenAt: ts("first_seen_at").notNull(),
+    /** When the GET behind the snapshot started: an older one never overwrites a newer one. */
+    fetchedAt: ts("fetched_at"),
+  },
+  (t) => [
+    primaryKey({ name: "exchanges_pkey", columns: [t.tenantId, t.id] }),
+    ofTenant("exchanges", t.tenantId),
+    index("exchanges_order").on(t.orderId),
+    index("exchanges_tenant_seen").on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    /** Internal row id; clients see seq. */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    /** The tenant's event cursor: its order is commit order (see store-event.ts). */
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    bodySha256: text("body_sha256").notNull(),
+    rawBody: text("raw_body").notNull(),
+    eventType: text("event_type"),
+    exchangeId: uuid("exchange_id"),
+    orderId: uuid("order_id"),
+    correlationId: text("correlation_id"),
+    retryCount: integer("retry_count"),
+    userAgent: text("user_agent"),
+    receivedAt: ts("received_at").notNull(),
+  },
+  (t) => [
+    ofTenant("webhook_events", t.tenantId),
+    // the deduplication of store-event.ts (ON CONFLICT) rests on this constraint
+    unique("webhook_events_tenant_id_body_sha256_key").on(t.tenantId, t.bodySha256),
+    uniqueIndex("webhook_events_tenant_seq").on(t.tenantId, t.seq),
+    index("webhook_events_tenant_exchange").on(t.tenantId, t.exchangeId, t.seq),
+  ],
+);
+
+/** Per-tenant counter behind webhook_events.seq. */
+export const eventCursors = pgTable(
+  "event_cursors",
+  {
+    tenantId: uuid("tenant_id").primaryKey(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+  },
+  (t) => [ofTenant("event_cursors", t.tenantId)],
+);
+
+/** Rejected webhooks, counted per endpoint, reason and hour, with the latest truncated sample. */
+export const webhookRejections = pgTable(
+  "webhook_rejections",
+  {
+    endpoint: text("endpoint").notNull(),
+    reason: text("reason").notNull(),
+    hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
+    tenantId: uuid("tenant_id"),
+    count: integer("count").notNull(),
+    firstAt: ts("first_at").notNull(),
+    lastAt: ts("last_at").notNull(),
+    lastCorrelationId: text("last_correlation_id"),
+    sample: text("sample").notNull(),
+  },
+  (t) => [primaryKey({ name: "webhook_rejections_pkey", columns: [t.endpoint, t.reason, t.hour] })],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: uuid("tenant_id"),
+    userId: uuid("user_id"),
+    userEmail: text("user_email"),
+    action: text("action").notNull(),
+    target: text("target"),
+    result: text("result").notNull(),
+    requestId: text("request_id").notNull(),
+    at: ts("at").notNull(),
+  },
+  (t) => [index("audit_log_tenant").on(t.tenantId, t.id.desc().nullsFirst())],
+);
+
+export const payoutLinks = pgTable(
+  "payout_links",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    exchangeId: uuid("exchange_id").notNull(),
+    tokenHash: text("token_hash").notNull().unique("payout_links_token_hash_key"),
+    createdBy: uuid("created_by"),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [ofTenant("payout_links", t.tenantId), index("payout_links_exchange").on(t.exchangeId)],
+);
+
+/** Sign-in attempts per account or address in a fixed window, counted before the password is checked. */
+export const authLimits = pgTable("auth_limits", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/** A signed-in session (the JWT carries its id): revocable, with an absolute end. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id").notNull(),
+    createdAt: ts("created_at").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [
+    foreignKey({ name: "sessions_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }),
+    index("sessions_user")
+      .on(t.userId)
+      .where(sql`revoked_at IS NULL`),
+  ],
+);

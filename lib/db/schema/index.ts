@@ -1,0 +1,4 @@
+// The database schema, written once here in drizzle; the SQL migrations in lib/db/migrations are
+// generated from it by drizzle-kit (npm run db:generate), and a test proves the two agree.
+export * from "./sandbox";
+export * from "./dashboard";
