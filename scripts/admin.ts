@@ -9,7 +9,8 @@ import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { addUser, AdminError, listUsers, newPassword, resetPassword, setDisabled, setRole, unlockUser } from "@/lib/auth/users";
-import { addTenant, listTenants, newWebhookSecret, rotateWebhookSecret } from "@/lib/auth/tenant-admin";
+import { addTenant, listTenants, newWebhookSecret, rotateWebhookSecret, setTenantNetwork } from "@/lib/auth/tenant-admin";
+import { env } from "@/lib/env";
 
 const USAGE = `usage:
   npm run admin -- users add --email <email> --role operator|admin|viewer [--tenant <tenant id>] [--password <password>]
@@ -19,7 +20,8 @@ const USAGE = `usage:
   npm run admin -- users reset-password --email <email> [--password <password>]
   npm run admin -- users unlock --email <email>
   npm run admin -- users set-role --email <email> --role operator|admin|viewer [--tenant <tenant id>]
-  npm run admin -- tenants add --name <name> --base-url <url> --client-id <client_id> [--webhook-secret <secret>]
+  npm run admin -- tenants add --name <name> --base-url <url> --client-id <client_id> [--webhook-secret <secret>] [--network mainnet|testnet|signet|regtest]
+  npm run admin -- tenants set-network --tenant <tenant id> --network mainnet|testnet|signet|regtest
   npm run admin -- tenants list
   npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>]`;
 
@@ -38,6 +40,7 @@ const { positionals, values } = parseArgs({
     "client-id": { type: "string" },
     "webhook-secret": { type: "string" },
     secret: { type: "string" },
+    network: { type: "string" },
   },
 });
 
@@ -62,7 +65,9 @@ async function run(): Promise<void> {
       return;
     }
     case "users list":
-      console.table((await listUsers(await open())).map((u) => ({ ...u, tenantId: u.tenantId ?? "(all)", createdAt: u.createdAt.toISOString() })));
+      console.table(
+        (await listUsers(await open())).map((u) => ({ ...u, tenantId: u.tenantId ?? "(all)", createdAt: u.createdAt.toISOString() })),
+      );
       return;
     case "users disable":
     case "users enable": {
@@ -92,9 +97,11 @@ async function run(): Promise<void> {
     }
     case "tenants add": {
       const secret = values["webhook-secret"] ?? newWebhookSecret();
-      const input = { name: need("name"), baseUrl: need("base-url"), clientId: need("client-id"), webhookSecret: secret };
+      // without --network, the sandbox's (SANDBOX_NETWORK): right for a tenant of the embedded sandbox
+      const network = values.network ?? env().sandboxNetwork;
+      const input = { name: need("name"), baseUrl: need("base-url"), clientId: need("client-id"), webhookSecret: secret, network };
       const tenant = await addTenant(await open(), input);
-      console.log(`added tenant ${tenant.name}: id ${tenant.id}${tenant.isDefault ? " (default)" : ""}`);
+      console.log(`added tenant ${tenant.name}: id ${tenant.id} on ${tenant.network}${tenant.isDefault ? " (default)" : ""}`);
       console.log(`register this webhook endpoint with the service: <dashboard URL>${tenant.webhookPath}`);
       if (!values["webhook-secret"]) console.log(`webhook secret: ${secret}`);
       return;
@@ -102,6 +109,13 @@ async function run(): Promise<void> {
     case "tenants list":
       console.table(await listTenants(await open()));
       return;
+    case "tenants set-network": {
+      const network = need("network");
+      const tenant = need("tenant");
+      await setTenantNetwork(await open(), tenant, network);
+      console.log(`tenant ${tenant} is on ${network}`);
+      return;
+    }
     case "tenants rotate-webhook-secret": {
       const secret = values.secret ?? newWebhookSecret();
       const tenant = need("tenant");
@@ -119,7 +133,8 @@ run()
   .then(() => process.exit(0))
   .catch((error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ZodError) console.error(`invalid input: ${error.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ")}`);
+    else if (error instanceof ZodError)
+      console.error(`invalid input: ${error.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ")}`);
     else if (error instanceof AdminError) console.error(error.message);
     else console.error(error instanceof Error ? error.message : error);
     process.exit(2);

@@ -6,7 +6,6 @@ import { currentUser } from "@/lib/auth/current-user";
 import { allTenants } from "@/lib/auth/tenants";
 import { explorerBase } from "@/lib/bitcoin/networks";
 import { getDb } from "@/lib/db/client";
-import { env } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 
@@ -15,9 +14,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!user) redirect("/login");
   const tenants = await allTenants(await getDb());
   const tenant = tenants.find((t) => t.id === user.tenantId) ?? tenants.find((t) => t.isDefault);
-  const network = env().sandboxNetwork;
+  const network = tenant?.network ?? "mainnet";
   return (
-    <AppShell user={{ email: user.email, role: user.role, tenantName: tenant?.name ?? "Dashboard", network, explorer: explorerBase[network] }}>
+    <AppShell
+      user={{ email: user.email, role: user.role, tenantName: tenant?.name ?? "Dashboard", network, explorer: explorerBase[network] }}
+    >
       {children}
     </AppShell>
   );

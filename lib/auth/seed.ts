@@ -13,7 +13,6 @@ export const DEMO_USERS = [
   { email: "viewer@example.com", role: "viewer" },
 ] as const;
 
-
 /** Demo tenant bound to the sandbox's demo client, and the demo users (empty database only). */
 export async function seedDashboard(db: Db): Promise<boolean> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
@@ -30,6 +29,8 @@ export async function seedDashboard(db: Db): Promise<boolean> {
       clientIdEnc: encryptSecret(config.secrets.SANDBOX_DEMO_CLIENT_ID),
       webhookSecretEnc: encryptSecret(config.secrets.SANDBOX_DEMO_WEBHOOK_SECRET),
       webhookEndpointId: randomBytes(12).toString("base64url"),
+      // the demo tenant's service is the embedded sandbox: its network
+      network: config.sandboxNetwork,
       isDefault: true,
       createdAt: now,
     });

@@ -7,7 +7,9 @@ import { activeSession, revokeSession, revokeUserSessions, SESSION_CACHE_MS, SES
 
 async function user(db: Db, disabled = false) {
   const id = randomUUID();
-  await db.insert(schema.users).values({ id, email: `${id}@example.com`, passwordHash: "x", role: "admin", tenantId: null, disabled, createdAt: new Date() });
+  await db
+    .insert(schema.users)
+    .values({ id, email: `${id}@example.com`, passwordHash: "x", role: "admin", tenantId: null, disabled, createdAt: new Date() });
   return id;
 }
 

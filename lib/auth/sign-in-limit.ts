@@ -45,6 +45,9 @@ export async function forgiveAttempt(db: Db, email: string, address: string): Pr
 
 /** Lifts an account's lock (admin unlock, password reset). */
 export async function unlockAccount(db: Db, email: string): Promise<boolean> {
-  const rows = await db.delete(authLimits).where(inArray(authLimits.key, [accountKey(email)])).returning({ key: authLimits.key });
+  const rows = await db
+    .delete(authLimits)
+    .where(inArray(authLimits.key, [accountKey(email)]))
+    .returning({ key: authLimits.key });
   return rows.length > 0;
 }

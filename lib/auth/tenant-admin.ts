@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { tenants } from "@/lib/db/schema";
 import { encryptSecret } from "./encryption";
 import { AdminError } from "./users";
+import { networkNames } from "@/lib/bitcoin/networks";
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("hex")}`;
 
@@ -14,6 +15,7 @@ const tenantInputSchema = z.object({
   baseUrl: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, "")),
   clientId: z.string().trim().min(1).max(256),
   webhookSecret: z.string().min(16, "at least 16 characters").max(256),
+  network: z.string().pipe(z.enum(networkNames)),
 });
 
 /** A tenant: an API client of the service whose webhooks arrive at /webhook/{endpoint id}. */
@@ -27,21 +29,47 @@ export async function addTenant(db: Db, input: z.input<typeof tenantInputSchema>
     clientIdEnc: encryptSecret(tenant.clientId),
     webhookSecretEnc: encryptSecret(tenant.webhookSecret),
     webhookEndpointId: randomBytes(12).toString("base64url"),
+    network: tenant.network,
     isDefault: existing.length === 0,
     createdAt: new Date(),
   };
   await db.insert(tenants).values(row);
-  return { id: row.id, name: row.name, baseUrl: row.baseUrl, webhookPath: `/webhook/${row.webhookEndpointId}`, isDefault: row.isDefault };
+  return {
+    id: row.id,
+    name: row.name,
+    baseUrl: row.baseUrl,
+    network: row.network,
+    webhookPath: `/webhook/${row.webhookEndpointId}`,
+    isDefault: row.isDefault,
+  };
+}
+
+/** The network a tenant's service runs on (tenants made before this setting existed have testnet). */
+export async function setTenantNetwork(db: Db, tenantId: string, network: string) {
+  const parsed = z.enum(networkNames).parse(network);
+  const [row] = await db.update(tenants).set({ network: parsed }).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
+  if (!row) throw new AdminError(`no tenant ${tenantId} (see: tenants list)`);
 }
 
 export async function listTenants(db: Db) {
   const rows = await db.select().from(tenants).orderBy(asc(tenants.createdAt));
-  return rows.map((r) => ({ id: r.id, name: r.name, baseUrl: r.baseUrl, webhookPath: `/webhook/${r.webhookEndpointId}`, isDefault: r.isDefault }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    baseUrl: r.baseUrl,
+    network: r.network,
+    webhookPath: `/webhook/${r.webhookEndpointId}`,
+    isDefault: r.isDefault,
+  }));
 }
 
 export async function rotateWebhookSecret(db: Db, tenantId: string, secret: string) {
   const parsed = z.string().min(16, "at least 16 characters").max(256).parse(secret);
-  const [row] = await db.update(tenants).set({ webhookSecretEnc: encryptSecret(parsed) }).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
+  const [row] = await db
+    .update(tenants)
+    .set({ webhookSecretEnc: encryptSecret(parsed) })
+    .where(eq(tenants.id, tenantId))
+    .returning({ id: tenants.id });
   if (!row) throw new AdminError(`no tenant ${tenantId} (see: tenants list)`);
   return row;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { tenants } from "@/lib/db/schema";
 import { ExchangeClient } from "@/lib/exchange/client";
+import type { NetworkName } from "@/lib/bitcoin/networks";
 import { decryptSecret } from "./encryption";
 import { processSingleton } from "@/lib/process-singleton";
 
@@ -13,6 +14,8 @@ export type Tenant = {
   webhookSecret: string;
   webhookEndpointId: string;
   isDefault: boolean;
+  /** The bitcoin network of the tenant's service. */
+  network: NetworkName;
 };
 
 const CACHE_MS = 5_000;
@@ -32,6 +35,7 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
     webhookSecret: decryptSecret(row.webhookSecretEnc),
     webhookEndpointId: row.webhookEndpointId,
     isDefault: row.isDefault,
+    network: row.network,
   }));
   holder.cached = { at: Date.now(), all };
   return all;

@@ -55,7 +55,11 @@ export async function listUsers(db: Db) {
 
 /** Disabling ends the user's sessions at once (and their open event streams at the next heartbeat). */
 export async function setDisabled(db: Db, email: string, disabled: boolean) {
-  const [row] = await db.update(users).set({ disabled }).where(eq(users.email, emailSchema.parse(email))).returning({ id: users.id, email: users.email });
+  const [row] = await db
+    .update(users)
+    .set({ disabled })
+    .where(eq(users.email, emailSchema.parse(email)))
+    .returning({ id: users.id, email: users.email });
   if (!row) throw new AdminError(`no user ${email}`);
   const revoked = disabled ? await revokeUserSessions(db, row.id, "user disabled") : 0;
   return { email: row.email, revoked };
@@ -64,14 +68,20 @@ export async function setDisabled(db: Db, email: string, disabled: boolean) {
 /** A new password ends every session signed in with the old one, and lifts a sign-in lock. */
 export async function resetPassword(db: Db, email: string, password: string) {
   const hash = await hashPassword(passwordSchema.parse(password));
-  const [row] = await db.update(users).set({ passwordHash: hash }).where(eq(users.email, emailSchema.parse(email))).returning({ id: users.id, email: users.email });
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: hash })
+    .where(eq(users.email, emailSchema.parse(email)))
+    .returning({ id: users.id, email: users.email });
   if (!row) throw new AdminError(`no user ${email}`);
   const revoked = await revokeUserSessions(db, row.id, "password reset");
   await unlockAccount(db, row.email);
   return { email: row.email, revoked };
 }
 
-const roleChangeSchema = z.object({ email: emailSchema, role: z.enum(roles), tenantId: z.guid().nullable() }).refine(...oneTenantUnlessOperator);
+const roleChangeSchema = z
+  .object({ email: emailSchema, role: z.enum(roles), tenantId: z.guid().nullable() })
+  .refine(...oneTenantUnlessOperator);
 
 /** A new role (and tenant) ends the user's sessions: they sign in again under the new one. */
 export async function setRole(db: Db, input: z.input<typeof roleChangeSchema>) {

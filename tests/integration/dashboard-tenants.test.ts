@@ -60,12 +60,38 @@ beforeAll(async () => {
     ["Slow", slowServer.url, "slow-client-id"],
     ["Garbage", garbageServer.url, "garbage-client-id"],
   ] as const) {
-    const out = cli(["tenants", "add", "--name", name, "--base-url", baseUrl, "--client-id", clientId, "--webhook-secret", `${name}-webhook-secret-000`]);
+    const out = cli([
+      "tenants",
+      "add",
+      "--name",
+      name,
+      "--base-url",
+      baseUrl,
+      "--client-id",
+      clientId,
+      "--webhook-secret",
+      `${name}-webhook-secret-000`,
+    ]);
     tenantIds[name] = /id ([0-9a-f-]{36})/.exec(out)?.[1] ?? "";
-    cli(["users", "add", "--email", `${name.toLowerCase()}@example.com`, "--role", "admin", "--tenant", tenantIds[name] ?? "", "--password", password]);
+    cli([
+      "users",
+      "add",
+      "--email",
+      `${name.toLowerCase()}@example.com`,
+      "--role",
+      "admin",
+      "--tenant",
+      tenantIds[name] ?? "",
+      "--password",
+      password,
+    ]);
   }
+  // a tenant knows its service's network: the sandbox's unless told (set-network changes it)
+  cli(["tenants", "set-network", "--tenant", tenantIds.Down ?? "", "--network", "signet"]);
   const listed = cli(["tenants", "list"]);
   expect(listed).toContain("Garbage");
+  expect(listed.split("\n").find((l) => l.includes("Down"))).toContain("signet");
+  expect(listed.split("\n").find((l) => l.includes("Garbage"))).toContain("testnet");
   app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port, env: appEnv() });
   // the second client's webhooks go to the second tenant's endpoint
   const endpoint = /\/webhook\/[A-Za-z0-9_-]+/.exec(listed.split("\n").find((l) => l.includes("Second")) ?? "")?.[0];
@@ -95,6 +121,8 @@ describe("admin CLI", () => {
     if (scratch) {
       const badRole = adminCli(["users", "add", "--email", "x@example.com", "--role", "king", "--tenant", randomUUID()], env);
       expect([badRole.status, badRole.stderr]).toEqual([2, expect.stringContaining("invalid input")]);
+      const badNetwork = adminCli(["tenants", "set-network", "--tenant", randomUUID(), "--network", "dogecoin"], env);
+      expect([badNetwork.status, badNetwork.stderr]).toEqual([2, expect.stringContaining("invalid")]);
     }
   });
 });
@@ -147,11 +175,18 @@ describe("the exchange index is per tenant", () => {
     expect((await second.request("GET", `/api/exchanges/${exchange_id}`)).status).toBe(200);
 
     // the demo tenant's own (correctly signed) webhook names the second tenant's exchange
-    const secret = (JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as { SANDBOX_DEMO_WEBHOOK_SECRET: string }).SANDBOX_DEMO_WEBHOOK_SECRET;
-    const body = JSON.stringify({ event: "exchange.refunded", payload: { exchange_id, order_id: order.id, reason: { code: "order_inactive" } } });
+    const secret = (JSON.parse(readFileSync(path.join(app.dataDir, "secrets.json"), "utf8")) as { SANDBOX_DEMO_WEBHOOK_SECRET: string })
+      .SANDBOX_DEMO_WEBHOOK_SECRET;
+    const body = JSON.stringify({
+      event: "exchange.refunded",
+      payload: { exchange_id, order_id: order.id, reason: { code: "order_inactive" } },
+    });
     const sent = await fetch(`${app.baseUrl}/webhook`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}` },
+      headers: {
+        "content-type": "application/json",
+        "x-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`,
+      },
       body,
     });
     expect(sent.status).toBe(200);

@@ -4,7 +4,6 @@ import { ApiError } from "@/lib/errors";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { linkOfToken } from "@/lib/payout-links/payout-links";
 import { publicPayoutView } from "@/lib/payout-links/public-view";
-import { env } from "@/lib/env";
 import { otherMethods } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +16,7 @@ export const GET = publicRoute(async ({ db, params }) => {
   const fetchedAt = new Date();
   const exchange = await upstreamFor(tenant).getExchange(link.exchangeId);
   await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
-  return Response.json(publicPayoutView(exchange, link.expiresAt, env().sandboxNetwork), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(publicPayoutView(exchange, link.expiresAt, tenant.network), { headers: { "Cache-Control": "no-store" } });
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -7,11 +7,9 @@ import { ApiError } from "@/lib/errors";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { linkOfToken } from "@/lib/payout-links/payout-links";
 import { publicPayoutView } from "@/lib/payout-links/public-view";
-import { env } from "@/lib/env";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
-
 
 // POST /api/pay/{token}/invoice (public) – the end user's pasted invoice → PATCH /v1/exchanges/{id}
 export const POST = publicRoute(async ({ req, db, params }) => {
@@ -24,12 +22,20 @@ export const POST = publicRoute(async ({ req, db, params }) => {
   try {
     const exchange = await upstreamFor(tenant).patchExchange(link.exchangeId, { payout: { type: "invoice", invoice } });
     await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
-    return Response.json(publicPayoutView(exchange, link.expiresAt, env().sandboxNetwork));
+    return Response.json(publicPayoutView(exchange, link.expiresAt, tenant.network));
   } catch (error) {
     result = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : "error";
     throw error;
   } finally {
-    await recordAudit(db, { tenantId: tenant.id, userId: null, userEmail: null, action: "payout_links.invoice", target: link.exchangeId, result, requestId: link.id });
+    await recordAudit(db, {
+      tenantId: tenant.id,
+      userId: null,
+      userEmail: null,
+      action: "payout_links.invoice",
+      target: link.exchangeId,
+      result,
+      requestId: link.id,
+    });
   }
 });
 
