@@ -5,7 +5,7 @@ const sandboxOnly = {
   patterns: [
     {
       group: ["@/lib/sandbox", "@/lib/sandbox/*", "**/lib/sandbox", "**/lib/sandbox/*"],
-      message: "The dashboard talks to the sandbox only over HTTP (DESIGN.md section 2).",
+      message: "The dashboard talks to the sandbox only over HTTP (docs/architecture.md#boundaries).",
     },
   ],
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// One error table (DESIGN.md section 4): code → HTTP status.
+// One error table (docs/exchange-api.md#errors): code → HTTP status.
 export const errorStatus = {
   invalid_request: 400,
   invalid_signature: 400,

@@ -3,8 +3,8 @@ import type { Exchange } from "./schemas";
 export type ExchangeState = "executed" | "interrupted" | "refunded" | "settled";
 
 /**
- * The state of an exchange, read from its shape (spec: "Shapes of an exchange as returned by
- * GET"): refunded carries a reason; interrupted an action other than a payout offer, or a
+ * The state of an exchange, read from its shape as GET returns it (docs/exchange-api.md#exchanges,
+ * "Shapes"): refunded carries a reason; interrupted an action other than a payout offer, or a
  * payout failure; settled a coin payout or a Lightning payout past pending.
  */
 export function exchangeState(exchange: Pick<Exchange, "action" | "reason" | "payout">): ExchangeState {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The wire format of the exchange service API v1 (spec/exchange-api-v1.md).
+// The wire format of the exchange service API v1 (docs/exchange-api.md).
 // Single source of truth: types come from z.infer, never by hand. Response schemas
 // are loose (the real service adds fields); request schemas are strict.
 
@@ -140,7 +140,7 @@ export type Order = z.infer<typeof orderSchema>;
 
 const payoutOfferSchema = z.looseObject({
   lnurl: z.string(),
-  /** Fee in satoshis (DESIGN.md section 4). */
+  /** Fee in satoshis (docs/exchange-api.md#lightning-payouts). */
   fee: z.number().int(),
   expires_on: timestampSchema,
 });
@@ -232,18 +232,8 @@ export const failedPayoutSchema = z.looseObject({
   failure_code: z.string(),
 });
 
-export const restPayoutSchema = z.union([
-  restCoinPayoutSchema,
-  invoicePayoutSchema,
-  restChannelPayoutSchema,
-  failedPayoutSchema,
-]);
-export const webhookPayoutSchema = z.union([
-  webhookCoinPayoutSchema,
-  invoicePayoutSchema,
-  webhookChannelPayoutSchema,
-  failedPayoutSchema,
-]);
+export const restPayoutSchema = z.union([restCoinPayoutSchema, invoicePayoutSchema, restChannelPayoutSchema, failedPayoutSchema]);
+export const webhookPayoutSchema = z.union([webhookCoinPayoutSchema, invoicePayoutSchema, webhookChannelPayoutSchema, failedPayoutSchema]);
 
 // ---- exchange ----
 

@@ -6,7 +6,7 @@ import { sandboxChallenges } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
 import { sandboxNow } from "./clock";
 
-// DESIGN.md section 4: 8 characters of an unambiguous base32 alphabet (Crockford's,
+// docs/exchange-api.md#challenges: 8 characters of an unambiguous base32 alphabet (Crockford's,
 // without 0/O, 1/I/L and U), 30 minutes, single use.
 export const TOKEN_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const TOKEN_LENGTH = 8;

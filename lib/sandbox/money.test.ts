@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decimalToMinor, feeRateText, price, satsToBtc } from "./money";
 
-// DESIGN.md section 4: fee = round2(cost × fee_rate), amount = floor8((cost − fee) / rate)
+// docs/exchange-api.md#exchanges: fee = round2(cost × fee_rate), amount = floor8((cost − fee) / rate)
 describe("price", () => {
   it.each([
     [50_000, "0.02", 6_000_000, 1_000, 816_666],

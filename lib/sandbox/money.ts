@@ -24,7 +24,7 @@ export function feeRateUnits(feeRate: string): bigint {
 
 export type Pricing = { feeMinor: number; amountSats: number; rateMinor: number };
 
-/** DESIGN.md section 4: fee = round2(cost × fee_rate), amount = floor8((cost − fee) / rate). */
+/** docs/exchange-api.md#exchanges: fee = round2(cost × fee_rate), amount = floor8((cost − fee) / rate). */
 export function price(costMinor: number, feeRate: string, rateMinor: number): Pricing {
   const cost = BigInt(costMinor);
   const units = feeRateUnits(feeRate);

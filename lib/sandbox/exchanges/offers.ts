@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Offer, Offers } from "./types";
 
-// Lightning payout offers (DESIGN.md section 4): fee in satoshis, valid 10 minutes.
+// Lightning payout offers (docs/exchange-api.md#lightning-payouts): fee in satoshis, valid 10 minutes.
 export const OFFER_LIFETIME_MS = 10 * 60 * 1000;
 /** Channel payouts pay an on-chain funding transaction: ~150 vB at 10 sat/vB. */
 export const CHANNEL_FEE_SATS = 1_500;
