@@ -27,13 +27,21 @@ async function lightningOrderViaApi(page: Page, node: LightningNode) {
   const message = `Payouts to my node. Challenge: ${token}`;
   const reply = await page.request.post("/api/orders", {
     headers,
-    data: { fee_rate: 0.02, payment_method: { currency: "eur", debitor_iban: "DE89370400440532013000" }, payout_method: { node_pubkey: node.pubkey, message, signature: node.sign(message) } },
+    data: {
+      fee_rate: 0.02,
+      payment_method: { currency: "eur", debitor_iban: "DE89370400440532013000" },
+      payout_method: { node_pubkey: node.pubkey, message, signature: node.sign(message) },
+    },
   });
   expect(reply.status(), await reply.text()).toBe(201);
   return ((await reply.json()) as { id: string }).id;
 }
 
-test("a Lightning order by form; a test wallet collects through LNURL-withdraw; both pages show it paid", async ({ page, browser, request }, testInfo) => {
+test("a Lightning order by form; a test wallet collects through LNURL-withdraw; both pages show it paid", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   const node = lightningNode(`e2e wallet ${Math.random()}`);
   await signInAs(page, "affiliate@example.com");
   await page.goto("/orders/new");
@@ -62,7 +70,9 @@ test("a Lightning order by form; a test wallet collects through LNURL-withdraw; 
   await expect(qr).toBeVisible();
   const lnurl = (await qr.getAttribute("data-lnurl")) ?? "";
   expect(await decodeQr(qr)).toBe(lnurl);
-  const api = (await (await page.request.get(`/api/exchanges/${exchangeId}`)).json()) as { action: { payout_options: { invoice: { lnurl: string } } } };
+  const api = (await (await page.request.get(`/api/exchanges/${exchangeId}`)).json()) as {
+    action: { payout_options: { invoice: { lnurl: string } } };
+  };
   expect(lnurl).toBe(api.action.payout_options.invoice.lnurl.toUpperCase());
   await shot(page, testInfo, "payout-panel");
 
@@ -76,7 +86,13 @@ test("a Lightning order by form; a test wallet collects through LNURL-withdraw; 
   await endUser.screenshot({ path: testInfo.outputPath("pay-waiting.png"), fullPage: true });
 
   // the wallet follows LUD-03
-  const withdraw = (await (await request.get(decodeLnurl(lnurl))).json()) as { tag: string; callback: string; k1: string; minWithdrawable: number; maxWithdrawable: number };
+  const withdraw = (await (await request.get(decodeLnurl(lnurl))).json()) as {
+    tag: string;
+    callback: string;
+    k1: string;
+    minWithdrawable: number;
+    maxWithdrawable: number;
+  };
   expect(withdraw.tag).toBe("withdrawRequest");
   expect(withdraw.minWithdrawable).toBe(withdraw.maxWithdrawable);
   const invoice = makeInvoice({ node, msat: BigInt(withdraw.maxWithdrawable), now: await sandboxNow(page) });
@@ -95,14 +111,29 @@ test("a Lightning order by form; a test wallet collects through LNURL-withdraw; 
   await phone.close();
 });
 
-test("pasted invoices are explained before sending; a stale tab is told the payout is in progress", async ({ page, context, request }, testInfo) => {
+test("pasted invoices are explained before sending; a stale tab is told the payout is in progress", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
   const node = lightningNode(`e2e paste ${Math.random()}`);
   await signInAs(page, "affiliate@example.com");
   const orderId = await lightningOrderViaApi(page, node);
   const exchangeId = await operatorPay(request, orderId, 120);
-  const api = (await (await page.request.get(`/api/exchanges/${exchangeId}`)).json()) as { amount: number; action: { payout_options: { invoice: { fee: number } } } };
+  const api = (await (await page.request.get(`/api/exchanges/${exchangeId}`)).json()) as {
+    amount: number;
+    action: { payout_options: { invoice: { fee: number } } };
+  };
   const sats = Math.round(api.amount * 1e8) - api.action.payout_options.invoice.fee;
   const now = await sandboxNow(page);
+  // the payment's webhook has been followed by its snapshot: no late notice refreshes the stale tab
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/exchanges?order_id=${orderId}`)).json()) as { data: { refreshed_at: string | null }[] })
+          .data[0]?.refreshed_at ?? null,
+    )
+    .not.toBeNull();
 
   const stale = await context.newPage();
   await stale.clock.install();
@@ -149,7 +180,9 @@ test("a revoked or unknown payout link shows the expired screen", async ({ page,
   await signInAs(page, "affiliate@example.com");
   const exchangeId = await operatorPay(request, await lightningOrderViaApi(page, lightningNode(`e2e revoke ${Math.random()}`)), 50);
   const headers = { origin: new URL(page.url()).origin };
-  const { url } = (await (await page.request.post(`/api/exchanges/${exchangeId}/payout-link`, { headers, data: {} })).json()) as { url: string };
+  const { url } = (await (await page.request.post(`/api/exchanges/${exchangeId}/payout-link`, { headers, data: {} })).json()) as {
+    url: string;
+  };
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const endUser = await phone.newPage();
   await endUser.goto(url);
