@@ -25,7 +25,11 @@ export function LoginForm() {
         const form = new FormData(event.currentTarget);
         setBusy(true);
         setError(null);
-        const result = await signIn("credentials", { email: String(form.get("email")), password: String(form.get("password")), redirect: false });
+        const result = await signIn("credentials", {
+          email: String(form.get("email")),
+          password: String(form.get("password")),
+          redirect: false,
+        });
         setBusy(false);
         if (!result || result.error) {
           setError(errors[result?.error ?? ""] ?? "Sign-in failed. Try again.");

@@ -7,8 +7,8 @@ export function ErrorCodes() {
     <main className="mx-auto max-w-3xl p-4 sm:p-8">
       <h1 className="mb-2 text-2xl font-semibold">Error codes</h1>
       <p className="mb-6 text-sm text-zinc-600 dark:text-zinc-400">
-        Every error is answered as <code>{"{ error, documentation_uri, details? }"}</code>; <code>details</code> lists the
-        offending fields of an <code>invalid_request</code>.
+        Every error is answered as <code>{"{ error, documentation_uri, details? }"}</code>; <code>details</code> lists the offending fields
+        of an <code>invalid_request</code>.
       </p>
       <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
         {Object.entries(errorDescriptions).map(([code, text]) => (

@@ -31,13 +31,20 @@ export function ActionPanel({ exchange }: { exchange: ExchangeView }) {
         )}
         {action && action.kind !== "initiate_payout" && action.url && (
           <p>
-            <a href={action.url} target="_blank" rel="noreferrer noopener" className="font-medium text-orange-700 underline dark:text-orange-400">
+            <a
+              href={action.url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="font-medium text-orange-700 underline dark:text-orange-400"
+            >
               Open the identification page
             </a>{" "}
             and send it to the customer.
           </p>
         )}
-        {action?.kind === "initiate_payout" && <p>A Lightning payout is needed: the customer&apos;s wallet takes an invoice, or a new channel (below).</p>}
+        {action?.kind === "initiate_payout" && (
+          <p>A Lightning payout is needed: the customer&apos;s wallet takes an invoice, or a new channel (below).</p>
+        )}
         {action?.kind === "other" && !action.url && (
           <p>
             The service asks for <code>{action.code}</code>.

@@ -42,7 +42,11 @@ export function ExchangePage({ id }: { id: string }) {
         <ExchangeAmounts exchange={view} />
         <PayoutDetails exchange={view} confirmations={confirmationsOf(events.data?.data ?? [])} />
       </div>
-      {events.isError ? <ErrorState error={events.error} retry={() => void events.refetch()} /> : <ExchangeTimeline events={events.data?.data ?? []} />}
+      {events.isError ? (
+        <ErrorState error={events.error} retry={() => void events.refetch()} />
+      ) : (
+        <ExchangeTimeline events={events.data?.data ?? []} />
+      )}
     </div>
   );
 }

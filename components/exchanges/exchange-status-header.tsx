@@ -18,18 +18,33 @@ export function explainState(exchange: ExchangeView): { meaning: string; next: s
   switch (exchange.state) {
     case "executed":
       return action?.kind === "initiate_payout"
-        ? { meaning: "The bitcoin was bought and waits for a Lightning payout.", next: "Start the payout below, or send the customer a payout link." }
+        ? {
+            meaning: "The bitcoin was bought and waits for a Lightning payout.",
+            next: "Start the payout below, or send the customer a payout link.",
+          }
         : exchange.payout
-          ? { meaning: "The bitcoin was bought; the Lightning payout is in progress.", next: "Nothing to do: this page updates when the payout completes." }
+          ? {
+              meaning: "The bitcoin was bought; the Lightning payout is in progress.",
+              next: "Nothing to do: this page updates when the payout completes.",
+            }
           : { meaning: "The bitcoin was bought at the rate below.", next: "Nothing to do: the payout transaction follows automatically." };
     case "interrupted":
-      if (exchange.reason === "payout_failure") return { meaning: "The payout attempt failed.", next: "Try another payout below; the failure is explained there." };
+      if (exchange.reason === "payout_failure")
+        return { meaning: "The payout attempt failed.", next: "Try another payout below; the failure is explained there." };
       if (action?.kind === "identification") {
-        return { meaning: "The exchange waits for the customer's identification.", next: action.url ? "Send the customer the identification link below." : "The service contacts the customer; the exchange continues once identified." };
+        return {
+          meaning: "The exchange waits for the customer's identification.",
+          next: action.url
+            ? "Send the customer the identification link below."
+            : "The service contacts the customer; the exchange continues once identified.",
+        };
       }
       return { meaning: "The exchange is interrupted.", next: "See the action required below." };
     case "refunded":
-      return { meaning: `The payment was refunded: ${refundReasons[exchange.reason ?? ""] ?? exchange.reason ?? "no reason given"}.`, next: "Nothing to do; the customer gets the money back." };
+      return {
+        meaning: `The payment was refunded: ${refundReasons[exchange.reason ?? ""] ?? exchange.reason ?? "no reason given"}.`,
+        next: "Nothing to do; the customer gets the money back.",
+      };
     case "settled":
       return { meaning: "The bitcoin was paid out.", next: "Nothing to do. Confirmations update below." };
   }

@@ -23,7 +23,11 @@ export function ExchangeTable({ items }: { items: ExchangeListItem[] }) {
             const e = item.exchange;
             const currency = e?.pair.split("/")[1] ?? "eur";
             return (
-              <tr key={item.id} className="grid grid-cols-2 gap-1 bg-white px-3 py-2 sm:table-row sm:p-0 dark:bg-zinc-950" data-exchange-id={item.id}>
+              <tr
+                key={item.id}
+                className="grid grid-cols-2 gap-1 bg-white px-3 py-2 sm:table-row sm:p-0 dark:bg-zinc-950"
+                data-exchange-id={item.id}
+              >
                 <td className="col-span-2 sm:px-3 sm:py-2">
                   <Link href={`/exchanges/${item.id}`} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
                     {shortId(item.id)}

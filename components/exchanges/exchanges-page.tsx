@@ -39,7 +39,13 @@ function Lookup() {
       <label htmlFor="lookup" className="sr-only">
         Exchange or order id
       </label>
-      <TextInput id="lookup" placeholder="Look up an exchange or order id" value={value} onChange={(e) => setValue(e.target.value)} className="min-w-64 flex-1" />
+      <TextInput
+        id="lookup"
+        placeholder="Look up an exchange or order id"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className="min-w-64 flex-1"
+      />
       <Button type="submit" variant="secondary">
         Look up
       </Button>

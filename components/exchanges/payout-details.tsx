@@ -10,7 +10,12 @@ function Mono({ value, href }: { value: string; href?: string | null }) {
   return (
     <span className="flex items-center gap-1">
       {href ? (
-        <a href={href} target="_blank" rel="noreferrer noopener" className="font-mono break-all text-orange-700 hover:underline dark:text-orange-400">
+        <a
+          href={href}
+          target="_blank"
+          rel="noreferrer noopener"
+          className="font-mono break-all text-orange-700 hover:underline dark:text-orange-400"
+        >
           {value}
         </a>
       ) : (
@@ -37,7 +42,12 @@ export function PayoutDetails({ exchange, confirmations }: { exchange: ExchangeV
             ["Output", String(payout.outpoint)],
             ["Address", <Mono key="addr" value={address} href={explorer ? `${explorer}/address/${address}` : null} />],
             ["Derivation path", payout.derivation_path ?? "—"],
-            ["Confirmations", <span key="conf" data-testid="confirmations">{confirmations ?? payout.confirmations ?? (payout.confirmed ? "1 or more" : "0")}</span>],
+            [
+              "Confirmations",
+              <span key="conf" data-testid="confirmations">
+                {confirmations ?? payout.confirmations ?? (payout.confirmed ? "1 or more" : "0")}
+              </span>,
+            ],
             ["Block", payout.block_height ? String(payout.block_height) : "not yet confirmed"],
             ["Network fee", btc(payout.fee)],
             ["Paid out", btc(payout.amount)],
@@ -46,7 +56,14 @@ export function PayoutDetails({ exchange, confirmations }: { exchange: ExchangeV
       </Card>
     );
   }
-  const rows: [string, React.ReactNode][] = [["Status", <span key="status" className="capitalize">{payout.status}</span>]];
+  const rows: [string, React.ReactNode][] = [
+    [
+      "Status",
+      <span key="status" className="capitalize">
+        {payout.status}
+      </span>,
+    ],
+  ];
   if (payout.kind === "invoice") {
     rows.push(["Invoice", <Mono key="inv" value={payout.invoice} />]);
     if (payout.preimage) rows.push(["Preimage", <Mono key="pre" value={payout.preimage} />]);

@@ -25,7 +25,8 @@ export function OrderPage({ id }: { id: string }) {
     <div className="flex flex-col gap-4">
       <PageTitle kind="Order" id={data.id} state={data.active ? "active" : "inactive"}>
         <span className="text-sm text-zinc-500">
-          {"node_pubkey" in data.payout_method ? "Lightning" : "On-chain"} · fee {formatPercent(data.fee_rate)} · created {formatDateTime(data.created_on)}
+          {"node_pubkey" in data.payout_method ? "Lightning" : "On-chain"} · fee {formatPercent(data.fee_rate)} · created{" "}
+          {formatDateTime(data.created_on)}
         </span>
       </PageTitle>
       <PaymentInstructions method={data.payment_method} />

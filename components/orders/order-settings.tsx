@@ -26,7 +26,8 @@ export function OrderSettings({ order }: { order: Order }) {
       setConfirming(false);
     },
   });
-  const error = mutation.error instanceof ApiClientError ? messageFor(mutation.error.code) : mutation.error ? messageFor("unexpected_response") : null;
+  const error =
+    mutation.error instanceof ApiClientError ? messageFor(mutation.error.code) : mutation.error ? messageFor("unexpected_response") : null;
   const fee = Number(feePercent.replace(",", ".")) / 100;
   return (
     <Card title="Settings">
@@ -39,7 +40,12 @@ export function OrderSettings({ order }: { order: Order }) {
           </span>
           {confirming ? (
             <span className="flex items-center gap-2">
-              <Button variant={order.active ? "danger" : "primary"} size="sm" onClick={() => mutation.mutate({ active: !order.active })} disabled={mutation.isPending}>
+              <Button
+                variant={order.active ? "danger" : "primary"}
+                size="sm"
+                onClick={() => mutation.mutate({ active: !order.active })}
+                disabled={mutation.isPending}
+              >
                 {order.active ? "Yes, deactivate" : "Yes, activate"}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
@@ -47,7 +53,13 @@ export function OrderSettings({ order }: { order: Order }) {
               </Button>
             </span>
           ) : (
-            <Button variant="secondary" size="sm" onClick={() => setConfirming(true)} disabled={!canMutate} title={canMutate ? undefined : READ_ONLY_HINT}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => setConfirming(true)}
+              disabled={!canMutate}
+              title={canMutate ? undefined : READ_ONLY_HINT}
+            >
               {order.active ? "Deactivate" : "Activate"}
             </Button>
           )}
@@ -56,16 +68,36 @@ export function OrderSettings({ order }: { order: Order }) {
           className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
-            mutation.mutate({ fee_rate: Number(fee.toFixed(6)), ...(affiliate && affiliate !== order.affiliate_id ? { affiliate_id: affiliate } : {}) });
+            mutation.mutate({
+              fee_rate: Number(fee.toFixed(6)),
+              ...(affiliate && affiliate !== order.affiliate_id ? { affiliate_id: affiliate } : {}),
+            });
           }}
         >
           <Field id="fee-rate" label="Fee rate (%)" hint={`now ${formatPercent(order.fee_rate)}; 1.2–4.5`}>
-            <TextInput id="fee-rate" inputMode="decimal" value={feePercent} onChange={(e) => setFeePercent(e.target.value)} disabled={!canMutate} />
+            <TextInput
+              id="fee-rate"
+              inputMode="decimal"
+              value={feePercent}
+              onChange={(e) => setFeePercent(e.target.value)}
+              disabled={!canMutate}
+            />
           </Field>
           <Field id="affiliate" label="Affiliate agreement id">
-            <TextInput id="affiliate" value={affiliate} onChange={(e) => setAffiliate(e.target.value.trim())} disabled={!canMutate} className="font-mono" />
+            <TextInput
+              id="affiliate"
+              value={affiliate}
+              onChange={(e) => setAffiliate(e.target.value.trim())}
+              disabled={!canMutate}
+              className="font-mono"
+            />
           </Field>
-          <Button type="submit" variant="secondary" disabled={!canMutate || mutation.isPending} title={canMutate ? undefined : READ_ONLY_HINT}>
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={!canMutate || mutation.isPending}
+            title={canMutate ? undefined : READ_ONLY_HINT}
+          >
             Save
           </Button>
         </form>

@@ -20,7 +20,10 @@ export function OrdersPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Orders</h1>
         {canMutate && (
-          <Link href="/orders/new" className="rounded-md bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700 focus-visible:outline-2 focus-visible:outline-orange-500">
+          <Link
+            href="/orders/new"
+            className="rounded-md bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700 focus-visible:outline-2 focus-visible:outline-orange-500"
+          >
             New order
           </Link>
         )}
@@ -48,7 +51,9 @@ export function OrdersPage() {
         <LoadingRows rows={5} />
       ) : orders.length === 0 ? (
         <EmptyState title={Object.keys(filters).length ? "No orders match these filters" : "No orders yet"}>
-          <p className="text-sm text-zinc-500">An order holds the payment instructions your customer pays into and the wallet that receives the bitcoin.</p>
+          <p className="text-sm text-zinc-500">
+            An order holds the payment instructions your customer pays into and the wallet that receives the bitcoin.
+          </p>
           {canMutate && (
             <Link href="/orders/new" className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
               Create the first order

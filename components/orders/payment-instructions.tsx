@@ -22,7 +22,15 @@ function Line({ label, value, copy = true }: { label: string; value: string; cop
 export function PaymentInstructions({ method }: { method: PaymentMethod }) {
   const qr =
     method.currency === "eur"
-      ? { payload: epcQrPayload({ name: method.creditor_name, iban: method.creditor_iban, bic: method.creditor_bank_bic, reference: method.creditor_reference }), label: "EPC QR code (GiroCode) for SEPA banking apps" }
+      ? {
+          payload: epcQrPayload({
+            name: method.creditor_name,
+            iban: method.creditor_iban,
+            bic: method.creditor_bank_bic,
+            reference: method.creditor_reference,
+          }),
+          label: "EPC QR code (GiroCode) for SEPA banking apps",
+        }
       : method.currency === "chf" && method.swiss_qr_bill_payload
         ? { payload: method.swiss_qr_bill_payload, label: "Swiss QR-bill code" }
         : null;
@@ -34,8 +42,16 @@ export function PaymentInstructions({ method }: { method: PaymentMethod }) {
           <Line label="Creditor IBAN" value={formatIban(method.creditor_iban)} />
           <Line label="Reference" value={method.creditor_reference} />
           <Line label="BIC" value={method.creditor_bank_bic} />
-          <Line label="Bank" value={`${method.creditor_bank_name}, ${method.creditor_bank_street}, ${method.creditor_bank_postal_code} ${method.creditor_bank_town}, ${method.creditor_bank_country}`} copy={false} />
-          <Line label="Beneficiary address" value={`${method.creditor_street}, ${method.creditor_postal_code} ${method.creditor_town}, ${method.creditor_country}`} copy={false} />
+          <Line
+            label="Bank"
+            value={`${method.creditor_bank_name}, ${method.creditor_bank_street}, ${method.creditor_bank_postal_code} ${method.creditor_bank_town}, ${method.creditor_bank_country}`}
+            copy={false}
+          />
+          <Line
+            label="Beneficiary address"
+            value={`${method.creditor_street}, ${method.creditor_postal_code} ${method.creditor_town}, ${method.creditor_country}`}
+            copy={false}
+          />
           <Line label="Currency" value={method.currency.toUpperCase()} copy={false} />
           <Line label="Paying account" value={formatIban(method.debitor_iban)} copy={false} />
           <p className="mt-2 text-xs text-zinc-500">

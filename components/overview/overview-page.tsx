@@ -34,7 +34,9 @@ export function OverviewPage() {
           </Link>
         ))}
       </div>
-      <Card title="Daily volume and fees, last 30 days">{query.data ? <VolumeChart points={query.data.daily} today={query.data.today} /> : <LoadingRows rows={4} />}</Card>
+      <Card title="Daily volume and fees, last 30 days">
+        {query.data ? <VolumeChart points={query.data.daily} today={query.data.today} /> : <LoadingRows rows={4} />}
+      </Card>
       <Card
         title="Latest exchanges"
         actions={

@@ -53,7 +53,17 @@ export function VolumeChart({ points, today }: { points: Point[]; today: string 
           return (
             <span key={pair} className="inline-flex items-center gap-1.5">
               <span className="h-2.5 w-2.5 rounded-sm" style={{ background: colors[pair] ?? "#71717a" }} aria-hidden />
-              {pair.toUpperCase()}: {formatFiat(mine.reduce((s, p) => s + p.volume, 0), currency)} volume, {formatFiat(mine.reduce((s, p) => s + p.fees, 0), currency)} fees
+              {pair.toUpperCase()}:{" "}
+              {formatFiat(
+                mine.reduce((s, p) => s + p.volume, 0),
+                currency,
+              )}{" "}
+              volume,{" "}
+              {formatFiat(
+                mine.reduce((s, p) => s + p.fees, 0),
+                currency,
+              )}{" "}
+              fees
             </span>
           );
         })}

@@ -53,7 +53,10 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
             for {formatFiat(view.fiat.amount, view.fiat.currency)} · {formatSats(invoice.fee_sats)} network fee
           </p>
           <LnurlQr lnurl={invoice.lnurl} expiresOn={invoice.expires_on} onExpired={refresh} label="Receive" testId="pay-qr" />
-          <a href={`lightning:${invoice.lnurl.toUpperCase()}`} className="w-full rounded-md bg-orange-600 px-4 py-3 text-center font-medium text-white hover:bg-orange-700">
+          <a
+            href={`lightning:${invoice.lnurl.toUpperCase()}`}
+            className="w-full rounded-md bg-orange-600 px-4 py-3 text-center font-medium text-white hover:bg-orange-700"
+          >
             Open in a wallet on this phone
           </a>
           <details className="w-full">
@@ -73,12 +76,21 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
       )}
       {channel && (
         <details className="w-full">
-          <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">More options: receive through a new channel</summary>
+          <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">
+            More options: receive through a new channel
+          </summary>
           <div className="mt-3 flex flex-col items-center gap-3">
             <p className="text-center text-sm text-zinc-600 dark:text-zinc-300">
-              For wallets without receiving capacity: a channel to you opens with {formatSats(amount - channel.fee_sats)} on your side ({formatSats(channel.fee_sats)} on-chain fee).
+              For wallets without receiving capacity: a channel to you opens with {formatSats(amount - channel.fee_sats)} on your side (
+              {formatSats(channel.fee_sats)} on-chain fee).
             </p>
-            <LnurlQr lnurl={channel.lnurl} expiresOn={channel.expires_on} onExpired={refresh} label="Receive through a channel" testId="pay-channel-qr" />
+            <LnurlQr
+              lnurl={channel.lnurl}
+              expiresOn={channel.expires_on}
+              onExpired={refresh}
+              label="Receive through a channel"
+              testId="pay-channel-qr"
+            />
           </div>
         </details>
       )}

@@ -5,7 +5,13 @@ import { Field, TextInput } from "@/components/ui/field";
 import { useSubmit } from "@/components/ui/use-submit";
 
 /** A channel payout by PATCH: the node's address (pubkey@host:port) and whether the channel is private. */
-export function ChannelForm({ nodePubkey, submit }: { nodePubkey: string | null; submit: (nodeAddress: string | undefined, privateChannel: boolean) => Promise<unknown> }) {
+export function ChannelForm({
+  nodePubkey,
+  submit,
+}: {
+  nodePubkey: string | null;
+  submit: (nodeAddress: string | undefined, privateChannel: boolean) => Promise<unknown>;
+}) {
   const [address, setAddress] = useState(nodePubkey ? `${nodePubkey}@` : "");
   const [privateChannel, setPrivateChannel] = useState(false);
   const { busy, error, run } = useSubmit();
@@ -18,11 +24,27 @@ export function ChannelForm({ nodePubkey, submit }: { nodePubkey: string | null;
         void run(() => submit(address.trim() || undefined, privateChannel));
       }}
     >
-      <Field id="node-address" label="Node address" error={error ?? (valid ? null : "Write it as pubkey@host:port.")} hint="pubkey@host:port of the order's node; leave empty if the service already knows it.">
-        <TextInput id="node-address" className="font-mono" value={address} onChange={(e) => setAddress(e.target.value)} spellCheck={false} />
+      <Field
+        id="node-address"
+        label="Node address"
+        error={error ?? (valid ? null : "Write it as pubkey@host:port.")}
+        hint="pubkey@host:port of the order's node; leave empty if the service already knows it."
+      >
+        <TextInput
+          id="node-address"
+          className="font-mono"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          spellCheck={false}
+        />
       </Field>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={privateChannel} onChange={(e) => setPrivateChannel(e.target.checked)} className="accent-orange-600" />
+        <input
+          type="checkbox"
+          checked={privateChannel}
+          onChange={(e) => setPrivateChannel(e.target.checked)}
+          className="accent-orange-600"
+        />
         Private channel (not announced to the network)
       </label>
       <Button type="submit" variant="secondary" disabled={!valid || busy}>

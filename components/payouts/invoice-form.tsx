@@ -25,14 +25,19 @@ function inspect(text: string, network: NetworkName, expectedSats: number, nodeP
     invoice = decodeInvoice(text, network);
   } catch (error) {
     const code = (error as { code?: string }).code;
-    return { ok: false, problem: code === "invoice_network" ? `${(error as Error).message}: use a wallet on ${network}.` : messageFor("invalid_invoice") };
+    return {
+      ok: false,
+      problem: code === "invoice_network" ? `${(error as Error).message}: use a wallet on ${network}.` : messageFor("invalid_invoice"),
+    };
   }
   const sats = invoice.millisatoshis === null ? null : Number(invoice.millisatoshis) / 1000;
   const problems: string[] = [];
   if (sats === null) problems.push(`The invoice names no amount: it must ask for exactly ${formatSats(expectedSats)}.`);
-  else if (sats !== expectedSats) problems.push(`The invoice asks for ${formatSats(sats)}; it must ask for exactly ${formatSats(expectedSats)}.`);
+  else if (sats !== expectedSats)
+    problems.push(`The invoice asks for ${formatSats(sats)}; it must ask for exactly ${formatSats(expectedSats)}.`);
   if (invoice.expiresAt.getTime() <= Date.now()) problems.push("The invoice has expired: create a new one.");
-  if (nodePubkey && invoice.payeeNodeKey !== nodePubkey) problems.push("The invoice is from another node than the order's: create it on the order's node.");
+  if (nodePubkey && invoice.payeeNodeKey !== nodePubkey)
+    problems.push("The invoice is from another node than the order's: create it on the order's node.");
   return {
     ok: true,
     problems,

@@ -30,7 +30,13 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
           </div>
           <div className="flex min-w-0 flex-col gap-2">
             <div className="flex items-center gap-1">
-              <a href={link.url} target="_blank" rel="noreferrer" className="font-mono text-xs break-all text-orange-700 underline dark:text-orange-400" data-testid="payout-link">
+              <a
+                href={link.url}
+                target="_blank"
+                rel="noreferrer"
+                className="font-mono text-xs break-all text-orange-700 underline dark:text-orange-400"
+                data-testid="payout-link"
+              >
                 {link.url}
               </a>
               <CopyButton value={link.url} />
@@ -51,7 +57,14 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
           </div>
         </div>
       ) : (
-        <Button variant="secondary" onClick={() => run(async () => setLink(await apiFetch(`/api/exchanges/${exchangeId}/payout-link`, payoutLinkSchema, { method: "POST", body: {} })))}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            run(async () =>
+              setLink(await apiFetch(`/api/exchanges/${exchangeId}/payout-link`, payoutLinkSchema, { method: "POST", body: {} })),
+            )
+          }
+        >
           Create a payout link
         </Button>
       )}

@@ -22,7 +22,9 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
   const order = useOrder(exchange.order_id);
   const refetch = useCallback(() => {
     // GET /api/exchanges/{id} with no-cache asks the service, which renews expired offers
-    void apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { headers: { "cache-control": "no-cache" } }).then((fresh) => queryClient.setQueryData(queryKeys.exchange(exchange.id), fresh));
+    void apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { headers: { "cache-control": "no-cache" } }).then((fresh) =>
+      queryClient.setQueryData(queryKeys.exchange(exchange.id), fresh),
+    );
   }, [exchange.id, queryClient]);
   const patch = useMutation({
     mutationFn: (body: ExchangePayoutPatch) => apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { method: "PATCH", body }),
@@ -41,14 +43,20 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
           <section className="flex flex-col gap-3">
             <h3 className="font-medium">By invoice (LNURL-withdraw)</h3>
             <p className="text-sm text-zinc-600 dark:text-zinc-300">
-              The customer scans this with a Lightning wallet and receives <strong>{formatSats(amountSats - invoice.fee_sats)}</strong> ({formatSats(amountSats)} minus a {formatSats(invoice.fee_sats)} routing fee).
+              The customer scans this with a Lightning wallet and receives <strong>{formatSats(amountSats - invoice.fee_sats)}</strong> (
+              {formatSats(amountSats)} minus a {formatSats(invoice.fee_sats)} routing fee).
             </p>
             <LnurlQr lnurl={invoice.lnurl} expiresOn={invoice.expires_on} onExpired={refetch} label="Invoice payout" testId="withdraw-qr" />
             {canMutate ? (
               <details>
                 <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">Paste an invoice instead</summary>
                 <div className="mt-3">
-                  <InvoiceForm network={network} expectedSats={amountSats - invoice.fee_sats} nodePubkey={nodePubkey} submit={(text) => patch.mutateAsync({ payout: { type: "invoice", invoice: text } })} />
+                  <InvoiceForm
+                    network={network}
+                    expectedSats={amountSats - invoice.fee_sats}
+                    nodePubkey={nodePubkey}
+                    submit={(text) => patch.mutateAsync({ payout: { type: "invoice", invoice: text } })}
+                  />
                 </div>
               </details>
             ) : (
@@ -60,14 +68,24 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
           <section className="flex flex-col gap-3">
             <h3 className="font-medium">By a new channel (LNURL-channel)</h3>
             <p className="text-sm text-zinc-600 dark:text-zinc-300">
-              For a node without inbound liquidity: a channel opens and pushes {formatSats(amountSats - channel.fee_sats)} ({formatSats(channel.fee_sats)} on-chain fee).
+              For a node without inbound liquidity: a channel opens and pushes {formatSats(amountSats - channel.fee_sats)} (
+              {formatSats(channel.fee_sats)} on-chain fee).
             </p>
             <LnurlQr lnurl={channel.lnurl} expiresOn={channel.expires_on} onExpired={refetch} label="Channel payout" testId="channel-qr" />
             {canMutate && (
               <details>
-                <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">Request the channel by node address</summary>
+                <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">
+                  Request the channel by node address
+                </summary>
                 <div className="mt-3">
-                  <ChannelForm nodePubkey={nodePubkey} submit={(nodeAddress, privateChannel) => patch.mutateAsync({ payout: { type: "channel", ...(nodeAddress ? { node_address: nodeAddress } : {}), private: privateChannel } })} />
+                  <ChannelForm
+                    nodePubkey={nodePubkey}
+                    submit={(nodeAddress, privateChannel) =>
+                      patch.mutateAsync({
+                        payout: { type: "channel", ...(nodeAddress ? { node_address: nodeAddress } : {}), private: privateChannel },
+                      })
+                    }
+                  />
                 </div>
               </details>
             )}

@@ -18,7 +18,9 @@ const links = [
 ];
 
 const describe = (notice: Extract<LiveNotice, { kind: "webhook" }>) =>
-  notice.event ? `${notice.event.replace("exchange.", "Exchange ")}${notice.exchange_id ? ` · ${notice.exchange_id.slice(0, 8)}` : ""}` : "New event";
+  notice.event
+    ? `${notice.event.replace("exchange.", "Exchange ")}${notice.exchange_id ? ` · ${notice.exchange_id.slice(0, 8)}` : ""}`
+    : "New event";
 
 function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
   const pathname = usePathname();

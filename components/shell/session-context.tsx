@@ -1,7 +1,13 @@
 "use client";
 import { createContext, useContext } from "react";
 
-export type ShellUser = { email: string; role: "operator" | "admin" | "viewer"; tenantName: string; network: string; explorer: string | null };
+export type ShellUser = {
+  email: string;
+  role: "operator" | "admin" | "viewer";
+  tenantName: string;
+  network: string;
+  explorer: string | null;
+};
 
 const SessionContext = createContext<ShellUser | null>(null);
 export const SessionProvider = SessionContext.Provider;

@@ -22,7 +22,10 @@ export function Toaster({ children }: { children: ReactNode }) {
       {children}
       <div aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
         {toasts.map((toast) => (
-          <div key={toast.id} className="pointer-events-auto rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900">
+          <div
+            key={toast.id}
+            className="pointer-events-auto rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          >
             {toast.href ? (
               <a href={toast.href} className="underline-offset-2 hover:underline">
                 {toast.text}

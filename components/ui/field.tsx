@@ -28,12 +28,26 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
 
 export function TextInput({ invalid, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
   const described = invalid ? `${props.id}-error` : `${props.id}-hint`;
-  return <input {...props} aria-invalid={invalid || undefined} aria-describedby={described} className={`${inputClass} ${props.className ?? ""}`} />;
+  return (
+    <input
+      {...props}
+      aria-invalid={invalid || undefined}
+      aria-describedby={described}
+      className={`${inputClass} ${props.className ?? ""}`}
+    />
+  );
 }
 
 export function TextArea({ invalid, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
   const described = invalid ? `${props.id}-error` : `${props.id}-hint`;
-  return <textarea {...props} aria-invalid={invalid || undefined} aria-describedby={described} className={`${inputClass} font-mono ${props.className ?? ""}`} />;
+  return (
+    <textarea
+      {...props}
+      aria-invalid={invalid || undefined}
+      aria-describedby={described}
+      className={`${inputClass} font-mono ${props.className ?? ""}`}
+    />
+  );
 }
 
 export function Select(props: SelectHTMLAttributes<HTMLSelectElement>) {

@@ -9,6 +9,10 @@ const styles: Record<string, string> = {
 
 export function StateBadge({ state }: { state: string }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize ${styles[state] ?? styles.refunded}`}>{state}</span>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize ${styles[state] ?? styles.refunded}`}
+    >
+      {state}
+    </span>
   );
 }

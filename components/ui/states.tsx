@@ -24,7 +24,10 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
   const code = error instanceof ApiClientError ? error.code : "unexpected_response";
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+    >
       <span>{messageFor(code)}</span>
       {retry && (
         <button type="button" onClick={retry} className="font-medium underline">

@@ -5,7 +5,9 @@ import { useRouter, useSearchParams } from "next/navigation";
 export function useUrlFilters(basePath: string, keys: readonly string[]) {
   const router = useRouter();
   const params = useSearchParams();
-  const filters: Record<string, string> = Object.fromEntries(keys.flatMap((key) => (params.get(key) ? [[key, params.get(key) ?? ""]] : [])));
+  const filters: Record<string, string> = Object.fromEntries(
+    keys.flatMap((key) => (params.get(key) ? [[key, params.get(key) ?? ""]] : [])),
+  );
   const setFilter = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/errors";
 export const dynamic = "force-dynamic";
 
 // Anything else under /api: a JSON 404, never an HTML page.
-const notFound = async (req: Request) => apiErrorResponse(new ApiError("not_found", "No such endpoint"), randomUUID(), requestOrigin(req)).response;
+const notFound = async (req: Request) =>
+  apiErrorResponse(new ApiError("not_found", "No such endpoint"), randomUUID(), requestOrigin(req)).response;
 
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

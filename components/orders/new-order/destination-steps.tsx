@@ -8,7 +8,11 @@ type StepProps = { draft: Draft; update: (patch: Partial<Draft>) => void; networ
 
 const kinds: { value: PayoutKind; title: string; text: string }[] = [
   { value: "address", title: "On-chain address", text: "Every payout goes to one bitcoin address." },
-  { value: "xpub", title: "On-chain with extended public key", text: "A fresh address of your wallet for every payout (xpub, zpub, vpub, …)." },
+  {
+    value: "xpub",
+    title: "On-chain with extended public key",
+    text: "A fresh address of your wallet for every payout (xpub, zpub, vpub, …).",
+  },
   { value: "lightning", title: "Lightning node", text: "Payouts over Lightning, by invoice or a new channel (beta)." },
 ];
 
@@ -21,7 +25,14 @@ export function KindStep({ draft, update }: StepProps) {
           key={kind.value}
           className={`flex cursor-pointer gap-3 rounded-lg border p-3 focus-within:outline-2 focus-within:outline-orange-500 ${draft.kind === kind.value ? "border-orange-500 bg-orange-50 dark:bg-orange-950/40" : "border-zinc-200 dark:border-zinc-800"}`}
         >
-          <input type="radio" name="kind" value={kind.value} checked={draft.kind === kind.value} onChange={() => update({ kind: kind.value, signature: "" })} className="mt-1 accent-orange-600" />
+          <input
+            type="radio"
+            name="kind"
+            value={kind.value}
+            checked={draft.kind === kind.value}
+            onChange={() => update({ kind: kind.value, signature: "" })}
+            className="mt-1 accent-orange-600"
+          />
           <span>
             <span className="block text-sm font-medium">{kind.title}</span>
             <span className="block text-xs text-zinc-500 dark:text-zinc-400">{kind.text}</span>
@@ -38,23 +49,62 @@ export function DestinationStep({ draft, update, network, serverError }: StepPro
   return (
     <div className="flex flex-col gap-4">
       {draft.kind === "lightning" ? (
-        <Field id="node-pubkey" label="Node public key" error={serverError} hint="lncli getinfo → identity_pubkey; lightning-cli getinfo → id">
-          <TextInput id="node-pubkey" className="font-mono" value={draft.nodePubkey} onChange={(e) => update({ nodePubkey: e.target.value, signature: "" })} spellCheck={false} autoComplete="off" />
+        <Field
+          id="node-pubkey"
+          label="Node public key"
+          error={serverError}
+          hint="lncli getinfo → identity_pubkey; lightning-cli getinfo → id"
+        >
+          <TextInput
+            id="node-pubkey"
+            className="font-mono"
+            value={draft.nodePubkey}
+            onChange={(e) => update({ nodePubkey: e.target.value, signature: "" })}
+            spellCheck={false}
+            autoComplete="off"
+          />
         </Field>
       ) : (
         <>
           {draft.kind === "xpub" && (
             <>
-              <Field id="xpub" label="Extended public key" hint="From your wallet's account details (xpub/ypub/zpub, or tpub/upub/vpub on test networks).">
-                <TextInput id="xpub" className="font-mono" value={draft.xpub} onChange={(e) => update({ xpub: e.target.value.trim(), signature: "" })} spellCheck={false} autoComplete="off" />
+              <Field
+                id="xpub"
+                label="Extended public key"
+                hint="From your wallet's account details (xpub/ypub/zpub, or tpub/upub/vpub on test networks)."
+              >
+                <TextInput
+                  id="xpub"
+                  className="font-mono"
+                  value={draft.xpub}
+                  onChange={(e) => update({ xpub: e.target.value.trim(), signature: "" })}
+                  spellCheck={false}
+                  autoComplete="off"
+                />
               </Field>
-              <Field id="path" label="Derivation path of the address below" hint="Relative to the key, e.g. m/0/0 for the first receiving address.">
-                <TextInput id="path" className="font-mono" value={draft.path} onChange={(e) => update({ path: e.target.value.trim(), signature: "" })} />
+              <Field
+                id="path"
+                label="Derivation path of the address below"
+                hint="Relative to the key, e.g. m/0/0 for the first receiving address."
+              >
+                <TextInput
+                  id="path"
+                  className="font-mono"
+                  value={draft.path}
+                  onChange={(e) => update({ path: e.target.value.trim(), signature: "" })}
+                />
               </Field>
             </>
           )}
           <Field id="address" label={`Bitcoin address (${network})`} error={serverError}>
-            <TextInput id="address" className="font-mono" value={draft.address} onChange={(e) => update({ address: e.target.value.trim(), signature: "" })} spellCheck={false} autoComplete="off" />
+            <TextInput
+              id="address"
+              className="font-mono"
+              value={draft.address}
+              onChange={(e) => update({ address: e.target.value.trim(), signature: "" })}
+              spellCheck={false}
+              autoComplete="off"
+            />
           </Field>
         </>
       )}

@@ -54,7 +54,9 @@ export function checkDestination(draft: Draft, network: NetworkName): Check {
   if (draft.kind === "lightning") {
     const key = draft.nodePubkey.trim().toLowerCase();
     if (!key) return { ok: false, text: "Paste your node's public key (66 hex characters, from lncli getinfo or lightning-cli getinfo)." };
-    return isNodePubkey(key) ? { ok: true, text: "A valid node public key." } : { ok: false, text: "Not a node public key: 66 hex characters starting with 02 or 03." };
+    return isNodePubkey(key)
+      ? { ok: true, text: "A valid node public key." }
+      : { ok: false, text: "Not a node public key: 66 hex characters starting with 02 or 03." };
   }
   const address = draft.address.trim();
   if (!address) return { ok: false, text: `Paste a ${network} bitcoin address.` };
@@ -62,7 +64,13 @@ export function checkDestination(draft: Draft, network: NetworkName): Check {
   try {
     type = decodeAddress(address, network).type;
   } catch (error) {
-    return { ok: false, text: (error as { code?: string }).code === "address_network" ? `This address is for another network; this service runs on ${network}.` : "Not a valid bitcoin address." };
+    return {
+      ok: false,
+      text:
+        (error as { code?: string }).code === "address_network"
+          ? `This address is for another network; this service runs on ${network}.`
+          : "Not a valid bitcoin address.",
+    };
   }
   if (type === "p2wsh") return { ok: false, text: "Multisig script addresses (P2WSH) cannot sign a message: use a single-key address." };
   if (draft.kind === "address") return { ok: true, text: `A ${network} ${typeNames[type]} address.`, type };
@@ -86,13 +94,23 @@ export function checkSignature(draft: Draft, network: NetworkName): Check {
   if (draft.kind === "lightning") {
     return verifyNodeSignature(draft.message, draft.signature.trim(), draft.nodePubkey.trim().toLowerCase())
       ? { ok: true, text: "Signature verified: made by this node for this message." }
-      : { ok: false, text: "Not made by this node for this exact message. Sign the message as shown, with the node whose key you entered." };
+      : {
+          ok: false,
+          text: "Not made by this node for this exact message. Sign the message as shown, with the node whose key you entered.",
+        };
   }
   const destination = checkDestination(draft, network);
   if (!destination.ok || !destination.type) return { ok: false, text: "Fix the address first." };
   const result = verifyMessage(draft.address.trim(), destination.type, draft.message, draft.signature.trim());
-  if (result.valid) return { ok: true, text: `Signature verified (${result.scheme === "bip322" ? "BIP-322" : result.scheme === "electrum" ? "Electrum" : "BIP-137"}).` };
-  const hint = destination.type === "p2tr" ? " Taproot addresses need a BIP-322 signature (Sparrow: Sign/Verify Message → BIP322)." : " Sign with the same address, and copy the message without changing a character.";
+  if (result.valid)
+    return {
+      ok: true,
+      text: `Signature verified (${result.scheme === "bip322" ? "BIP-322" : result.scheme === "electrum" ? "Electrum" : "BIP-137"}).`,
+    };
+  const hint =
+    destination.type === "p2tr"
+      ? " Taproot addresses need a BIP-322 signature (Sparrow: Sign/Verify Message → BIP322)."
+      : " Sign with the same address, and copy the message without changing a character.";
   return { ok: false, text: `${result.reason}.${hint}` };
 }
 

@@ -22,17 +22,31 @@ const steps = ["Payout kind", "Destination", "Ownership proof", "Payment", "Fee"
 
 /** Which step an error code of the service belongs to, so it is shown next to its field. */
 const stepOfError: Record<string, number> = {
-  invalid_address: 1, address_network: 1, invalid_extended_public_key: 1, derivation_mismatch: 1, invalid_node_pubkey: 1,
-  invalid_signature: 2, challenge_not_found: 2, challenge_expired: 2, challenge_used: 2,
-  invalid_iban: 3, unsupported_currency: 3,
-  fee_rate_out_of_range: 4, affiliate_not_found: 4,
+  invalid_address: 1,
+  address_network: 1,
+  invalid_extended_public_key: 1,
+  derivation_mismatch: 1,
+  invalid_node_pubkey: 1,
+  invalid_signature: 2,
+  challenge_not_found: 2,
+  challenge_expired: 2,
+  challenge_used: 2,
+  invalid_iban: 3,
+  unsupported_currency: 3,
+  fee_rate_out_of_range: 4,
+  affiliate_not_found: 4,
 };
 
 function body(draft: Draft) {
   const payout =
     draft.kind === "lightning"
       ? { node_pubkey: draft.nodePubkey.trim().toLowerCase(), message: draft.message, signature: draft.signature }
-      : { bitcoin_address: draft.address.trim(), message: draft.message, signature: draft.signature, ...(draft.kind === "xpub" ? { extended_public_key: draft.xpub, derivation_path: draft.path } : {}) };
+      : {
+          bitcoin_address: draft.address.trim(),
+          message: draft.message,
+          signature: draft.signature,
+          ...(draft.kind === "xpub" ? { extended_public_key: draft.xpub, derivation_path: draft.path } : {}),
+        };
   return orderCreateSchema.safeParse({
     active: draft.active,
     fee_rate: feeRateOf(draft),
@@ -93,7 +107,11 @@ export function NewOrderWizard() {
       <h1 className="text-2xl font-semibold">New order</h1>
       <ol className="flex flex-wrap gap-2 text-xs" aria-label="Steps">
         {steps.map((name, i) => (
-          <li key={name} aria-current={i === step ? "step" : undefined} className={`rounded-full px-3 py-1 ${i === step ? "bg-orange-600 text-white" : i < step ? "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200" : "bg-zinc-100 text-zinc-500 dark:bg-zinc-800"}`}>
+          <li
+            key={name}
+            aria-current={i === step ? "step" : undefined}
+            className={`rounded-full px-3 py-1 ${i === step ? "bg-orange-600 text-white" : i < step ? "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200" : "bg-zinc-100 text-zinc-500 dark:bg-zinc-800"}`}
+          >
             {i + 1}. {name}
           </li>
         ))}
@@ -109,14 +127,21 @@ export function NewOrderWizard() {
         >
           {step === 0 && <KindStep draft={draft} update={update} network={network} />}
           {step === 1 && <DestinationStep draft={draft} update={update} network={network} serverError={errorFor(1)} />}
-          {step === 2 && <ProofStep draft={draft} update={update} network={network} serverError={errorFor(2)} challengeState={challengeState} />}
+          {step === 2 && (
+            <ProofStep draft={draft} update={update} network={network} serverError={errorFor(2)} challengeState={challengeState} />
+          )}
           {step === 3 && <PaymentStep draft={draft} update={update} serverError={errorFor(3)} />}
           {step === 4 && <PricingStep draft={draft} update={update} serverError={errorFor(4)} />}
           {step === 5 && (
             <div className="flex flex-col gap-3">
               <DefinitionList
                 items={[
-                  ["Payout", draft.kind === "lightning" ? `Lightning node ${draft.nodePubkey}` : `${draft.address}${draft.kind === "xpub" ? ` (then fresh addresses after ${draft.path})` : ""}`],
+                  [
+                    "Payout",
+                    draft.kind === "lightning"
+                      ? `Lightning node ${draft.nodePubkey}`
+                      : `${draft.address}${draft.kind === "xpub" ? ` (then fresh addresses after ${draft.path})` : ""}`,
+                  ],
                   ["Proof", "Signature verified"],
                   ["Payment", `${draft.currency.toUpperCase()} from ${draft.iban}`],
                   ["Fee rate", formatPercent(feeRateOf(draft) ?? 0)],

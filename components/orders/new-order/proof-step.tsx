@@ -26,7 +26,11 @@ type Props = {
 /** The ownership proof: a challenge in a message, signed by the destination's key, checked here first. */
 export function ProofStep({ draft, update, network, serverError, challengeState }: Props) {
   const { challenge, error, renew, secondsLeft } = challengeState;
-  const hasWebln = useSyncExternalStore(noSubscription, () => Boolean(webln()), () => false);
+  const hasWebln = useSyncExternalStore(
+    noSubscription,
+    () => Boolean(webln()),
+    () => false,
+  );
   if (error) return <ErrorState error={error} retry={() => renew()} />;
   if (!challenge) return <p role="status">Getting a challenge from the service…</p>;
   const expired = secondsLeft === 0;
@@ -42,7 +46,9 @@ export function ProofStep({ draft, update, network, serverError, challengeState 
           <CopyButton value={draft.message} />
         </div>
         <p className={`text-xs ${expired || secondsLeft < 120 ? "text-red-600 dark:text-red-400" : "text-zinc-500"}`} role="timer">
-          {expired ? "The challenge has expired." : `Valid for ${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, "0")}.`}{" "}
+          {expired
+            ? "The challenge has expired."
+            : `Valid for ${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, "0")}.`}{" "}
           <button type="button" className="underline" onClick={() => renew()}>
             Get a new challenge
           </button>
@@ -65,7 +71,13 @@ export function ProofStep({ draft, update, network, serverError, challengeState 
         </Button>
       )}
       <Field id="signature" label="Signature" error={serverError}>
-        <TextArea id="signature" rows={3} value={draft.signature} onChange={(e) => update({ signature: e.target.value.trim() })} spellCheck={false} />
+        <TextArea
+          id="signature"
+          rows={3}
+          value={draft.signature}
+          onChange={(e) => update({ signature: e.target.value.trim() })}
+          spellCheck={false}
+        />
       </Field>
       {draft.signature && <CheckLine check={check} testId="signature-check" />}
     </div>

@@ -2,11 +2,30 @@
 import { useState } from "react";
 
 const instructions: Record<string, { label: string; lightning: boolean; steps: (message: string) => string[] }> = {
-  electrum: { label: "Electrum", lightning: false, steps: () => ["Addresses tab → right-click the address → Sign/verify message.", "Paste the message, press Sign, copy the signature."] },
-  sparrow: { label: "Sparrow", lightning: false, steps: () => ["Tools → Sign/Verify Message, choose the address.", "Paste the message; for taproot pick BIP322. Sign and copy the signature."] },
-  core: { label: "Bitcoin Core", lightning: false, steps: (m) => [`bitcoin-cli signmessage "<address>" "${m}"`, "Bitcoin Core signs legacy addresses only (1…, m…, n…)."] },
+  electrum: {
+    label: "Electrum",
+    lightning: false,
+    steps: () => ["Addresses tab → right-click the address → Sign/verify message.", "Paste the message, press Sign, copy the signature."],
+  },
+  sparrow: {
+    label: "Sparrow",
+    lightning: false,
+    steps: () => [
+      "Tools → Sign/Verify Message, choose the address.",
+      "Paste the message; for taproot pick BIP322. Sign and copy the signature.",
+    ],
+  },
+  core: {
+    label: "Bitcoin Core",
+    lightning: false,
+    steps: (m) => [`bitcoin-cli signmessage "<address>" "${m}"`, "Bitcoin Core signs legacy addresses only (1…, m…, n…)."],
+  },
   lnd: { label: "lnd", lightning: true, steps: (m) => [`lncli signmessage --msg "${m}"`, "Copy the value of signature."] },
-  cln: { label: "Core Lightning", lightning: true, steps: (m) => [`lightning-cli signmessage "${m}"`, "Copy the value of zbase (or signature)."] },
+  cln: {
+    label: "Core Lightning",
+    lightning: true,
+    steps: (m) => [`lightning-cli signmessage "${m}"`, "Copy the value of zbase (or signature)."],
+  },
 };
 
 export function WalletInstructions({ message, lightning }: { message: string; lightning: boolean }) {

@@ -8,9 +8,7 @@ import { readJson } from "@/lib/http/read-body";
 export const dynamic = "force-dynamic";
 
 // GET /v1/exchanges/{id}: renews expired payout offers of a Lightning exchange
-export const GET = clientRoute(async ({ db, clientId, params }) =>
-  json(await getExchange(db, clientId, idParam(params.id, "exchange"))),
-);
+export const GET = clientRoute(async ({ db, clientId, params }) => json(await getExchange(db, clientId, idParam(params.id, "exchange"))));
 
 // PATCH /v1/exchanges/{id}: invoice or channel payout (beta)
 export const PATCH = clientRoute(async ({ req, db, clientId, params }) => {

@@ -7,9 +7,7 @@ import { readJson } from "@/lib/http/read-body";
 export const dynamic = "force-dynamic";
 
 // GET /v1/orders/{id}
-export const GET = clientRoute(async ({ db, clientId, params }) =>
-  json(await getOrder(db, clientId, idParam(params.id, "order"))),
-);
+export const GET = clientRoute(async ({ db, clientId, params }) => json(await getOrder(db, clientId, idParam(params.id, "order"))));
 
 // PATCH /v1/orders/{id}: active, fee_rate, affiliate_id
 export const PATCH = clientRoute(async ({ req, db, clientId, params }) => {
