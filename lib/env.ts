@@ -39,7 +39,12 @@ const rawSchema = z.object({
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
   DEMO_PASSWORD: optional.pipe(z.string().min(8).optional()),
   AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
-  APP_ENCRYPTION_KEY: optional.pipe(z.string().regex(/^[0-9a-f]{64}$/i, "64 hex characters").optional()),
+  APP_ENCRYPTION_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, "64 hex characters")
+      .optional(),
+  ),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
   ALLOW_INSECURE_HTTP: booleanFlag,
@@ -64,9 +69,7 @@ const generators: Record<SecretName, () => string> = {
   APP_ENCRYPTION_KEY: () => randomBytes(32).toString("hex"),
 };
 
-export const pairRates = z
-  .object({ eur: z.number().positive(), chf: z.number().positive(), gbp: z.number().positive() })
-  .strict();
+export const pairRates = z.object({ eur: z.number().positive(), chf: z.number().positive(), gbp: z.number().positive() }).strict();
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -101,7 +104,12 @@ function parseRates(text: string | undefined): z.infer<typeof pairRates> {
   const defaults = { eur: 60_000, chf: 57_000, gbp: 51_000 };
   if (!text) return defaults;
   const entries = text.split(",").map((part) => {
-    const [key, value] = part.split(/[:=]/).map((s) => s.trim().toLowerCase().replace(/^btc\//, ""));
+    const [key, value] = part.split(/[:=]/).map((s) =>
+      s
+        .trim()
+        .toLowerCase()
+        .replace(/^btc\//, ""),
+    );
     return [key, Number(value)];
   });
   return pairRates.parse({ ...defaults, ...Object.fromEntries(entries) });
@@ -154,9 +162,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     );
   }
   const generated = missing.length > 0 && !production ? loadGeneratedSecrets(dataDir, missing) : {};
-  const secrets = Object.fromEntries(
-    secretNames.map((name) => [name, configured[name] ?? generated[name] ?? ""]),
-  ) as Record<SecretName, string>;
+  const secrets = Object.fromEntries(secretNames.map((name) => [name, configured[name] ?? generated[name] ?? ""])) as Record<
+    SecretName,
+    string
+  >;
 
   return {
     nodeEnv: raw.NODE_ENV,

@@ -37,7 +37,13 @@ import { buildDocument, type Operation } from "@/lib/openapi/builder";
 
 const signedIn = ["unauthorized"] as const satisfies ErrorCode[];
 const upstream = ["upstream_unavailable", "upstream_invalid_response", "upstream_timeout"] as const satisfies ErrorCode[];
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] as const satisfies ErrorCode[];
+const mutation = [
+  "unauthorized",
+  "forbidden",
+  "invalid_request",
+  "payload_too_large",
+  "unsupported_media_type",
+] as const satisfies ErrorCode[];
 const orderCreateErrors = [
   "invalid_signature",
   "challenge_not_found",
@@ -68,7 +74,10 @@ const payoutErrors = [
   "payout_not_available",
 ] as const satisfies ErrorCode[];
 const tenantQuery = z.object({
-  tenant_id: z.string().optional().meta({ description: "Operators only: the tenant to read (default: the default tenant)", format: "uuid" }),
+  tenant_id: z
+    .string()
+    .optional()
+    .meta({ description: "Operators only: the tenant to read (default: the default tenant)", format: "uuid" }),
 });
 const sse = (description: string, frames: z.ZodType) => ({ status: 200, description, schema: frames, contentType: "text/event-stream" });
 
@@ -156,7 +165,8 @@ const operations: Operation[] = [
     path: "/exchanges/{id}",
     operationId: "getExchange",
     summary: "Get an exchange",
-    description: "A snapshot at most 2 s old that no stored webhook has overtaken; otherwise (or with `Cache-Control: no-cache`) GET /v1/exchanges/{id}.",
+    description:
+      "A snapshot at most 2 s old that no stored webhook has overtaken; otherwise (or with `Cache-Control: no-cache`) GET /v1/exchanges/{id}.",
     tag: "exchanges",
     pathParams: { id: "Exchange UUID" },
     success: { status: 200, description: "The exchange", schema: "Exchange" },
@@ -190,7 +200,8 @@ const operations: Operation[] = [
     path: "/exchanges/{id}/payout-link",
     operationId: "createPayoutLink",
     summary: "Create a payout link",
-    description: "A public /pay/{token} page for the end user of a Lightning exchange awaiting its payout (128-bit token, stored hashed, 24 h).",
+    description:
+      "A public /pay/{token} page for the end user of a Lightning exchange awaiting its payout (128-bit token, stored hashed, 24 h).",
     tag: "payout links",
     pathParams: { id: "Exchange UUID" },
     success: { status: 201, description: "The link", schema: "PayoutLink" },
@@ -237,7 +248,8 @@ const operations: Operation[] = [
     path: "/pay/{token}/events",
     operationId: "streamPayoutUpdates",
     summary: "The public payout page's live updates",
-    description: "Server-sent events: `event: update` with `data: {}` whenever the link's exchange changes (no ids: ask GET /pay/{token} again, also after each reconnect). At most 3 open per link; closes within 20 s of the link's end.",
+    description:
+      "Server-sent events: `event: update` with `data: {}` whenever the link's exchange changes (no ids: ask GET /pay/{token} again, also after each reconnect). At most 3 open per link; closes within 20 s of the link's end.",
     tag: "payout links",
     security: [],
     pathParams: { token: "The link's token" },
@@ -283,7 +295,8 @@ const operations: Operation[] = [
     path: "/webhooks/rejections",
     operationId: "listWebhookRejections",
     summary: "Refused webhooks",
-    description: "Webhooks refused for a bad or missing signature or malformed JSON in the last 7 days, counted per endpoint, reason and hour, with the latest sample (admins and operators).",
+    description:
+      "Webhooks refused for a bad or missing signature or malformed JSON in the last 7 days, counted per endpoint, reason and hour, with the latest sample (admins and operators).",
     tag: "events",
     query: tenantQuery,
     success: { status: 200, description: "The counts", schema: rejectionsSchema },
@@ -308,7 +321,11 @@ function webhookOperations(origin: string): Operation[] {
     security: [],
     headers: [signature],
     body: { schema: "WebhookEvent" },
-    success: { status: 200, description: "Stored (or a duplicate); the exchange is refreshed by GET afterwards", schema: webhookReceiptSchema },
+    success: {
+      status: 200,
+      description: "Stored (or a duplicate); the exchange is refreshed by GET afterwards",
+      schema: webhookReceiptSchema,
+    },
     errors: ["unauthorized", "invalid_request", "not_found", "payload_too_large"] satisfies ErrorCode[],
   };
   return [
@@ -317,7 +334,8 @@ function webhookOperations(origin: string): Operation[] {
       path: "/webhook",
       operationId: "receiveWebhook",
       summary: "Receive a webhook (default tenant)",
-      description: "The service's signed events for the default tenant. The signature is checked over the raw bytes before anything else; a bad one is `401` and counted.",
+      description:
+        "The service's signed events for the default tenant. The signature is checked over the raw bytes before anything else; a bad one is `401` and counted.",
     },
     {
       ...common,
@@ -347,7 +365,12 @@ export function dashboardOpenApi(origin: string) {
       { name: "webhooks", description: "The receiver of the service's signed webhooks" },
     ],
     securitySchemes: {
-      session: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The session cookie set by signing in (`__Secure-next-auth.session-token` over https)" },
+      session: {
+        type: "apiKey",
+        in: "cookie",
+        name: "next-auth.session-token",
+        description: "The session cookie set by signing in (`__Secure-next-auth.session-token` over https)",
+      },
     },
     security: [{ session: [] }],
     schemas: {

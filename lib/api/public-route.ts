@@ -10,7 +10,6 @@ import { apiErrorResponse, noStore } from "./route";
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 
-
 /** A route without sign-in (the end user's payout page): rate-limited per address. */
 export function publicRoute(handler: (ctx: { req: Request; params: Record<string, string>; db: Db }) => Promise<Response>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {

@@ -12,7 +12,6 @@ import { isSameOrigin } from "./same-origin";
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 
-
 export type ApiContext = {
   req: Request;
   params: Record<string, string>;
@@ -29,7 +28,6 @@ type Options = {
   mutation?: string;
 };
 
-
 export function apiErrorResponse(error: unknown, requestId: string, origin: string): { response: Response; code: string } {
   const docs = `${origin}/docs/errors`;
   let status: number;
@@ -39,7 +37,11 @@ export function apiErrorResponse(error: unknown, requestId: string, origin: stri
     body = error.body ?? { error: error.code, documentation_uri: `${docs}#${error.code}` };
   } else {
     const apiError =
-      error instanceof ApiError ? error : error instanceof z.ZodError ? invalidRequest(error) : new ApiError("internal_error", "Unexpected error");
+      error instanceof ApiError
+        ? error
+        : error instanceof z.ZodError
+          ? invalidRequest(error)
+          : new ApiError("internal_error", "Unexpected error");
     if (apiError.code === "internal_error") {
       console.error(`[api] request ${requestId} failed:`, error instanceof Error ? error.stack : error);
     }
@@ -121,7 +123,13 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
   };
 }
 
-function auditEntry(action: string, user: CurrentUser, tenant: Tenant | undefined, target: string | null, result: string, requestId: string) {
+function auditEntry(
+  action: string,
+  user: CurrentUser,
+  tenant: Tenant | undefined,
+  target: string | null,
+  result: string,
+  requestId: string,
+) {
   return { tenantId: tenant?.id ?? user.tenantId, userId: user.id, userEmail: user.email, action, target, result, requestId };
 }
-

@@ -4,12 +4,15 @@ import { creditorReference, isCreditorReference } from "./creditor-reference";
 
 // IBAN examples of the SWIFT IBAN registry / ECBS.
 describe("checkIban", () => {
-  it.each(["DE89 3704 0044 0532 0130 00", "GB82 WEST 1234 5698 7654 32", "CH93 0076 2011 6238 5295 7", "FR14 2004 1010 0505 0001 3M02 606", "NL91ABNA0417164300"])(
-    "%s is valid",
-    (iban) => {
-      expect(checkIban(iban)).toMatchObject({ valid: true, iban: iban.replace(/\s/g, "") });
-    },
-  );
+  it.each([
+    "DE89 3704 0044 0532 0130 00",
+    "GB82 WEST 1234 5698 7654 32",
+    "CH93 0076 2011 6238 5295 7",
+    "FR14 2004 1010 0505 0001 3M02 606",
+    "NL91ABNA0417164300",
+  ])("%s is valid", (iban) => {
+    expect(checkIban(iban)).toMatchObject({ valid: true, iban: iban.replace(/\s/g, "") });
+  });
 
   it.each([
     ["DE89 3704 0044 0532 0130 01", "check digits"],

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { HDKey } from "@scure/bip32";
-import { addressForKey, deriveAddress, ExtendedKeyError, matchDerivedAddress, parseDerivationPath, parseExtendedPublicKey } from "./extended-key";
+import {
+  addressForKey,
+  deriveAddress,
+  ExtendedKeyError,
+  matchDerivedAddress,
+  parseDerivationPath,
+  parseExtendedPublicKey,
+} from "./extended-key";
 
 // BIP-32 test vector 1: chain m/0H/1/2H, and its non-hardened children /2 and /2/1000000000.
 const M_0H_1_2H = "xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fcLW5";
@@ -13,7 +20,9 @@ describe("extended public keys", () => {
   it("derives BIP-32 test vector 1 children from a public key only", () => {
     const parsed = parseExtendedPublicKey(M_0H_1_2H, "mainnet");
     expect(deriveAddress(parsed, [2], "p2pkh", "mainnet")).toBe(addressForKey(pubkeyOf(M_0H_1_2H_2), "p2pkh", "mainnet"));
-    expect(deriveAddress(parsed, [2, 1_000_000_000], "p2wpkh", "mainnet")).toBe(addressForKey(pubkeyOf(M_0H_1_2H_2_1E9), "p2wpkh", "mainnet"));
+    expect(deriveAddress(parsed, [2, 1_000_000_000], "p2wpkh", "mainnet")).toBe(
+      addressForKey(pubkeyOf(M_0H_1_2H_2_1E9), "p2wpkh", "mainnet"),
+    );
   });
 
   it("finds the script type under which the key gives the address", () => {

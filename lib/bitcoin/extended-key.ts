@@ -96,12 +96,7 @@ export function deriveAddress(parsed: ParsedExtendedKey, indexes: number[], type
  * Finds the script type under which the extended key at `path` gives `address`.
  * Throws derivation_mismatch when none does.
  */
-export function matchDerivedAddress(
-  parsed: ParsedExtendedKey,
-  indexes: number[],
-  address: string,
-  network: NetworkName,
-): AddressType {
+export function matchDerivedAddress(parsed: ParsedExtendedKey, indexes: number[], address: string, network: NetworkName): AddressType {
   for (const type of parsed.version.types) {
     if (deriveAddress(parsed, indexes, type, network) === address) return type;
   }

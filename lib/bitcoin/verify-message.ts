@@ -4,9 +4,7 @@ import type { AddressType } from "./address";
 
 export type MessageScheme = "bip137" | "electrum" | "bip322";
 
-export type MessageVerification =
-  | { valid: true; scheme: MessageScheme }
-  | { valid: false; reason: string };
+export type MessageVerification = { valid: true; scheme: MessageScheme } | { valid: false; reason: string };
 
 const BITCOIN_PREFIX = "\u0018Bitcoin Signed Message:\n";
 

@@ -17,7 +17,11 @@ export class ApiClientError extends Error {
 let serviceOffsetMs = 0;
 export const serviceNow = () => Date.now() + serviceOffsetMs;
 
-export async function apiFetch<T extends z.ZodType>(path: string, schema: T, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<z.output<T>> {
+export async function apiFetch<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<z.output<T>> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -34,7 +38,11 @@ export async function apiFetch<T extends z.ZodType>(path: string, schema: T, ini
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = errorBodySchema.safeParse(json);
-    throw new ApiClientError(response.status, error.success ? error.data.error : "unexpected_response", error.success ? (error.data.details ?? []) : []);
+    throw new ApiClientError(
+      response.status,
+      error.success ? error.data.error : "unexpected_response",
+      error.success ? (error.data.details ?? []) : [],
+    );
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiClientError(response.status, "unexpected_response");

@@ -6,7 +6,8 @@ const messages: Record<string, string> = {
   forbidden: "Your role cannot do this. Ask an admin of your company.",
   not_found: "Not found. It does not exist, or it belongs to another company.",
   invalid_request: "Some fields are not valid.",
-  invalid_signature: "The signature does not match the address (or node) and the message. Sign the exact message again with the key of that address.",
+  invalid_signature:
+    "The signature does not match the address (or node) and the message. Sign the exact message again with the key of that address.",
   challenge_not_found: "The message does not contain the challenge token. Copy the message exactly as shown.",
   challenge_expired: "The challenge has expired. Get a new one and sign again.",
   challenge_used: "This challenge was already used for another order. Get a new one.",

@@ -43,7 +43,11 @@ export function useOrder(id: string) {
 /** Every exchange of one order (up to 100), for the order's page. */
 export function useOrderExchanges(orderId: string, enabled: boolean) {
   const filters = { order_id: orderId, limit: "100" };
-  return useQuery({ queryKey: queryKeys.exchanges(filters), queryFn: () => apiFetch(`/api/exchanges?${query(filters)}`, exchangePageSchema), enabled });
+  return useQuery({
+    queryKey: queryKeys.exchanges(filters),
+    queryFn: () => apiFetch(`/api/exchanges?${query(filters)}`, exchangePageSchema),
+    enabled,
+  });
 }
 
 /**
@@ -61,7 +65,11 @@ export function useExchange(id: string) {
 }
 
 export function useExchangeEvents(id: string, enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.exchangeEvents(id), queryFn: () => apiFetch(`/api/exchanges/${id}/events`, storedEventsSchema), enabled });
+  return useQuery({
+    queryKey: queryKeys.exchangeEvents(id),
+    queryFn: () => apiFetch(`/api/exchanges/${id}/events`, storedEventsSchema),
+    enabled,
+  });
 }
 
 /** A challenge from the service; a new generation asks for a new one. */
@@ -95,7 +103,8 @@ function useCursorList<T>(kind: "orders" | "exchanges", filters: Record<string, 
   const result = useInfiniteQuery({
     queryKey: kind === "orders" ? queryKeys.orders(filters) : queryKeys.exchanges(filters),
     initialPageParam: "",
-    queryFn: ({ pageParam }) => apiFetch(`/api/${kind}?${query({ ...filters, limit: "25", ...(pageParam ? { cursor: pageParam } : {}) })}`, schema),
+    queryFn: ({ pageParam }) =>
+      apiFetch(`/api/${kind}?${query({ ...filters, limit: "25", ...(pageParam ? { cursor: pageParam } : {}) })}`, schema),
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
   const items = useMemo(() => result.data?.pages.flatMap((p) => p.data) ?? [], [result.data]);

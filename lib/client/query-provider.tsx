@@ -8,7 +8,15 @@ import { ApiClientError } from "./api";
  * failed queries are retried twice unless the answer was a definite no (4xx), and a 401 is
  * reported once per query to `onUnauthorized`.
  */
-export function QueryProvider({ children, staleTime, onUnauthorized }: { children: ReactNode; staleTime: number; onUnauthorized?: () => void }) {
+export function QueryProvider({
+  children,
+  staleTime,
+  onUnauthorized,
+}: {
+  children: ReactNode;
+  staleTime: number;
+  onUnauthorized?: () => void;
+}) {
   const [client] = useState(
     () =>
       new QueryClient({
@@ -18,7 +26,10 @@ export function QueryProvider({ children, staleTime, onUnauthorized }: { childre
           },
         }),
         defaultOptions: {
-          queries: { staleTime, retry: (count, error) => count < 2 && !(error instanceof ApiClientError && error.status < 500 && error.status !== 0) },
+          queries: {
+            staleTime,
+            retry: (count, error) => count < 2 && !(error instanceof ApiClientError && error.status < 500 && error.status !== 0),
+          },
         },
       }),
   );

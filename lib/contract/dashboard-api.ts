@@ -58,19 +58,17 @@ export type ExchangePage = z.infer<typeof exchangePageSchema>;
 
 // ---- stored webhook events ----
 
-export const storedEventSchema = z
-  .object({
-    /** The tenant's event cursor. */
-    seq: z.number().int(),
-    event: z.string().nullable(),
-    received_at: isoTimestamp,
-    correlation_id: z.string().nullable(),
-    retry_count: z.number().int().nullable(),
-    user_agent: z.string().nullable(),
-    /** The body as received (parsed JSON; the raw text if it was not JSON). */
-    body: z.unknown(),
-  })
-  ;
+export const storedEventSchema = z.object({
+  /** The tenant's event cursor. */
+  seq: z.number().int(),
+  event: z.string().nullable(),
+  received_at: isoTimestamp,
+  correlation_id: z.string().nullable(),
+  retry_count: z.number().int().nullable(),
+  user_agent: z.string().nullable(),
+  /** The body as received (parsed JSON; the raw text if it was not JSON). */
+  body: z.unknown(),
+});
 export type StoredEvent = z.infer<typeof storedEventSchema>;
 export const storedEventsSchema = z.object({ data: z.array(storedEventSchema) });
 export type StoredEvents = z.infer<typeof storedEventsSchema>;
@@ -132,39 +130,35 @@ const publicOfferSchema = z.object({ lnurl: z.string(), fee_sats: z.number().int
 export const publicPayoutStatuses = ["awaiting_payout", "paying", "paid", "failed", "refunded", "unavailable"] as const;
 
 /** GET /api/pay/{token}: what the end user's page may know; nothing of the order. */
-export const publicViewSchema = z
-  .object({
-    status: z.enum(publicPayoutStatuses),
-    amount_sats: z.number().int().nullable(),
-    fiat: z.object({ amount: z.number(), currency: z.string() }),
-    offers: z.object({ invoice: publicOfferSchema, channel: publicOfferSchema }).nullable(),
-    payout: z
-      .object({
-        type: z.string(),
-        status: z.string(),
-        failure_code: z.string().nullable(),
-        preimage: z.string().nullable(),
-        amount_sats: z.number().int().nullable(),
-      })
-      .nullable(),
-    link_expires_on: isoTimestamp,
-    network: z.string(),
-  })
-  ;
+export const publicViewSchema = z.object({
+  status: z.enum(publicPayoutStatuses),
+  amount_sats: z.number().int().nullable(),
+  fiat: z.object({ amount: z.number(), currency: z.string() }),
+  offers: z.object({ invoice: publicOfferSchema, channel: publicOfferSchema }).nullable(),
+  payout: z
+    .object({
+      type: z.string(),
+      status: z.string(),
+      failure_code: z.string().nullable(),
+      preimage: z.string().nullable(),
+      amount_sats: z.number().int().nullable(),
+    })
+    .nullable(),
+  link_expires_on: isoTimestamp,
+  network: z.string(),
+});
 export type PublicView = z.infer<typeof publicViewSchema>;
 
 export const publicInvoiceBodySchema = z.strictObject({ invoice: z.string().trim().min(1).max(8192) });
 
 // ---- overview, audit, rejected webhooks, health ----
 
-export const overviewSchema = z
-  .object({
-    today: z.string().meta({ description: "YYYY-MM-DD, UTC" }),
-    counts: z.object({ executed: z.number().int(), interrupted: z.number().int(), refunded: z.number().int(), settled: z.number().int() }),
-    daily: z.array(z.object({ day: z.string(), pair: z.string(), volume: z.number(), fees: z.number(), count: z.number().int() })),
-    latest: z.array(exchangeListItemSchema),
-  })
-  ;
+export const overviewSchema = z.object({
+  today: z.string().meta({ description: "YYYY-MM-DD, UTC" }),
+  counts: z.object({ executed: z.number().int(), interrupted: z.number().int(), refunded: z.number().int(), settled: z.number().int() }),
+  daily: z.array(z.object({ day: z.string(), pair: z.string(), volume: z.number(), fees: z.number(), count: z.number().int() })),
+  latest: z.array(exchangeListItemSchema),
+});
 export type Overview = z.infer<typeof overviewSchema>;
 
 export const auditQuerySchema = z.object({
@@ -173,40 +167,36 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export const auditPageSchema = z
-  .object({
-    data: z.array(
-      z.object({
-        id: z.number().int(),
-        at: isoTimestamp,
-        user: z.string().nullable(),
-        action: z.string(),
-        target: z.string().nullable(),
-        result: z.string(),
-        request_id: z.string(),
-      }),
-    ),
-    next_before: z.number().int().nullable(),
-  })
-  ;
+export const auditPageSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      at: isoTimestamp,
+      user: z.string().nullable(),
+      action: z.string(),
+      target: z.string().nullable(),
+      result: z.string(),
+      request_id: z.string(),
+    }),
+  ),
+  next_before: z.number().int().nullable(),
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-export const rejectionsSchema = z
-  .object({
-    data: z.array(
-      z.object({
-        endpoint: z.string(),
-        reason: z.string(),
-        hour: isoTimestamp,
-        count: z.number().int(),
-        first_at: isoTimestamp,
-        last_at: isoTimestamp,
-        last_correlation_id: z.string().nullable(),
-        sample: z.string(),
-      }),
-    ),
-  })
-  ;
+export const rejectionsSchema = z.object({
+  data: z.array(
+    z.object({
+      endpoint: z.string(),
+      reason: z.string(),
+      hour: isoTimestamp,
+      count: z.number().int(),
+      first_at: isoTimestamp,
+      last_at: isoTimestamp,
+      last_correlation_id: z.string().nullable(),
+      sample: z.string(),
+    }),
+  ),
+});
 export type Rejections = z.infer<typeof rejectionsSchema>;
 
 export const healthSchema = z.object({ ok: z.literal(true) });

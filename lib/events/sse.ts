@@ -45,7 +45,13 @@ export function tenantFrame(notice: Notice): Uint8Array {
   if (cached) return cached;
   let text: string;
   if (notice.kind === "webhook") {
-    const data = { seq: notice.seq, event: notice.event, exchange_id: notice.exchange_id, order_id: notice.order_id, received_at: notice.received_at } satisfies WebhookFrame;
+    const data = {
+      seq: notice.seq,
+      event: notice.event,
+      exchange_id: notice.exchange_id,
+      order_id: notice.order_id,
+      received_at: notice.received_at,
+    } satisfies WebhookFrame;
     text = `id: ${notice.seq}\nevent: webhook\ndata: ${JSON.stringify(data)}\n\n`;
   } else {
     const data = { exchange_id: notice.exchange_id, state: notice.state } satisfies SnapshotFrame;
@@ -102,7 +108,16 @@ function claimSlot(key: string, limit: number): () => void {
  * the subscriber is removed on disconnect. Notices arrive in cursor order (commit order), so
  * any cursor at or below the last one sent has been sent.
  */
-export function eventStream({ req, tenantId, holder, stillValid, lastEventId = null, replay, filter = () => true, frame = tenantFrame }: Options): Response {
+export function eventStream({
+  req,
+  tenantId,
+  holder,
+  stillValid,
+  lastEventId = null,
+  replay,
+  filter = () => true,
+  frame = tenantFrame,
+}: Options): Response {
   const release = claimSlot(holder.key, holder.limit);
   // The client may leave (abort, cancel) before start() has finished setting up, even before
   // the first await returns: whatever was set up by then is torn down at once, so neither the

@@ -84,7 +84,11 @@ function actionView(action: Action | null): ActionView | null {
   if (payout.success) {
     const offer = (o: { lnurl: string; fee: number; expires_on: string } | undefined): OfferView | null =>
       o ? { lnurl: o.lnurl, fee_sats: o.fee, expires_on: o.expires_on } : null;
-    return { kind: "initiate_payout", invoice: offer(payout.data.payout_options.invoice), channel: offer(payout.data.payout_options.channel) };
+    return {
+      kind: "initiate_payout",
+      invoice: offer(payout.data.payout_options.invoice),
+      channel: offer(payout.data.payout_options.channel),
+    };
   }
   const url = "url" in action && typeof action.url === "string" ? action.url : null;
   const identification = identificationActionSchema.safeParse(action);
@@ -162,7 +166,8 @@ export function toExchangeView(exchange: Exchange): ExchangeView {
     reason: exchange.reason?.code ?? null,
     payout,
     lightning_open:
-      action?.kind === "initiate_payout" || ((payout?.kind === "invoice" || payout?.kind === "channel") && (payout.status === "pending" || payout.status === "funding")),
+      action?.kind === "initiate_payout" ||
+      ((payout?.kind === "invoice" || payout?.kind === "channel") && (payout.status === "pending" || payout.status === "funding")),
   };
 }
 

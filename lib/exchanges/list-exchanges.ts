@@ -18,7 +18,11 @@ function listItem(row: typeof exchanges.$inferSelect): ExchangeListItem {
 }
 
 // GET /api/exchanges – the tenant's indexed exchanges, newest first
-export async function listExchanges(db: Db, tenantId: string, query: Pick<ExchangeListQuery, "limit"> & Partial<ExchangeListQuery>): Promise<ExchangePage> {
+export async function listExchanges(
+  db: Db,
+  tenantId: string,
+  query: Pick<ExchangeListQuery, "limit"> & Partial<ExchangeListQuery>,
+): Promise<ExchangePage> {
   const after = decodeCursor(query.cursor ?? null);
   const filters: SQL[] = [eq(exchanges.tenantId, tenantId)];
   if (query.state) filters.push(eq(exchanges.state, query.state));

@@ -16,7 +16,13 @@ const MAX_WAIT_MS = 2_000;
 type Job = { db: Db; tenant: Tenant; exchangeId: string; since: number };
 type Queue = { waiting: Map<string, Job>; running: Set<string>; dirty: Set<string>; lastScheduled: number; timer: NodeJS.Timeout | null };
 // Per process: one GET per exchange at a time, and the concurrency limit, hold per process.
-const queueState = processSingleton("refresh-queue", (): Queue => ({ waiting: new Map(), running: new Set(), dirty: new Set(), lastScheduled: 0, timer: null }));
+const queueState = processSingleton("refresh-queue", (): Queue => ({
+  waiting: new Map(),
+  running: new Set(),
+  dirty: new Set(),
+  lastScheduled: 0,
+  timer: null,
+}));
 
 function queue(): Queue {
   return queueState;
@@ -37,7 +43,8 @@ function pump() {
     q.running.add(key);
     refreshExchange(job.db, job.tenant, job.exchangeId)
       .catch((error: unknown) => {
-        const detail = error instanceof UpstreamError ? `${error.status} ${error.code}` : error instanceof Error ? error.message : String(error);
+        const detail =
+          error instanceof UpstreamError ? `${error.status} ${error.code}` : error instanceof Error ? error.message : String(error);
         console.warn(`[webhook] refreshing exchange ${job.exchangeId} failed: ${detail}`);
       })
       .finally(() => {

@@ -8,7 +8,11 @@ export const JSON_BODY_LIMIT = 64 * 1024;
  * chunked) is refused with 413 as soon as it passes the cap, and the rest is never read into memory.
  */
 export async function readCapped(req: Request, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new ApiError("payload_too_large", `The body exceeds ${maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MiB` : `${maxBytes / 1024} KiB`}`);
+  const tooLarge = () =>
+    new ApiError(
+      "payload_too_large",
+      `The body exceeds ${maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MiB` : `${maxBytes / 1024} KiB`}`,
+    );
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw tooLarge();
   if (!req.body) return Buffer.alloc(0);
@@ -36,11 +40,14 @@ async function readJsonBody(req: Request, maxBytes = JSON_BODY_LIMIT): Promise<u
   const text = (await readCapped(req, maxBytes)).toString("utf8");
   if (text.trim() === "") return {};
   const type = req.headers.get("content-type") ?? "";
-  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) throw new ApiError("unsupported_media_type", "Send the body as application/json");
+  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type))
+    throw new ApiError("unsupported_media_type", "Send the body as application/json");
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ApiError("invalid_request", "Malformed JSON", [{ path: "(body)", message: error instanceof Error ? error.message : "Malformed JSON" }]);
+    throw new ApiError("invalid_request", "Malformed JSON", [
+      { path: "(body)", message: error instanceof Error ? error.message : "Malformed JSON" },
+    ]);
   }
 }
 

@@ -22,7 +22,9 @@ describe("decodeInvoice", () => {
   });
 
   it("refuses a broken checksum or a non-invoice as invalid_invoice", () => {
-    expect(() => decodeInvoice(BOLT11_FALLBACK.replace(/j$/, "k"), "mainnet")).toThrow(expect.objectContaining({ code: "invalid_invoice" }));
+    expect(() => decodeInvoice(BOLT11_FALLBACK.replace(/j$/, "k"), "mainnet")).toThrow(
+      expect.objectContaining({ code: "invalid_invoice" }),
+    );
     expect(() => decodeInvoice("bitcoin:tb1qxyz", "testnet")).toThrow(expect.objectContaining({ code: "invalid_invoice" }));
   });
 });

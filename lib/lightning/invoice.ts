@@ -42,7 +42,10 @@ function bolt11Network(prefix: string) {
 }
 
 export function normalizeInvoice(text: string): string {
-  return text.trim().replace(/^lightning:/i, "").toLowerCase();
+  return text
+    .trim()
+    .replace(/^lightning:/i, "")
+    .toLowerCase();
 }
 
 /**

@@ -7,7 +7,10 @@ export function encodeLnurl(url: string): string {
 }
 
 export function decodeLnurl(lnurl: string): string {
-  const text = lnurl.trim().replace(/^lightning:/i, "").toLowerCase();
+  const text = lnurl
+    .trim()
+    .replace(/^lightning:/i, "")
+    .toLowerCase();
   const { prefix, words } = bech32.decode(text as `${string}1${string}`, false);
   if (prefix !== "lnurl") throw new Error("Not an LNURL");
   return new TextDecoder().decode(bech32.fromWords(words));

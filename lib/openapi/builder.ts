@@ -120,7 +120,10 @@ export function buildDocument(spec: DocumentSpec) {
             "application/json": {
               schema: { $ref: "#/components/schemas/Error" },
               examples: Object.fromEntries(
-                list.map((code) => [code, { summary: code, value: { error: code, documentation_uri: `${spec.documentationBase}#${code}` } }]),
+                list.map((code) => [
+                  code,
+                  { summary: code, value: { error: code, documentation_uri: `${spec.documentationBase}#${code}` } },
+                ]),
               ),
             },
           },
@@ -132,11 +135,23 @@ export function buildDocument(spec: DocumentSpec) {
   for (const op of spec.operations) {
     const parameters: Json[] = [
       ...(op.headers ?? []),
-      ...Object.entries(op.pathParams ?? {}).map(([name, description]) => ({ name, in: "path", required: true, description, schema: { type: "string" } })),
+      ...Object.entries(op.pathParams ?? {}).map(([name, description]) => ({
+        name,
+        in: "path",
+        required: true,
+        description,
+        schema: { type: "string" },
+      })),
       ...Object.entries(op.query?.shape ?? {}).map(([name, field]) => {
         const schema = field as z.ZodType;
         const { description, ...fieldSchema } = inline(schema) as Json & { description?: string };
-        return { name, in: "query", required: !schema.safeParse(undefined).success, ...(description ? { description } : {}), schema: fieldSchema };
+        return {
+          name,
+          in: "query",
+          required: !schema.safeParse(undefined).success,
+          ...(description ? { description } : {}),
+          schema: fieldSchema,
+        };
       }),
     ];
     const success = op.success;
@@ -155,7 +170,12 @@ export function buildDocument(spec: DocumentSpec) {
         ? {
             requestBody: {
               required: op.body.required ?? true,
-              content: { "application/json": { schema: ref(names?.body ?? ""), ...(op.body.example === undefined ? {} : { example: op.body.example }) } },
+              content: {
+                "application/json": {
+                  schema: ref(names?.body ?? ""),
+                  ...(op.body.example === undefined ? {} : { example: op.body.example }),
+                },
+              },
             },
           }
         : {}),
@@ -163,7 +183,11 @@ export function buildDocument(spec: DocumentSpec) {
         [String(success.status)]: {
           description: success.description,
           ...(names?.success
-            ? { content: { [contentType]: { schema: ref(names.success), ...(success.example === undefined ? {} : { example: success.example }) } } }
+            ? {
+                content: {
+                  [contentType]: { schema: ref(names.success), ...(success.example === undefined ? {} : { example: success.example }) },
+                },
+              }
             : {}),
         },
         ...errorResponses(op.errors),

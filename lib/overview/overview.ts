@@ -5,7 +5,7 @@ import { listExchanges } from "@/lib/exchanges/list-exchanges";
 import type { ExchangeState } from "@/lib/exchange/exchange-state";
 import type { Overview } from "@/lib/contract/dashboard-api";
 
-const rowsOf = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 // GET /api/overview – counts by state, the latest exchanges, daily volume and fees per pair (30 days)
 export async function overview(db: Db, tenantId: string): Promise<Overview> {

@@ -11,11 +11,28 @@ let db: Db;
 const tenantId = randomUUID();
 beforeAll(async () => {
   db = await memoryDatabase();
-  await db.insert(tenants).values({ id: tenantId, name: "T", baseUrl: "http://x", clientIdEnc: "v1:x", webhookSecretEnc: "v1:x", webhookEndpointId: "e", isDefault: true, createdAt: new Date() });
+  await db.insert(tenants).values({
+    id: tenantId,
+    name: "T",
+    baseUrl: "http://x",
+    clientIdEnc: "v1:x",
+    webhookSecretEnc: "v1:x",
+    webhookEndpointId: "e",
+    isDefault: true,
+    createdAt: new Date(),
+  });
 }, 60_000);
 
 async function link(expiresAt: Date) {
-  const row = { id: randomUUID(), tenantId, exchangeId: randomUUID(), tokenHash: randomUUID(), createdBy: null, createdAt: new Date(), expiresAt };
+  const row = {
+    id: randomUUID(),
+    tenantId,
+    exchangeId: randomUUID(),
+    tokenHash: randomUUID(),
+    createdBy: null,
+    createdAt: new Date(),
+    expiresAt,
+  };
   await db.insert(payoutLinks).values(row);
   return row;
 }

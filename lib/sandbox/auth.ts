@@ -10,10 +10,7 @@ import { ApiError } from "@/lib/errors";
 export async function authenticateClient(db: Db, header: string | null): Promise<string> {
   const match = /^(?:client_id|bearer)\s+(\S+)\s*$/i.exec(header ?? "");
   if (!match?.[1]) throw new ApiError("unauthorized", "Send Authorization: client_id <client_id>");
-  const [client] = await db
-    .select({ clientId: sandboxClients.clientId })
-    .from(sandboxClients)
-    .where(eq(sandboxClients.clientId, match[1]));
+  const [client] = await db.select({ clientId: sandboxClients.clientId }).from(sandboxClients).where(eq(sandboxClients.clientId, match[1]));
   if (!client) throw new ApiError("unauthorized", "Unknown client_id");
   return client.clientId;
 }

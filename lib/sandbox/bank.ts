@@ -29,7 +29,14 @@ export const sandboxAccounts: Record<"eur" | "chf" | "gbp", Account> = {
     iban: iban("GB", "SBXB40051531926819"),
     bic: "SBXBGB2LXXX",
     bank: { name: "Sandbox Bank plc", street: "Sandbox Lane", building: "1", postalCode: "EC2V 7HH", town: "London", country: "GB" },
-    creditor: { name: "Exchange Sandbox Ltd", street: "Example Street", building: "2", postalCode: "EC1A 1BB", town: "London", country: "GB" },
+    creditor: {
+      name: "Exchange Sandbox Ltd",
+      street: "Example Street",
+      building: "2",
+      postalCode: "EC1A 1BB",
+      town: "London",
+      country: "GB",
+    },
   },
 };
 

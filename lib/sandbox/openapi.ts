@@ -127,7 +127,8 @@ const operations: Operation[] = [
     path: "/v1/exchanges/{id}",
     operationId: "getExchange",
     summary: "Get an exchange",
-    description: "The exchange in one of its shapes (executed, interrupted, refunded, settled). For a Lightning exchange, expired payout offers are renewed.",
+    description:
+      "The exchange in one of its shapes (executed, interrupted, refunded, settled). For a Lightning exchange, expired payout offers are renewed.",
     tag: "exchanges",
     pathParams: { id: "Exchange UUID" },
     success: { status: 200, description: "The exchange", schema: "Exchange" },
@@ -138,7 +139,8 @@ const operations: Operation[] = [
     path: "/v1/exchanges/{id}",
     operationId: "requestPayout",
     summary: "Request a Lightning payout (beta)",
-    description: "An invoice of exactly the amount minus the invoice offer's fee, or a channel to the order's node. The payout starts as `pending`.",
+    description:
+      "An invoice of exactly the amount minus the invoice offer's fee, or a channel to the order's node. The payout starts as `pending`.",
     tag: "exchanges",
     pathParams: { id: "Exchange UUID" },
     body: { schema: "ExchangePayoutPatch", example: { payout: { type: "channel", private: false } } },
@@ -272,7 +274,11 @@ const operations: Operation[] = [
     tag: "lnurl",
     security: [],
     pathParams: { k1: "The offer's secret" },
-    success: { status: 200, description: "The withdraw request, or `{status: ERROR, reason}`", schema: z.union([lnurlWithdrawRequestSchema, lnurlStatusSchema]) },
+    success: {
+      status: 200,
+      description: "The withdraw request, or `{status: ERROR, reason}`",
+      schema: z.union([lnurlWithdrawRequestSchema, lnurlStatusSchema]),
+    },
     errors: [],
     responses: lnurlResponses,
   },
@@ -299,7 +305,11 @@ const operations: Operation[] = [
     tag: "lnurl",
     security: [],
     pathParams: { k1: "The offer's secret" },
-    success: { status: 200, description: "The channel request, or `{status: ERROR, reason}`", schema: z.union([lnurlChannelRequestSchema, lnurlStatusSchema]) },
+    success: {
+      status: 200,
+      description: "The channel request, or `{status: ERROR, reason}`",
+      schema: z.union([lnurlChannelRequestSchema, lnurlStatusSchema]),
+    },
     errors: [],
     responses: lnurlResponses,
   },
@@ -312,7 +322,11 @@ const operations: Operation[] = [
     tag: "lnurl",
     security: [],
     pathParams: { k1: "The offer's secret" },
-    query: z.object({ k1: z.string(), remoteid: z.string().meta({ description: "The wallet node's pubkey" }), private: z.enum(["0", "1"]).optional() }),
+    query: z.object({
+      k1: z.string(),
+      remoteid: z.string().meta({ description: "The wallet node's pubkey" }),
+      private: z.enum(["0", "1"]).optional(),
+    }),
     success: { status: 200, description: "`{status: OK}` or `{status: ERROR, reason}`", schema: "LnurlStatus" },
     errors: [],
     responses: lnurlResponses,
@@ -320,9 +334,27 @@ const operations: Operation[] = [
 ];
 
 const webhookHeaders = [
-  { name: "X-Signature-256", in: "header", required: true, description: "`sha256=` + HMAC-SHA256 of the raw body with the endpoint's secret", schema: { type: "string", pattern: "^sha256=[0-9a-f]{64}$" } },
-  { name: "X-Correlation-Id", in: "header", required: true, description: "One per event, the same across retries", schema: { type: "string", format: "uuid" } },
-  { name: "X-Retry-Count", in: "header", required: true, description: "Attempt number minus one", schema: { type: "string", pattern: "^[0-9]+$" } },
+  {
+    name: "X-Signature-256",
+    in: "header",
+    required: true,
+    description: "`sha256=` + HMAC-SHA256 of the raw body with the endpoint's secret",
+    schema: { type: "string", pattern: "^sha256=[0-9a-f]{64}$" },
+  },
+  {
+    name: "X-Correlation-Id",
+    in: "header",
+    required: true,
+    description: "One per event, the same across retries",
+    schema: { type: "string", format: "uuid" },
+  },
+  {
+    name: "X-Retry-Count",
+    in: "header",
+    required: true,
+    description: "Attempt number minus one",
+    schema: { type: "string", pattern: "^[0-9]+$" },
+  },
   { name: "User-Agent", in: "header", required: true, description: "`Sandbox-Webhook/1.0`", schema: { type: "string" } },
 ];
 

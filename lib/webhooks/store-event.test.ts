@@ -22,7 +22,16 @@ beforeAll(async () => {
 
 async function tenant(): Promise<string> {
   const id = randomUUID();
-  await db.insert(schema.tenants).values({ id, name: "T", baseUrl: "http://x", clientIdEnc: "x", webhookSecretEnc: "x", webhookEndpointId: id, isDefault: false, createdAt: new Date() });
+  await db.insert(schema.tenants).values({
+    id,
+    name: "T",
+    baseUrl: "http://x",
+    clientIdEnc: "x",
+    webhookSecretEnc: "x",
+    webhookEndpointId: id,
+    isDefault: false,
+    createdAt: new Date(),
+  });
   return id;
 }
 
@@ -56,7 +65,15 @@ describe("the live notice built in SQL", () => {
     await unlisten();
 
     const notice = busNoticeSchema.parse(JSON.parse(payloads[0] ?? ""));
-    expect(notice).toEqual({ kind: "webhook", tenant_id: tenantId, seq, event: "exchange.executed", exchange_id: exchangeId, order_id: orderId, received_at: receivedAt.toISOString() });
+    expect(notice).toEqual({
+      kind: "webhook",
+      tenant_id: tenantId,
+      seq,
+      event: "exchange.executed",
+      exchange_id: exchangeId,
+      order_id: orderId,
+      received_at: receivedAt.toISOString(),
+    });
     const [replayed] = await eventsAfter(db, tenantId, 0, 10);
     expect(replayed).toEqual(notice);
 

@@ -11,7 +11,16 @@ import { sandboxNow } from "../clock";
 import { isExpired } from "./offers";
 import { renderExchange } from "./render-exchange";
 import { lockExchange, orderOf, updateExchange } from "./store";
-import { actionOf, offersOf, payoutOf, type ChannelPayout, type ExchangeRow, type InvoicePayout, type Offers, type OrderRow } from "./types";
+import {
+  actionOf,
+  offersOf,
+  payoutOf,
+  type ChannelPayout,
+  type ExchangeRow,
+  type InvoicePayout,
+  type Offers,
+  type OrderRow,
+} from "./types";
 
 /** Host that the simulated network cannot reach: channel requests to it fail with `connect`. */
 export const UNREACHABLE_HOST = "unreachable.invalid";

@@ -1,7 +1,17 @@
 import { env } from "@/lib/env";
 import { encodeLnurl } from "@/lib/lightning/lnurl";
 import { minorToDecimal, satsToBtc } from "../money";
-import { actionOf, offersOf, payoutOf, type ChannelPayout, type CoinPayout, type ExchangeRow, type InvoicePayout, type Offers, type Payout } from "./types";
+import {
+  actionOf,
+  offersOf,
+  payoutOf,
+  type ChannelPayout,
+  type CoinPayout,
+  type ExchangeRow,
+  type InvoicePayout,
+  type Offers,
+  type Payout,
+} from "./types";
 
 // One exchange, two representations: REST (GET/PATCH) and webhook payload.
 
@@ -57,7 +67,15 @@ export function renderRestPayout(payout: Payout) {
       return invoiceFields(payout);
     case "channel": {
       const nodeAddress = `${payout.node_pubkey}@${payout.host}:${payout.port}`;
-      return { type: "channel", status: payout.status, node_address: nodeAddress, private: payout.private, ...channelFields(payout), ...money(payout), ...failure(payout) };
+      return {
+        type: "channel",
+        status: payout.status,
+        node_address: nodeAddress,
+        private: payout.private,
+        ...channelFields(payout),
+        ...money(payout),
+        ...failure(payout),
+      };
     }
   }
 }
@@ -70,7 +88,14 @@ export function renderWebhookPayout(payout: Payout) {
     case "invoice":
       return invoiceFields(payout);
     case "channel":
-      return { type: "channel", status: payout.status, host: `${payout.host}:${payout.port}`, ...channelFields(payout), ...money(payout), ...failure(payout) };
+      return {
+        type: "channel",
+        status: payout.status,
+        host: `${payout.host}:${payout.port}`,
+        ...channelFields(payout),
+        ...money(payout),
+        ...failure(payout),
+      };
   }
 }
 

@@ -27,7 +27,10 @@ export const paymentSchema = z
         iban: z.string().min(1).max(64).optional(),
         name: z.string().min(1).max(140).optional(),
         kind: z.enum(["person", "company"]).optional(),
-        country: z.string().regex(/^[A-Za-z]{2}$/, "two-letter country code").optional(),
+        country: z
+          .string()
+          .regex(/^[A-Za-z]{2}$/, "two-letter country code")
+          .optional(),
       })
       .optional(),
     outcome: z.enum([...refundCodes, "identification_required"]).optional(),
@@ -112,7 +115,12 @@ export async function simulatePayment(db: Db, input: PaymentInput) {
       pair: `btc/${currency}`,
       feeRate: order.feeRate,
       costMinor,
-      payer: { iban: payerIban, name: input.payer?.name ?? null, kind: input.payer?.kind ?? "person", country: input.payer?.country ?? null },
+      payer: {
+        iban: payerIban,
+        name: input.payer?.name ?? null,
+        kind: input.payer?.kind ?? "person",
+        country: input.payer?.country ?? null,
+      },
       createdOn: now,
       updatedOn: now,
     };
@@ -127,7 +135,8 @@ export async function simulatePayment(db: Db, input: PaymentInput) {
       .values({ ...base, ...fields })
       .returning();
     if (!row) throw new Error("exchange insert returned nothing");
-    const event = outcome === "executed" ? "exchange.executed" : outcome === "identification_required" ? "exchange.interrupted" : "exchange.refunded";
+    const event =
+      outcome === "executed" ? "exchange.executed" : outcome === "identification_required" ? "exchange.interrupted" : "exchange.refunded";
     await emitEvent(tx, row, event, now);
     return { exchange_id: row.id, state: row.state };
   });

@@ -48,9 +48,7 @@ export type Payout = CoinPayout | InvoicePayout | ChannelPayout;
 export type Offer = { fee_sats: number; expires_on: string; k1: string };
 export type Offers = { invoice: Offer; channel: Offer };
 
-export type StoredAction =
-  | { code: "identification_required"; identification_id: string }
-  | { code: "initiate_payout" };
+export type StoredAction = { code: "identification_required"; identification_id: string } | { code: "initiate_payout" };
 
 export type ExchangeState = "executed" | "interrupted" | "refunded" | "settled";
 

@@ -9,7 +9,10 @@ import { sandboxNow } from "../clock";
 
 export const clientCreateSchema = z.strictObject({
   name: z.string().trim().min(1).max(120),
-  client_id: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, "8-128 letters, digits, _ or -").optional(),
+  client_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, "8-128 letters, digits, _ or -")
+    .optional(),
 });
 
 export const webhookEndpointsSchema = z.strictObject({

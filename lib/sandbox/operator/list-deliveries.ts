@@ -20,7 +20,12 @@ export async function listDeliveries(db: Db, exchangeId: string | undefined): Pr
     ? await db
         .select()
         .from(sandboxDeliveryAttempts)
-        .where(inArray(sandboxDeliveryAttempts.deliveryId, rows.map((r) => r.delivery.id)))
+        .where(
+          inArray(
+            sandboxDeliveryAttempts.deliveryId,
+            rows.map((r) => r.delivery.id),
+          ),
+        )
         .orderBy(asc(sandboxDeliveryAttempts.attempt))
     : [];
   return {

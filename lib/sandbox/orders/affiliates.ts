@@ -15,6 +15,10 @@ export async function resolveAffiliate(db: Db, clientId: string, affiliateId: st
         : and(eq(sandboxAffiliates.clientId, clientId), eq(sandboxAffiliates.isDefault, true)),
     );
   const row = rows[0];
-  if (!row) throw new ApiError("affiliate_not_found", affiliateId ? "No such affiliate agreement for this client" : "The client has no default affiliate agreement");
+  if (!row)
+    throw new ApiError(
+      "affiliate_not_found",
+      affiliateId ? "No such affiliate agreement for this client" : "The client has no default affiliate agreement",
+    );
   return row.id;
 }

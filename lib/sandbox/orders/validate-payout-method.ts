@@ -1,12 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AddressError, decodeAddress, type AddressType } from "@/lib/bitcoin/address";
-import {
-  ExtendedKeyError,
-  matchDerivedAddress,
-  parseDerivationPath,
-  parseExtendedPublicKey,
-} from "@/lib/bitcoin/extended-key";
+import { ExtendedKeyError, matchDerivedAddress, parseDerivationPath, parseExtendedPublicKey } from "@/lib/bitcoin/extended-key";
 import { verifyMessage } from "@/lib/bitcoin/verify-message";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { isNodePubkey, verifyNodeSignature } from "@/lib/lightning/node-signature";
@@ -54,9 +49,11 @@ function checkCoin(input: CoinInput, network: NetworkName): CheckedPayoutMethod 
       derivationIndex = indexes[indexes.length - 1] ?? 0;
     } catch (error) {
       if (error instanceof ExtendedKeyError) {
-        throw new ApiError(error.code, error.message, error.code === "invalid_request"
-          ? [{ path: "payout_method.derivation_path", message: error.message }]
-          : undefined);
+        throw new ApiError(
+          error.code,
+          error.message,
+          error.code === "invalid_request" ? [{ path: "payout_method.derivation_path", message: error.message }] : undefined,
+        );
       }
       throw error;
     }

@@ -37,7 +37,12 @@ async function claim(db: Db, where: ReturnType<typeof and>, limit: number): Prom
     return tx
       .update(sandboxDeliveries)
       .set({ lockedUntil: new Date(realNow.getTime() + CLAIM_MS) })
-      .where(inArray(sandboxDeliveries.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          sandboxDeliveries.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }
@@ -114,7 +119,12 @@ async function attemptAll(db: Db, claimed: Claimed[]) {
     ? await db
         .select({ seq: sandboxEvents.seq, exchangeId: sandboxEvents.exchangeId })
         .from(sandboxEvents)
-        .where(inArray(sandboxEvents.seq, claimed.map((c) => c.eventSeq)))
+        .where(
+          inArray(
+            sandboxEvents.seq,
+            claimed.map((c) => c.eventSeq),
+          ),
+        )
     : [];
   const exchangeOf = new Map(events.map((e) => [e.seq, e.exchangeId]));
   const groups = new Map<string, Claimed[]>();
@@ -157,5 +167,8 @@ export async function resendDelivery(db: Db, id: string) {
 
 /** Releases claims of a previous run of this process (PGlite: this process is the only one). */
 export async function releaseClaims(db: Db) {
-  await db.update(sandboxDeliveries).set({ lockedUntil: null }).where(sql`${sandboxDeliveries.lockedUntil} IS NOT NULL`);
+  await db
+    .update(sandboxDeliveries)
+    .set({ lockedUntil: null })
+    .where(sql`${sandboxDeliveries.lockedUntil} IS NOT NULL`);
 }
