@@ -18,7 +18,10 @@ export async function shot(page: Page, testInfo: TestInfo, name: string) {
 const operatorHeaders = { authorization: `Bearer ${OPERATOR_KEY}` };
 
 export async function operatorPay(request: APIRequestContext, orderId: string, amount: number, extra: Record<string, unknown> = {}) {
-  const reply = await request.post("/sandbox/operator/payments", { headers: operatorHeaders, data: { order_id: orderId, amount, currency: "eur", ...extra } });
+  const reply = await request.post("/sandbox/operator/payments", {
+    headers: operatorHeaders,
+    data: { order_id: orderId, amount, currency: "eur", ...extra },
+  });
   expect(reply.status()).toBe(201);
   return ((await reply.json()) as { exchange_id: string }).exchange_id;
 }
@@ -50,7 +53,9 @@ export async function createOrderViaApi(page: Page) {
 
 /** An exchange of another API client of the service: not the dashboard tenant's. */
 export async function foreignExchange(request: APIRequestContext) {
-  const client = (await (await request.post("/sandbox/operator/clients", { headers: operatorHeaders, data: { name: "Other company" } })).json()) as { client_id: string };
+  const client = (await (
+    await request.post("/sandbox/operator/clients", { headers: operatorHeaders, data: { name: "Other company" } })
+  ).json()) as { client_id: string };
   const auth = { authorization: `client_id ${client.client_id}` };
   const challenge = (await (await request.post("/sandbox/v1/challenges", { headers: auth, data: {} })).json()) as { token: string };
   const key = bitcoinKey(`foreign ${Math.random()}`);

@@ -44,8 +44,17 @@ const server = createServer((req, res) => {
     const result = await query(
       `INSERT INTO webhook_events (tenant_id, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now()) ON CONFLICT (tenant_id, body_sha256) DO NOTHING RETURNING id`,
-      [BARE_TENANT_ID, createHash("sha256").update(raw).digest("hex"), raw, body?.event ?? null, id(body?.payload?.exchange_id), id(body?.payload?.order_id),
-        req.headers["x-correlation-id"] ?? null, Number(req.headers["x-retry-count"] ?? 0), req.headers["user-agent"] ?? null],
+      [
+        BARE_TENANT_ID,
+        createHash("sha256").update(raw).digest("hex"),
+        raw,
+        body?.event ?? null,
+        id(body?.payload?.exchange_id),
+        id(body?.payload?.order_id),
+        req.headers["x-correlation-id"] ?? null,
+        Number(req.headers["x-retry-count"] ?? 0),
+        req.headers["user-agent"] ?? null,
+      ],
     );
     const stored = result.rows[0];
     if (stored) await query("SELECT pg_notify($1, $2)", ["bare_bench_events", JSON.stringify({ id: stored.id })]);

@@ -38,7 +38,10 @@ function percentile(values: number[], p: number): number {
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 const verdict = (ok: boolean) => (ok ? "meets target" : "MISSES target");
 
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? "GET", headers: options.headers, agent }, (res) => {
       const chunks: Buffer[] = [];
@@ -98,7 +101,9 @@ async function setup(app: RunningApp) {
   const session = await signIn(app.baseUrl, "affiliate@example.com", secrets.DEMO_PASSWORD);
   if (!session.cookie) throw new Error(`sign-in failed: ${session.error}`);
   const client = { authorization: `client_id ${secrets.SANDBOX_DEMO_CLIENT_ID}`, "content-type": "application/json" };
-  const challenge = JSON.parse((await send(`${app.sandboxUrl}/v1/challenges`, { method: "POST", headers: client, body: "{}" })).body) as { token: string };
+  const challenge = JSON.parse((await send(`${app.sandboxUrl}/v1/challenges`, { method: "POST", headers: client, body: "{}" })).body) as {
+    token: string;
+  };
   const key = bitcoinKey("bench");
   const message = `Bench payout ${challenge.token}`;
   const order = JSON.parse(
@@ -116,7 +121,13 @@ async function setup(app: RunningApp) {
   ) as { id: string };
   const operator = { authorization: `Bearer ${operatorKey}`, "content-type": "application/json" };
   const payment = JSON.parse(
-    (await send(`${app.sandboxUrl}/operator/payments`, { method: "POST", headers: operator, body: JSON.stringify({ order_id: order.id, amount: 100, currency: "eur" }) })).body,
+    (
+      await send(`${app.sandboxUrl}/operator/payments`, {
+        method: "POST",
+        headers: operator,
+        body: JSON.stringify({ order_id: order.id, amount: 100, currency: "eur" }),
+      })
+    ).body,
   ) as { exchange_id: string };
   return { cookie: session.cookie, exchangeId: payment.exchange_id, orderId: order.id };
 }
@@ -269,7 +280,11 @@ async function sseLatency(app: RunningApp, cookie: string) {
   for (const event of events) {
     const exchangeId = (JSON.parse(event.body) as { payload: { exchange_id: string } }).payload.exchange_id;
     sentAt.set(exchangeId, performance.now());
-    await send(`${app.baseUrl}/webhook`, { method: "POST", body: event.body, headers: { "content-type": "application/json", "x-signature-256": event.signature } });
+    await send(`${app.baseUrl}/webhook`, {
+      method: "POST",
+      body: event.body,
+      headers: { "content-type": "application/json", "x-signature-256": event.signature },
+    });
     await new Promise((r) => setTimeout(r, 40));
   }
   await new Promise((r) => setTimeout(r, 1_000));
@@ -298,21 +313,37 @@ async function sseLatency(app: RunningApp, cookie: string) {
 async function main() {
   if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
     console.log("no build: running next build first");
-    const built = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+    const built = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: root,
+      stdio: "inherit",
+    });
     if (built.status !== 0) process.exit(1);
   }
   const databaseUrl = await postgresUrl();
   console.log(`bench on ${os.cpus().length} cores, database: ${databaseUrl ? "PostgreSQL" : "PGlite"}`);
-  const app = await startApp({ operatorKey, databaseUrl: databaseUrl ?? undefined, env: { ...secrets, NODE_OPTIONS: "--expose-gc", STREAMS_PER_USER: "5000" } });
+  const app = await startApp({
+    operatorKey,
+    databaseUrl: databaseUrl ?? undefined,
+    env: { ...secrets, NODE_OPTIONS: "--expose-gc", STREAMS_PER_USER: "5000" },
+  });
   try {
     const ctx = await setup(app);
 
     const latency = await proxyLatency(app, ctx);
-    const ratio = (a: { p50: number; p99: number }) => `p50 ${(a.p50 / latency.direct.p50).toFixed(2)}  p99 ${(a.p99 / latency.direct.p99).toFixed(2)}`;
-    console.log("\n1. GET /api/exchanges/{id} (proxy) vs GET /sandbox/v1/exchanges/{id} (direct), sequential, " + LATENCY_SAMPLES + " each, interleaved");
+    const ratio = (a: { p50: number; p99: number }) =>
+      `p50 ${(a.p50 / latency.direct.p50).toFixed(2)}  p99 ${(a.p99 / latency.direct.p99).toFixed(2)}`;
+    console.log(
+      "\n1. GET /api/exchanges/{id} (proxy) vs GET /sandbox/v1/exchanges/{id} (direct), sequential, " +
+        LATENCY_SAMPLES +
+        " each, interleaved",
+    );
     console.log(`   direct                      p50 ${ms(latency.direct.p50)}  p99 ${ms(latency.direct.p99)}`);
-    console.log(`   proxy (snapshot ≤ 2 s old)  p50 ${ms(latency.proxy.p50)}  p99 ${ms(latency.proxy.p99)}   ratio ${ratio(latency.proxy)}`);
-    console.log(`   proxy (no-cache: upstream)  p50 ${ms(latency.upstream.p50)}  p99 ${ms(latency.upstream.p99)}   ratio ${ratio(latency.upstream)}`);
+    console.log(
+      `   proxy (snapshot ≤ 2 s old)  p50 ${ms(latency.proxy.p50)}  p99 ${ms(latency.proxy.p99)}   ratio ${ratio(latency.proxy)}`,
+    );
+    console.log(
+      `   proxy (no-cache: upstream)  p50 ${ms(latency.upstream.p50)}  p99 ${ms(latency.upstream.p99)}   ratio ${ratio(latency.upstream)}`,
+    );
     const proxyRatio = Math.max(latency.proxy.p50 / latency.direct.p50, latency.proxy.p99 / latency.direct.p99);
     console.log(`   target ratio ≤ 1.3 (default path, p50 and p99): ${verdict(proxyRatio <= 1.3)}`);
 
@@ -327,8 +358,12 @@ async function main() {
       const appRate = await ingest(`${app.baseUrl}/webhook`, signedEvents(INGEST_EVENTS, secrets.SANDBOX_DEMO_WEBHOOK_SECRET));
       console.log(`\n2. webhook ingest (verify + store + publish), ${INGEST_EVENTS} events, ${INGEST_CONCURRENCY} in flight`);
       console.log(`   bare node:http handler        ${bareRate.toFixed(0)} events/s`);
-      console.log(`   POST /webhook (app)           ${appRate.toFixed(0)} events/s   ratio ${(appRate / bareRate).toFixed(2)}   target ≥ 0.7: ${verdict(appRate / bareRate >= 0.7)}`);
-      console.log(`   empty Next.js route (floor)   ${floor.toFixed(0)} req/s      ratio ${(floor / bareRate).toFixed(2)}: the most any route handler reaches here`);
+      console.log(
+        `   POST /webhook (app)           ${appRate.toFixed(0)} events/s   ratio ${(appRate / bareRate).toFixed(2)}   target ≥ 0.7: ${verdict(appRate / bareRate >= 0.7)}`,
+      );
+      console.log(
+        `   empty Next.js route (floor)   ${floor.toFixed(0)} req/s      ratio ${(floor / bareRate).toFixed(2)}: the most any route handler reaches here`,
+      );
       console.log(`   POST /webhook / Next.js floor ${(appRate / floor).toFixed(2)}`);
     } finally {
       bare.stop();
@@ -336,11 +371,17 @@ async function main() {
 
     await new Promise((r) => setTimeout(r, 2_000)); // let background refreshes of the ingest settle
     const sse = await sseLatency(app, ctx.cookie);
-    console.log(`\n3. webhook → SSE with ${SUBSCRIBERS + WARM_UP_SUBSCRIBERS} subscribers, ${SSE_EVENTS} events (${sse.samples} deliveries, ${sse.missing} missing)`);
+    console.log(
+      `\n3. webhook → SSE with ${SUBSCRIBERS + WARM_UP_SUBSCRIBERS} subscribers, ${SSE_EVENTS} events (${sse.samples} deliveries, ${sse.missing} missing)`,
+    );
     console.log(`   latency p50 ${ms(sse.p50)}  p99 ${ms(sse.p99)}   target p99 < 100 ms: ${verdict(sse.p99 < 100)}`);
     console.log(`   memory per subscriber, growth over ${SUBSCRIBERS} after ${WARM_UP_SUBSCRIBERS} warm-up, after full GC:`);
-    console.log(`     JS heap + external ${sse.heapPerSubscriberKb.toFixed(1)} KB   target < 40 KB: ${verdict(sse.heapPerSubscriberKb < 40)}`);
-    console.log(`     (RSS moved ${sse.rssPerSubscriberKb.toFixed(1)} KB per subscriber: a full GC hands pages back, so RSS is no per-subscriber measure)`);
+    console.log(
+      `     JS heap + external ${sse.heapPerSubscriberKb.toFixed(1)} KB   target < 40 KB: ${verdict(sse.heapPerSubscriberKb < 40)}`,
+    );
+    console.log(
+      `     (RSS moved ${sse.rssPerSubscriberKb.toFixed(1)} KB per subscriber: a full GC hands pages back, so RSS is no per-subscriber measure)`,
+    );
   } finally {
     await app.stop();
     if (databaseUrl) await dropDatabase(databaseUrl);
@@ -350,7 +391,9 @@ async function main() {
 }
 
 async function tenantIdOf(app: RunningApp, cookie: string): Promise<string> {
-  const session = JSON.parse((await send(`${app.baseUrl}/api/auth/session`, { headers: { cookie } })).body) as { user: { tenantId: string } };
+  const session = JSON.parse((await send(`${app.baseUrl}/api/auth/session`, { headers: { cookie } })).body) as {
+    user: { tenantId: string };
+  };
   return session.user.tenantId;
 }
 

@@ -10,13 +10,27 @@ const lock = JSON.parse(readFileSync(file, "utf8"));
 const packages = lock.packages;
 
 const OS = ["darwin", "win32", "linux", "android", "freebsd", "openbsd", "openharmony", "netbsd", "sunos", "aix"];
-const CPU = { x64: "x64", arm64: "arm64", ia32: "ia32", loong64: "loong64", ppc64: "ppc64", riscv64: "riscv64", s390x: "s390x", arm: "arm", wasm32: "wasm32" };
+const CPU = {
+  x64: "x64",
+  arm64: "arm64",
+  ia32: "ia32",
+  loong64: "loong64",
+  ppc64: "ppc64",
+  riscv64: "riscv64",
+  s390x: "s390x",
+  arm: "arm",
+  wasm32: "wasm32",
+};
 
 function platformOf(name) {
   const parts = name.split("/").pop().split("-");
   const os = parts.find((p) => OS.includes(p));
   const cpu = parts.map((p) => CPU[p]).find(Boolean);
-  const libc = parts.some((p) => p.startsWith("musl") || p === "musleabihf") ? "musl" : parts.some((p) => p.startsWith("gnu")) ? "glibc" : undefined;
+  const libc = parts.some((p) => p.startsWith("musl") || p === "musleabihf")
+    ? "musl"
+    : parts.some((p) => p.startsWith("gnu"))
+      ? "glibc"
+      : undefined;
   return { ...(os ? { os: [os] } : {}), ...(cpu ? { cpu: [cpu] } : {}), ...(libc ? { libc: [libc] } : {}) };
 }
 

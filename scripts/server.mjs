@@ -25,7 +25,11 @@ function refuseMalformedPath(req, res) {
   } catch {
     const origin = process.env.APP_URL?.replace(/\/+$/, "") ?? `http://${req.headers.host ?? "localhost"}`;
     const docs = pathname.startsWith("/sandbox/") ? `${origin}/sandbox/docs/errors` : `${origin}/docs/errors`;
-    const body = JSON.stringify({ error: "invalid_request", documentation_uri: `${docs}#invalid_request`, details: [{ path: "(url)", message: "The path is not valid percent-encoding" }] });
+    const body = JSON.stringify({
+      error: "invalid_request",
+      documentation_uri: `${docs}#invalid_request`,
+      details: [{ path: "(url)", message: "The path is not valid percent-encoding" }],
+    });
     res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store" }).end(body);
     return true;
   }

@@ -9,7 +9,11 @@ const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 if (!existsSync(buildId)) {
   console.log("No production build found: running next build (once)…");
-  const result = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(process.execPath, [next, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 console.log(`Build ${readFileSync(buildId, "utf8").trim()} from ${statSync(buildId).mtime.toISOString()}`);

@@ -30,7 +30,9 @@ switch (command) {
     break;
   case "sign": {
     const message = need(values.message, "message");
-    console.log(JSON.stringify({ bitcoin_address: addressOf(key, "p2wpkh"), message, signature: signBip137(message, key, "p2wpkh") }, null, 2));
+    console.log(
+      JSON.stringify({ bitcoin_address: addressOf(key, "p2wpkh"), message, signature: signBip137(message, key, "p2wpkh") }, null, 2),
+    );
     break;
   }
   case "node-sign": {

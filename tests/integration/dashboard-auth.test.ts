@@ -68,7 +68,9 @@ describe("without a session every /api route is 401", () => {
   });
 
   it("a forged session cookie is no session", async () => {
-    const reply = await http("GET", `${base()}/api/orders`, { headers: { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forged" } });
+    const reply = await http("GET", `${base()}/api/orders`, {
+      headers: { cookie: "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0.forged" },
+    });
     expect(reply.status).toBe(401);
   });
 });

@@ -29,7 +29,12 @@ describe("payout links: POST /api/exchanges/{id}/payout-link and the public GET 
 
     const page = await http("GET", `${inject("baseUrl")}/api/pay/${token}`);
     expect(page.status).toBe(200);
-    const view = page.body as { status: string; amount_sats: number; fiat: { amount: number; currency: string }; offers: { invoice: { lnurl: string; fee_sats: number } } };
+    const view = page.body as {
+      status: string;
+      amount_sats: number;
+      fiat: { amount: number; currency: string };
+      offers: { invoice: { lnurl: string; fee_sats: number } };
+    };
     expect(view).toMatchObject({ status: "awaiting_payout", fiat: { amount: 200, currency: "eur" } });
     expect(view.offers.invoice.lnurl).toMatch(/^LNURL1/);
     expect(JSON.stringify(view)).not.toContain(order.payment_method.debitor_iban);
@@ -40,14 +45,18 @@ describe("payout links: POST /api/exchanges/{id}/payout-link and the public GET 
     await stream.waitFor((f) => f.comment === "connected");
     const sats = view.amount_sats - view.offers.invoice.fee_sats;
     const invoice = makeInvoice({ node, msat: BigInt(sats) * 1000n, now: await operator().now() });
-    expect((await admin.request("PATCH", `/api/exchanges/${exchange_id}`, { payout: { type: "invoice", invoice: invoice.invoice } })).status).toBe(200);
+    expect(
+      (await admin.request("PATCH", `/api/exchanges/${exchange_id}`, { payout: { type: "invoice", invoice: invoice.invoice } })).status,
+    ).toBe(200);
     expect(((await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).body as { status: string }).status).toBe("paying");
     const seen = stream.frames.length;
     await operator().drive(exchange_id, { type: "invoice_paid", preimage: invoice.preimage });
     await stream.waitFor(() => stream.frames.slice(seen).some((f) => f.event === "update"));
     await stream.close();
     // the public stream says only "changed": no cursor, no ids, nothing of the order or the tenant
-    expect(stream.frames.filter((f) => f.event !== undefined).every((f) => f.event === "update" && f.data === "{}" && f.id === undefined)).toBe(true);
+    expect(
+      stream.frames.filter((f) => f.event !== undefined).every((f) => f.event === "update" && f.data === "{}" && f.id === undefined),
+    ).toBe(true);
     const paid = (await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).body as { status: string; payout: { preimage: string } };
     expect(paid).toMatchObject({ status: "paid", payout: { preimage: invoice.preimage } });
 
@@ -77,12 +86,16 @@ describe("GET /api/exchanges/{id} snapshot cache", () => {
     await stream.waitFor((f) => f.event === "snapshot" && (f.data ?? "").includes(exchange_id));
     await stream.close();
     expect((await admin.request("GET", `/api/exchanges/${exchange_id}`)).headers.get("x-snapshot")).toBe("cached");
-    expect((await admin.request("GET", `/api/exchanges/${exchange_id}`, undefined, { "cache-control": "no-cache" })).headers.get("x-snapshot")).toBeNull();
+    expect(
+      (await admin.request("GET", `/api/exchanges/${exchange_id}`, undefined, { "cache-control": "no-cache" })).headers.get("x-snapshot"),
+    ).toBeNull();
     await operator().drive(exchange_id, { type: "broadcast" });
     // once the settled webhook is stored, no GET may answer with the older snapshot
     const deadline = Date.now() + 5_000;
     const settledStored = async () =>
-      ((await admin.request("GET", `/api/exchanges/${exchange_id}/events`)).body as { data: { event: string }[] }).data.some((e) => e.event === "exchange.settled");
+      ((await admin.request("GET", `/api/exchanges/${exchange_id}/events`)).body as { data: { event: string }[] }).data.some(
+        (e) => e.event === "exchange.settled",
+      );
     while (!(await settledStored()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const after = (await admin.request("GET", `/api/exchanges/${exchange_id}`)).body as { payout: unknown };
     expect(after.payout).toMatchObject({ confirmed: false });
@@ -99,7 +112,10 @@ describe("POST /api/pay/{token}/invoice (the end user's pasted invoice)", () => 
     const { exchange_id } = await operator().pay({ order_id: order.id, amount: 90, currency: "eur" });
     const { url } = (await admin.request("POST", `/api/exchanges/${exchange_id}/payout-link`, {})).body as { url: string };
     const token = url.split("/pay/")[1] ?? "";
-    const page = (await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).body as { amount_sats: number; offers: { invoice: { fee_sats: number } } };
+    const page = (await http("GET", `${inject("baseUrl")}/api/pay/${token}`)).body as {
+      amount_sats: number;
+      offers: { invoice: { fee_sats: number } };
+    };
     const sats = page.amount_sats - page.offers.invoice.fee_sats;
     const now = await operator().now();
     const post = (invoice: string) => http("POST", `${inject("baseUrl")}/api/pay/${token}/invoice`, { body: { invoice } });
@@ -116,7 +132,10 @@ describe("POST /api/pay/{token}/invoice (the end user's pasted invoice)", () => 
 describe("the service's clock", () => {
   it("sandbox answers carry its clock in Date, and dashboard answers carry it as X-Service-Time", async () => {
     const sandboxNow = await operator().now();
-    const reply = await http("POST", `${inject("baseUrl")}/sandbox/v1/challenges`, { body: {}, headers: { authorization: `client_id ${inject("demoClientId")}` } });
+    const reply = await http("POST", `${inject("baseUrl")}/sandbox/v1/challenges`, {
+      body: {},
+      headers: { authorization: `client_id ${inject("demoClientId")}` },
+    });
     expect(Math.abs(Date.parse(reply.headers.get("date") ?? "") - sandboxNow.getTime())).toBeLessThan(3_000);
     await admin.request("POST", "/api/challenges", {}); // the dashboard learns the service's clock from its answers
     const service = Date.parse((await admin.request("GET", "/api/orders")).headers.get("x-service-time") ?? "");

@@ -82,7 +82,9 @@ describe("the /api proxy", () => {
     expect(exchange.payout).toMatchObject({ confirmed: false });
     const settled = listSchema.parse((await admin.request("GET", "/api/exchanges?state=settled&limit=100")).body);
     expect(settled.data.some((e) => (e as { id: string }).id === exchange_id)).toBe(true);
-    const events = (await admin.request("GET", `/api/exchanges/${exchange_id}/events`)).body as { data: { event: string; retry_count: number; correlation_id: string }[] };
+    const events = (await admin.request("GET", `/api/exchanges/${exchange_id}/events`)).body as {
+      data: { event: string; retry_count: number; correlation_id: string }[];
+    };
     expect(events.data.map((e) => e.event)).toEqual(["exchange.executed", "exchange.settled"]);
     expect(events.data[0]).toMatchObject({ retry_count: 0, correlation_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect((await admin.request("GET", "/api/exchanges?state=exploded")).status).toBe(400);
@@ -91,9 +93,16 @@ describe("the /api proxy", () => {
   it("records every mutation in the audit log with who, what and the result", async () => {
     const order = await createOrderVia(admin);
     await admin.request("PATCH", `/api/orders/${order.id}`, { fee_rate: 0.9 });
-    const audit = (await admin.request("GET", "/api/audit?limit=5")).body as { data: { user: string; action: string; target: string; result: string }[] };
+    const audit = (await admin.request("GET", "/api/audit?limit=5")).body as {
+      data: { user: string; action: string; target: string; result: string }[];
+    };
     expect(audit.data.slice(0, 3)).toEqual([
-      expect.objectContaining({ user: "affiliate@example.com", action: "orders.update", target: order.id, result: "fee_rate_out_of_range" }),
+      expect.objectContaining({
+        user: "affiliate@example.com",
+        action: "orders.update",
+        target: order.id,
+        result: "fee_rate_out_of_range",
+      }),
       expect.objectContaining({ action: "orders.create", target: order.id, result: "ok" }),
       expect.objectContaining({ action: "challenges.create", result: "ok" }),
     ]);

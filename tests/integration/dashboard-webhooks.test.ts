@@ -17,10 +17,19 @@ beforeAll(async () => {
 });
 
 const post = (body: string, headers: Record<string, string>, path = "/webhook") =>
-  http("POST", `${base()}${path}`, { raw: body, headers: { "content-type": "application/json", "x-correlation-id": randomUUID(), "x-retry-count": "0", ...headers } });
+  http("POST", `${base()}${path}`, {
+    raw: body,
+    headers: { "content-type": "application/json", "x-correlation-id": randomUUID(), "x-retry-count": "0", ...headers },
+  });
 
 async function eventsOf(exchangeId: string) {
-  return ((await admin.request("GET", `/api/exchanges/${exchangeId}/events`)).body as { data: { event: string; body: Record<string, unknown> }[] }).data ?? [];
+  return (
+    (
+      (await admin.request("GET", `/api/exchanges/${exchangeId}/events`)).body as {
+        data: { event: string; body: Record<string, unknown> }[];
+      }
+    ).data ?? []
+  );
 }
 
 describe("POST /webhook", () => {
@@ -42,7 +51,10 @@ describe("POST /webhook", () => {
 
   it("keeps unknown event types; malformed JSON with a valid signature is 400", async () => {
     const exchangeId = randomUUID();
-    const odd = JSON.stringify({ event: "identification.requested", payload: { exchange_id: exchangeId, order_id: randomUUID(), action: { code: "identify", url: "https://example.com/id" } } });
+    const odd = JSON.stringify({
+      event: "identification.requested",
+      payload: { exchange_id: exchangeId, order_id: randomUUID(), action: { code: "identify", url: "https://example.com/id" } },
+    });
     expect((await post(odd, { "x-signature-256": `sha256=${sign(odd)}` })).status).toBe(200);
     expect((await eventsOf(exchangeId)).map((e) => e.event)).toEqual(["identification.requested"]);
     const broken = "{not json";
@@ -82,7 +94,9 @@ describe("GET /api/events (server-sent events)", () => {
     const deadline = Date.now() + 5_000;
     while ((await eventsOf(exchange_id)).length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const resumed = await openSse(`${base()}/api/events`, { cookie: admin.cookieHeader, "last-event-id": frame.id ?? "" });
-    const missed = await resumed.waitFor(() => resumed.frames.filter((f) => f.event === "webhook" && (f.data ?? "").includes(exchange_id)).length === 2);
+    const missed = await resumed.waitFor(
+      () => resumed.frames.filter((f) => f.event === "webhook" && (f.data ?? "").includes(exchange_id)).length === 2,
+    );
     expect(missed).toBeTruthy();
     const ids = resumed.frames.filter((f) => f.event === "webhook").map((f) => Number(f.id));
     expect(ids.every((id) => id > Number(frame.id))).toBe(true);

@@ -14,7 +14,16 @@ import { coinOrder, lightningOrder, newClient, operator } from "./harness/fixtur
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 
-type Ids = { order: string; exchange: string; challenge: string; dashOrder: string; dashExchange: string; token: string; clientId: string; endpoint: string };
+type Ids = {
+  order: string;
+  exchange: string;
+  challenge: string;
+  dashOrder: string;
+  dashExchange: string;
+  token: string;
+  clientId: string;
+  endpoint: string;
+};
 let ids: Ids;
 /** The sandbox's time when the fuzzing began: orders created since can only come from it. */
 let since: Date;
@@ -99,14 +108,34 @@ const routes = (): Route[] => [
   { method: "POST", path: "/webhook/{endpoint}", auth: "none" },
 ];
 
-const printable = (max: number) => fc.string({ unit: fc.constantFrom(..." !\"#$%&'()*+,-./0123456789:;<=>?@ABCXYZ[\\]^_`abcxyz{|}~".split("")), maxLength: max });
+const printable = (max: number) =>
+  fc.string({ unit: fc.constantFrom(..." !\"#$%&'()*+,-./0123456789:;<=>?@ABCXYZ[\\]^_`abcxyz{|}~".split("")), maxLength: max });
 const segment = fc.oneof(
   fc.constant(null), // the route's own id
   fc.uuid().map((u) => u),
   printable(40).map(encodeURIComponent),
   fc.constantFrom("..%2F..%2Fetc", "%00", "%E0%A4%A", "00000000-0000-0000-0000-000000000000", "A".repeat(300), "%25", "null", "-1"),
 );
-const queryKeys = fc.constantFrom("cursor", "limit", "state", "order_id", "pair", "type", "active", "currency", "payout_kind", "before", "tenant_id", "exchange_id", "pr", "k1", "remoteid", "last_event_id", "gc", "x");
+const queryKeys = fc.constantFrom(
+  "cursor",
+  "limit",
+  "state",
+  "order_id",
+  "pair",
+  "type",
+  "active",
+  "currency",
+  "payout_kind",
+  "before",
+  "tenant_id",
+  "exchange_id",
+  "pr",
+  "k1",
+  "remoteid",
+  "last_event_id",
+  "gc",
+  "x",
+);
 const query = fc.array(fc.tuple(queryKeys, fc.oneof(printable(30), fc.integer().map(String), fc.uuid())), { maxLength: 4 });
 const bodyValue = fc.oneof(fc.anything(), fc.constant(-1), fc.double(), fc.string(), fc.uuid(), fc.constant(null));
 const body = fc.oneof(
@@ -115,23 +144,66 @@ const body = fc.oneof(
   printable(200),
   fc.constant("{"),
   // shapes near the real ones, with generated values
-  fc.record(
-    { active: bodyValue, fee_rate: bodyValue, affiliate_id: bodyValue, payment_method: fc.anything(), payout_method: fc.anything(), payout: fc.oneof(fc.anything(), fc.record({ type: fc.constantFrom("invoice", "channel", "coin", ""), invoice: bodyValue, node_address: bodyValue, private: bodyValue })), invoice: bodyValue },
-    { requiredKeys: [] },
-  ).map((o) => JSON.stringify(o)),
+  fc
+    .record(
+      {
+        active: bodyValue,
+        fee_rate: bodyValue,
+        affiliate_id: bodyValue,
+        payment_method: fc.anything(),
+        payout_method: fc.anything(),
+        payout: fc.oneof(
+          fc.anything(),
+          fc.record({
+            type: fc.constantFrom("invoice", "channel", "coin", ""),
+            invoice: bodyValue,
+            node_address: bodyValue,
+            private: bodyValue,
+          }),
+        ),
+        invoice: bodyValue,
+      },
+      { requiredKeys: [] },
+    )
+    .map((o) => JSON.stringify(o)),
 );
 const headerValue = printable(60);
 const request = fc.record({
   route: fc.integer({ min: 0, max: routes().length - 1 }),
-  method: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE") }),
+  method: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE") },
+  ),
   segment,
   query,
   body,
-  contentType: fc.constantFrom("application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "", "application/vnd.api+json", "multipart/form-data; boundary=x"),
+  contentType: fc.constantFrom(
+    "application/json",
+    "application/json; charset=utf-8",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "",
+    "application/vnd.api+json",
+    "multipart/form-data; boundary=x",
+  ),
   auth: fc.constantFrom("natural", "natural", "natural", "none", "garbage", "wrong"),
   cookie: fc.oneof(fc.constant(null), headerValue, fc.constant("x=%; next-auth.session-token=%")),
   origin: fc.constantFrom("same", "same", "none", "https://evil.example", "null", "%"),
-  extra: fc.dictionary(fc.constantFrom("last-event-id", "x-forwarded-for", "x-signature-256", "x-tenant-id", "x-retry-count", "x-correlation-id", "cache-control", "accept", "content-length-hint"), headerValue, { maxKeys: 3 }),
+  extra: fc.dictionary(
+    fc.constantFrom(
+      "last-event-id",
+      "x-forwarded-for",
+      "x-signature-256",
+      "x-tenant-id",
+      "x-retry-count",
+      "x-correlation-id",
+      "cache-control",
+      "accept",
+      "content-length-hint",
+    ),
+    headerValue,
+    { maxKeys: 3 },
+  ),
 });
 type Generated = typeof request extends fc.Arbitrary<infer T> ? T : never;
 
@@ -162,7 +234,13 @@ function build(g: Generated) {
 
 async function send(r: ReturnType<typeof build>) {
   const controller = new AbortController();
-  const response = await fetch(r.url, { method: r.method, headers: r.headers, body: r.body, signal: controller.signal, redirect: "manual" });
+  const response = await fetch(r.url, {
+    method: r.method,
+    headers: r.headers,
+    body: r.body,
+    signal: controller.signal,
+    redirect: "manual",
+  });
   if ((response.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
     controller.abort();
     return { status: response.status, type: "text/event-stream", text: "" };
@@ -190,13 +268,17 @@ async function fingerprint(): Promise<string[]> {
       body: (r.body as { data: { created_on: string }[] }).data.filter((o) => new Date(o.created_on) >= since),
     })),
     // each time from an address of its own: the public page is rate-limited per address
-    fetch(`${inject("baseUrl")}/api/pay/${ids.token}`, { headers: { "x-forwarded-for": nextAddress() } }).then(async (r) => ({ status: r.status, body: await r.text() })),
+    fetch(`${inject("baseUrl")}/api/pay/${ids.token}`, { headers: { "x-forwarded-for": nextAddress() } }).then(async (r) => ({
+      status: r.status,
+      body: await r.text(),
+    })),
   ]);
   return parts.map((p) => JSON.stringify([p.status, p.body]));
 }
 
 /** The parts of two fingerprints that differ, for the failure message. */
-const changes = (a: string[], b: string[]) => a.flatMap((part, i) => (part === b[i] ? [] : [`part ${i}: ${part.slice(0, 400)} → ${(b[i] ?? "").slice(0, 400)}`]));
+const changes = (a: string[], b: string[]) =>
+  a.flatMap((part, i) => (part === b[i] ? [] : [`part ${i}: ${part.slice(0, 400)} → ${(b[i] ?? "").slice(0, 400)}`]));
 
 describe("fuzzing every route", () => {
   it(`never a 5xx, errors are JSON {error, documentation_uri}, a 4xx changes nothing (seed ${SEED}, ${RUNS} runs)`, async () => {

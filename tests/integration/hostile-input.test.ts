@@ -30,15 +30,19 @@ function chunkedFlood(url: string, totalBytes: number, headers: Record<string, s
     const chunk = Buffer.alloc(64 * 1024, "a");
     let written = 0;
     let answered = false;
-    const req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked", ...headers } }, (res) => {
-      answered = true;
-      let body = "";
-      res.on("data", (c: Buffer) => (body += c.toString()));
-      res.on("end", () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body, written });
-      });
-    });
+    const req = httpRequest(
+      url,
+      { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked", ...headers } },
+      (res) => {
+        answered = true;
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString()));
+        res.on("end", () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body, written });
+        });
+      },
+    );
     req.on("error", (error) => (answered ? undefined : reject(error)));
     const pump = () => {
       while (!answered && written < totalBytes) {
@@ -56,35 +60,48 @@ describe("request bodies are read with a cap", () => {
     ["/webhook", 1024 * 1024, {}],
     ["/api/orders", 64 * 1024, "session"],
     ["/sandbox/v1/orders", 64 * 1024, "client"],
-  ] as const)("a chunked 300 MB POST to %s is refused with 413 at the cap; the server's memory grows by less than 16 MiB", async (path, cap, auth) => {
-    const pid = inject("appPid");
-    const headers: Record<string, string> =
-      auth === "session" ? { cookie: admin.cookieHeader, origin: base() } : auth === "client" ? { authorization: `client_id ${inject("demoClientId")}` } : {};
-    const before = memory(pid);
-    writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets the peak (VmHWM) to the current size
-    const reply = await chunkedFlood(`${base()}${path}`, 300 * 1024 * 1024, headers);
-    expect(reply.status).toBe(413);
-    expect(errorBodySchema.parse(JSON.parse(reply.body)).error).toBe("payload_too_large");
-    expect(reply.written).toBeLessThan(300 * 1024 * 1024); // it stopped reading long before the end
-    expect(reply.written).toBeGreaterThan(cap);
-    const grew = (memory(pid).peak - before.rss) / 1024;
-    expect(grew, `peak memory grew by ${grew.toFixed(1)} MiB`).toBeLessThan(16);
-  }, 60_000);
+  ] as const)(
+    "a chunked 300 MB POST to %s is refused with 413 at the cap; the server's memory grows by less than 16 MiB",
+    async (path, cap, auth) => {
+      const pid = inject("appPid");
+      const headers: Record<string, string> =
+        auth === "session"
+          ? { cookie: admin.cookieHeader, origin: base() }
+          : auth === "client"
+            ? { authorization: `client_id ${inject("demoClientId")}` }
+            : {};
+      const before = memory(pid);
+      writeFileSync(`/proc/${pid}/clear_refs`, "5"); // resets the peak (VmHWM) to the current size
+      const reply = await chunkedFlood(`${base()}${path}`, 300 * 1024 * 1024, headers);
+      expect(reply.status).toBe(413);
+      expect(errorBodySchema.parse(JSON.parse(reply.body)).error).toBe("payload_too_large");
+      expect(reply.written).toBeLessThan(300 * 1024 * 1024); // it stopped reading long before the end
+      expect(reply.written).toBeGreaterThan(cap);
+      const grew = (memory(pid).peak - before.rss) / 1024;
+      expect(grew, `peak memory grew by ${grew.toFixed(1)} MiB`).toBeLessThan(16);
+    },
+    60_000,
+  );
 });
 
 describe("rejected webhooks are counted, not stored one by one", () => {
   it("200 bad signatures add one row per endpoint, reason and hour, with a truncated sample", async () => {
     const rejections = async () =>
-      ((await admin.request("GET", "/api/webhooks/rejections")).body as { data: { endpoint: string; reason: string; count: number; sample: string; last_correlation_id: string }[] }).data.filter(
-        (r) => r.endpoint === "/webhook" && r.reason === "invalid signature",
-      );
+      (
+        (await admin.request("GET", "/api/webhooks/rejections")).body as {
+          data: { endpoint: string; reason: string; count: number; sample: string; last_correlation_id: string }[];
+        }
+      ).data.filter((r) => r.endpoint === "/webhook" && r.reason === "invalid signature");
     const total = async () => (await rejections()).reduce((sum, r) => sum + r.count, 0);
     const before = await total();
     const big = JSON.stringify({ event: "exchange.executed", payload: { padding: "x".repeat(100_000) } });
     let last = "";
     for (let i = 0; i < 200; i++) {
       last = randomUUID();
-      const reply = await http("POST", `${base()}/webhook`, { raw: big, headers: { "content-type": "application/json", "x-signature-256": `sha256=${"0".repeat(64)}`, "x-correlation-id": last } });
+      const reply = await http("POST", `${base()}/webhook`, {
+        raw: big,
+        headers: { "content-type": "application/json", "x-signature-256": `sha256=${"0".repeat(64)}`, "x-correlation-id": last },
+      });
       expect([reply.status, errorCode(reply)]).toEqual([401, "unauthorized"]);
     }
     expect((await total()) - before).toBe(200);
@@ -133,7 +150,16 @@ describe("unknown paths, methods and malformed paths answer JSON errors", () => 
 });
 
 describe("Cache-Control: no-store on every /api answer", () => {
-  it.each([["/api/orders"], ["/api/exchanges"], ["/api/overview"], ["/api/audit"], ["/api/auth/session"], ["/api/auth/csrf"], ["/api/health"], ["/api/orders/not-an-id"]])("%s", async (path) => {
+  it.each([
+    ["/api/orders"],
+    ["/api/exchanges"],
+    ["/api/overview"],
+    ["/api/audit"],
+    ["/api/auth/session"],
+    ["/api/auth/csrf"],
+    ["/api/health"],
+    ["/api/orders/not-an-id"],
+  ])("%s", async (path) => {
     const reply = await admin.request("GET", path);
     expect(reply.headers.get("cache-control")).toMatch(/no-store/);
   });
@@ -145,7 +171,9 @@ describe("the caller's address (TRUSTED_PROXY_HOPS=1 here: the suite is the prox
     const proxySaw = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
     const statuses = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        http("GET", `${base()}/api/pay/AAAAAAAAAAAAAAAAAAAAAA`, { headers: { "x-forwarded-for": `10.9.${i}.1, ${proxySaw}` } }).then((r) => r.status),
+        http("GET", `${base()}/api/pay/AAAAAAAAAAAAAAAAAAAAAA`, { headers: { "x-forwarded-for": `10.9.${i}.1, ${proxySaw}` } }).then(
+          (r) => r.status,
+        ),
       ),
     );
     const limited = statuses.filter((s) => s === 429).length;
@@ -159,7 +187,10 @@ describe("POST /webhook", () => {
     const body = eventBody("exchange.refunded");
     const reply = await http("POST", `${base()}/webhook`, {
       raw: body,
-      headers: { "content-type": "application/json", "x-signature-256": `sha256=${createHmac("sha256", inject("webhookSecret")).update(body).digest("hex")}` },
+      headers: {
+        "content-type": "application/json",
+        "x-signature-256": `sha256=${createHmac("sha256", inject("webhookSecret")).update(body).digest("hex")}`,
+      },
     });
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ received: true, seq: expect.any(Number) });

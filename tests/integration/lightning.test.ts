@@ -49,19 +49,44 @@ describe("Lightning invoice payout", () => {
     expect(errorCode(await patch(client.api, exchangeId, { type: "invoice", invoice }))).toBe("already_completed");
 
     await receiver.waitFor((r) => r.body.includes(exchangeId) && r.body.includes('"exchange.settled"'));
-    const events = receiver.received.map((r) => webhookEventSchema.parse(JSON.parse(r.body))).filter((e) => e.payload.exchange_id === exchangeId);
+    const events = receiver.received
+      .map((r) => webhookEventSchema.parse(JSON.parse(r.body)))
+      .filter((e) => e.payload.exchange_id === exchangeId);
     expect(events.map((e) => e.event)).toEqual(["exchange.executed", "exchange.settled"]);
     expect(initiatePayoutActionSchema.parse(events[0]?.payload.action).payout_options.channel?.fee).toBe(1500);
   });
 
   it.each([
-    ["wrong amount", "invoice_amount", (ctx: Ctx) => makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats + 1) * 1000n, now: ctx.now }).invoice],
+    [
+      "wrong amount",
+      "invoice_amount",
+      (ctx: Ctx) => makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats + 1) * 1000n, now: ctx.now }).invoice,
+    ],
     ["no amount", "invoice_amount", (ctx: Ctx) => makeInvoice({ node: ctx.node, msat: null, now: ctx.now }).invoice],
-    ["mainnet invoice", "invoice_network", (ctx: Ctx) => makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats) * 1000n, now: ctx.now, network: "bc" }).invoice],
-    ["another node's invoice", "unexpected_node_pubkey", (ctx: Ctx) => makeInvoice({ node: lightningNode("stranger"), msat: BigInt(ctx.sats) * 1000n, now: ctx.now }).invoice],
-    ["expired invoice", "invoice_expired", (ctx: Ctx) => makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats) * 1000n, now: new Date(ctx.now.getTime() - 7200_000) }).invoice],
+    [
+      "mainnet invoice",
+      "invoice_network",
+      (ctx: Ctx) => makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats) * 1000n, now: ctx.now, network: "bc" }).invoice,
+    ],
+    [
+      "another node's invoice",
+      "unexpected_node_pubkey",
+      (ctx: Ctx) => makeInvoice({ node: lightningNode("stranger"), msat: BigInt(ctx.sats) * 1000n, now: ctx.now }).invoice,
+    ],
+    [
+      "expired invoice",
+      "invoice_expired",
+      (ctx: Ctx) => makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats) * 1000n, now: new Date(ctx.now.getTime() - 7200_000) }).invoice,
+    ],
     ["garbage", "invalid_invoice", () => "lntb1notaninvoice"],
-    ["corrupted checksum", "invalid_invoice", (ctx: Ctx) => { const i = makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats) * 1000n, now: ctx.now }).invoice; return `${i.slice(0, -10)}${i.slice(-10).split("").reverse().join("")}`; }],
+    [
+      "corrupted checksum",
+      "invalid_invoice",
+      (ctx: Ctx) => {
+        const i = makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats) * 1000n, now: ctx.now }).invoice;
+        return `${i.slice(0, -10)}${i.slice(-10).split("").reverse().join("")}`;
+      },
+    ],
   ])("PATCH /v1/exchanges/{id} – %s → 400 %s", async (_name, code, make) => {
     const client = await newClient();
     const { node, action, amountSats, exchangeId } = await awaitingPayout(client.api);
@@ -83,7 +108,13 @@ describe("Lightning invoice payout", () => {
     expect(renewed?.lnurl).not.toBe(action.payout_options.invoice?.lnurl);
 
     const event = await receiver.waitFor((r) => r.body.includes(exchangeId) && r.body.includes("exchange.interrupted"));
-    expect(JSON.parse(event.body)).toMatchObject({ payload: { reason: { code: "payout_failure" }, payout: { status: "failed", failure_code: "no_route" }, action: { code: "initiate_payout" } } });
+    expect(JSON.parse(event.body)).toMatchObject({
+      payload: {
+        reason: { code: "payout_failure" },
+        payout: { status: "failed", failure_code: "no_route" },
+        action: { code: "initiate_payout" },
+      },
+    });
 
     const second = makeInvoice({ node, msat: BigInt(sats) * 1000n, now: await op.now() });
     expect((await patch(client.api, exchangeId, { type: "invoice", invoice: second.invoice })).status).toBe(200);
@@ -98,7 +129,9 @@ describe("Lightning invoice payout", () => {
     const invoice = makeInvoice({ node, msat: BigInt(sats) * 1000n, now: await op.now() }).invoice;
     expect(errorCode(await patch(client.api, exchangeId, { type: "invoice", invoice }))).toBe("offer_expired");
     const renewed = initiatePayoutActionSchema.parse((await client.api.exchange(exchangeId)).action).payout_options;
-    expect(new Date(renewed.invoice?.expires_on ?? 0).getTime()).toBeGreaterThan(new Date(action.payout_options.invoice?.expires_on ?? 0).getTime());
+    expect(new Date(renewed.invoice?.expires_on ?? 0).getTime()).toBeGreaterThan(
+      new Date(action.payout_options.invoice?.expires_on ?? 0).getTime(),
+    );
     expect(renewed.invoice?.lnurl).not.toBe(action.payout_options.invoice?.lnurl);
     const again = initiatePayoutActionSchema.parse((await client.api.exchange(exchangeId)).action).payout_options;
     expect(again).toEqual(renewed);
@@ -150,12 +183,26 @@ describe("Lightning channel payout", () => {
     const client = await newClient(receiver.url);
     const { node, exchangeId } = await awaitingPayout(client.api);
     expect(errorCode(await patch(client.api, exchangeId, { type: "channel" }))).toBe("node_address_required");
-    expect(errorCode(await patch(client.api, exchangeId, { type: "channel", node_address: `${lightningNode("other").pubkey}@10.0.0.1:9735` }))).toBe("unexpected_node_pubkey");
-    expect(errorCode(await patch(client.api, exchangeId, { type: "channel", node_address: `${node.pubkey}@unreachable.invalid:9735` }))).toBe("connect");
+    expect(
+      errorCode(await patch(client.api, exchangeId, { type: "channel", node_address: `${lightningNode("other").pubkey}@10.0.0.1:9735` })),
+    ).toBe("unexpected_node_pubkey");
+    expect(
+      errorCode(await patch(client.api, exchangeId, { type: "channel", node_address: `${node.pubkey}@unreachable.invalid:9735` })),
+    ).toBe("connect");
     expect(errorCode(await patch(client.api, exchangeId, { type: "channel", node_address: "nonsense" }))).toBe("invalid_request");
 
-    const pending = exchangeSchema.parse((await patch(client.api, exchangeId, { type: "channel", node_address: `${node.pubkey}@node.example:9735`, private: true })).body);
-    expect(pending.payout).toMatchObject({ type: "channel", status: "pending", node_address: `${node.pubkey}@node.example:9735`, private: true, txid: null, channel_id: null, fee: 0.000015 });
+    const pending = exchangeSchema.parse(
+      (await patch(client.api, exchangeId, { type: "channel", node_address: `${node.pubkey}@node.example:9735`, private: true })).body,
+    );
+    expect(pending.payout).toMatchObject({
+      type: "channel",
+      status: "pending",
+      node_address: `${node.pubkey}@node.example:9735`,
+      private: true,
+      txid: null,
+      channel_id: null,
+      fee: 0.000015,
+    });
     const funding = exchangeSchema.parse((await op.drive(exchangeId, { type: "channel_funded" })).body);
     expect(funding.payout).toMatchObject({ status: "funding", outpoint: 0 });
     const open = exchangeSchema.parse((await op.drive(exchangeId, { type: "channel_opened" })).body);
@@ -214,7 +261,10 @@ describe("every payout failure_code interrupts with payout_failure", () => {
     const { node, action, amountSats, exchangeId } = await awaitingPayout(client.api);
     if (type === "invoice") {
       const sats = amountSats - (action.payout_options.invoice?.fee ?? 0);
-      await patch(client.api, exchangeId, { type: "invoice", invoice: makeInvoice({ node, msat: BigInt(sats) * 1000n, now: await op.now() }).invoice });
+      await patch(client.api, exchangeId, {
+        type: "invoice",
+        invoice: makeInvoice({ node, msat: BigInt(sats) * 1000n, now: await op.now() }).invoice,
+      });
     } else {
       await patch(client.api, exchangeId, { type: "channel", node_address: `${node.pubkey}@node.example:9735` });
     }

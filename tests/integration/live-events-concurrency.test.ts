@@ -51,7 +51,12 @@ async function sendAll(bodies: string[], inFlight: number) {
       const body = bodies[next++] as string;
       const response = await fetch(`${ingestUrl}/webhook`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-signature-256": sign(body), "x-correlation-id": randomUUID(), "x-retry-count": "0" },
+        headers: {
+          "content-type": "application/json",
+          "x-signature-256": sign(body),
+          "x-correlation-id": randomUUID(),
+          "x-retry-count": "0",
+        },
         body,
       });
       expect(response.status).toBe(200);
@@ -67,9 +72,15 @@ const webhookFrames = (frames: SseFrame[], wanted: Set<string>) => frames.filter
 describe("live events under concurrent webhooks", () => {
   it(`every subscriber gets every stored event exactly once, in cursor order; a reconnect with Last-Event-ID gets exactly what it missed (${EVENTS} webhooks, ${IN_FLIGHT} in flight)`, async () => {
     // ten streams per user at most: the subscribers are spread over three users
-    const sessions = await Promise.all(["affiliate@example.com", "viewer@example.com", "operator@example.com"].map((email) => DashboardSession.signIn(email, inject("demoPassword"), { baseUrl: streamUrl })));
+    const sessions = await Promise.all(
+      ["affiliate@example.com", "viewer@example.com", "operator@example.com"].map((email) =>
+        DashboardSession.signIn(email, inject("demoPassword"), { baseUrl: streamUrl }),
+      ),
+    );
     const streams = await Promise.all(
-      Array.from({ length: SUBSCRIBERS }, (_, i) => openSse(`${streamUrl}/api/events`, { cookie: (sessions[i % sessions.length] as DashboardSession).cookieHeader })),
+      Array.from({ length: SUBSCRIBERS }, (_, i) =>
+        openSse(`${streamUrl}/api/events`, { cookie: (sessions[i % sessions.length] as DashboardSession).cookieHeader }),
+      ),
     );
     await Promise.all(streams.map((s) => s.waitFor((f) => f.comment === "connected")));
 
@@ -85,11 +96,16 @@ describe("live events under concurrent webhooks", () => {
     const before = webhookFrames(dropping.frames, wanted);
     await sending;
 
-    const resumed = await openSse(`${streamUrl}/api/events`, { cookie: (sessions[0] as DashboardSession).cookieHeader, "last-event-id": before.at(-1)?.id ?? "" });
+    const resumed = await openSse(`${streamUrl}/api/events`, {
+      cookie: (sessions[0] as DashboardSession).cookieHeader,
+      "last-event-id": before.at(-1)?.id ?? "",
+    });
     const everyone = [...streams, resumed];
     await Promise.all(
       everyone.map((s) =>
-        s.waitFor(() => webhookFrames(s.frames, wanted).length + (s === resumed ? before.length : 0) >= EVENTS, 60_000).catch(() => undefined),
+        s
+          .waitFor(() => webhookFrames(s.frames, wanted).length + (s === resumed ? before.length : 0) >= EVENTS, 60_000)
+          .catch(() => undefined),
       ),
     );
 

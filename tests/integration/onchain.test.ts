@@ -14,9 +14,7 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 const eventsFor = (exchangeId: string) =>
-  receiver.received
-    .map((r) => webhookEventSchema.parse(JSON.parse(r.body)))
-    .filter((e) => e.payload.exchange_id === exchangeId);
+  receiver.received.map((r) => webhookEventSchema.parse(JSON.parse(r.body))).filter((e) => e.payload.exchange_id === exchangeId);
 
 async function waitForEvents(exchangeId: string, count: number) {
   const deadline = Date.now() + 10_000;
@@ -36,7 +34,15 @@ describe("on-chain lifecycle", () => {
     const { exchange_id } = await op.pay({ order_id: order.id, amount: 500, currency: "eur" });
     const executed = await client.api.exchange(exchange_id);
     // 500 EUR at 2 %: fee 10.00, amount floor8(490 / 60000) = 0.00816666
-    expect(executed).toMatchObject({ order_id: order.id, pair: "btc/eur", type: "buy", cost: 500, fee: 10, rate: 60000, amount: 0.00816666 });
+    expect(executed).toMatchObject({
+      order_id: order.id,
+      pair: "btc/eur",
+      type: "buy",
+      cost: 500,
+      fee: 10,
+      rate: 60000,
+      amount: 0.00816666,
+    });
     expect(executed.action).toBeNull();
     expect(executed.payout).toBeNull();
 
@@ -63,7 +69,9 @@ describe("on-chain lifecycle", () => {
     expect(request?.headers["user-agent"]).toBe("Sandbox-Webhook/1.0");
     expect(request?.headers["x-retry-count"]).toBe("0");
     expect(request?.headers["x-correlation-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    const expected = `sha256=${createHmac("sha256", WEBHOOK_SECRET).update(request?.body ?? "").digest("hex")}`;
+    const expected = `sha256=${createHmac("sha256", WEBHOOK_SECRET)
+      .update(request?.body ?? "")
+      .digest("hex")}`;
     expect(request?.headers["x-signature-256"]).toBe(expected);
   });
 
@@ -109,7 +117,14 @@ describe("on-chain lifecycle", () => {
     const order = await client.api.createOrder({
       fee_rate: 0.012,
       payment_method: { currency: "eur", debitor_iban: IBAN_DE },
-      payout_method: { bitcoin_address: address, message, signature: signBip137(message, key, "p2pkh"), extended_public_key: account.tpub, derivation_path: "m/0/0", gap_limit: 20 },
+      payout_method: {
+        bitcoin_address: address,
+        message,
+        signature: signBip137(message, key, "p2pkh"),
+        extended_public_key: account.tpub,
+        derivation_path: "m/0/0",
+        gap_limit: 20,
+      },
     });
     expect(order.payout_method).toMatchObject({ gap_limit: 20 });
   });

@@ -22,7 +22,13 @@ const operationSchema = z.looseObject({
   summary: z.string().min(1),
   description: z.string().min(1),
   tags: z.array(z.string()).min(1),
-  responses: z.record(z.string(), z.looseObject({ description: z.string(), content: z.record(z.string(), z.looseObject({ examples: z.record(z.string(), z.unknown()).optional() })).optional() })),
+  responses: z.record(
+    z.string(),
+    z.looseObject({
+      description: z.string(),
+      content: z.record(z.string(), z.looseObject({ examples: z.record(z.string(), z.unknown()).optional() })).optional(),
+    }),
+  ),
 });
 const documentSchema = z.looseObject({
   openapi: z.literal("3.1.0"),
@@ -40,10 +46,16 @@ async function lint(document: unknown) {
   const dir = mkdtempSync(path.join(tmpdir(), "openapi-"));
   const file = path.join(dir, "openapi.json");
   writeFileSync(file, JSON.stringify(document));
-  const result = await run(bin("redocly"), ["lint", "--extends", "recommended", "--format", "json", file], { cwd: dir, env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } }).catch(
-    (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? "", stderr: error.stderr ?? "" }),
-  );
-  const report = z.object({ totals: z.object({ errors: z.number(), warnings: z.number() }), problems: z.array(z.looseObject({ ruleId: z.string(), message: z.string() })) }).parse(JSON.parse(result.stdout));
+  const result = await run(bin("redocly"), ["lint", "--extends", "recommended", "--format", "json", file], {
+    cwd: dir,
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? "", stderr: error.stderr ?? "" }));
+  const report = z
+    .object({
+      totals: z.object({ errors: z.number(), warnings: z.number() }),
+      problems: z.array(z.looseObject({ ruleId: z.string(), message: z.string() })),
+    })
+    .parse(JSON.parse(result.stdout));
   return report;
 }
 
@@ -61,7 +73,8 @@ function servedRoutes(dir: string, prefix: string): string[] {
           .split(path.sep)
           .map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))
           .join("/");
-        for (const [, method] of source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)) out.push(`${method} ${prefix}/${route}`.replace(/\/$/, ""));
+        for (const [, method] of source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g))
+          out.push(`${method} ${prefix}/${route}`.replace(/\/$/, ""));
       }
     }
   };
@@ -79,7 +92,10 @@ describe("OpenAPI documents", () => {
   it("/sandbox/openapi.json (v1, webhooks, operator, LNURL) and /api/openapi.json pass redocly lint (recommended): 0 errors, 0 warnings", async () => {
     for (const url of [`${base()}/sandbox/openapi.json`, `${base()}/api/openapi.json`]) {
       const report = await lint(await fetchDocument(url));
-      expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`), url).toEqual([]);
+      expect(
+        report.problems.map((p) => `${p.ruleId}: ${p.message}`),
+        url,
+      ).toEqual([]);
       expect(report.totals).toEqual({ errors: 0, warnings: 0 });
     }
   }, 120_000);
@@ -94,7 +110,10 @@ describe("OpenAPI documents", () => {
           ids.add(op.operationId);
           const errors = Object.entries(op.responses).filter(([status, r]) => Number(status) >= 400 && r.content?.["application/json"]);
           for (const [status, response] of errors) {
-            expect(Object.keys(response.content?.["application/json"]?.examples ?? {}).length, `${method} ${p} ${status} has examples`).toBeGreaterThan(0);
+            expect(
+              Object.keys(response.content?.["application/json"]?.examples ?? {}).length,
+              `${method} ${p} ${status} has examples`,
+            ).toBeGreaterThan(0);
           }
         }
       }
@@ -104,7 +123,9 @@ describe("OpenAPI documents", () => {
   it("documents every route the app serves (the sign-in routes and this document aside)", async () => {
     const sandbox = await fetchDocument(`${base()}/sandbox/openapi.json`);
     const api = await fetchDocument(`${base()}/api/openapi.json`);
-    const sandboxRoutes = servedRoutes(path.join(root, "app/sandbox"), "/sandbox").filter((r) => !r.endsWith("/openapi.json") && !r.includes("/docs/"));
+    const sandboxRoutes = servedRoutes(path.join(root, "app/sandbox"), "/sandbox").filter(
+      (r) => !r.endsWith("/openapi.json") && !r.includes("/docs/"),
+    );
     expect(documented(sandbox, "/sandbox")).toEqual(sandboxRoutes.map((r) => r.replace("{clientId}", "{client_id}")).sort());
     const apiRoutes = servedRoutes(path.join(root, "app/api"), "/api").filter((r) => !/\/api\/(auth|health|openapi\.json)/.test(r));
     const receiver = servedRoutes(path.join(root, "app/webhook"), "/webhook");
@@ -143,7 +164,18 @@ export const wrong: Body = { ...body, fee_rate: "3%" };
     );
     writeFileSync(
       path.join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", lib: ["ES2022", "DOM"], skipLibCheck: false }, files: ["call.ts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "ES2022",
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          lib: ["ES2022", "DOM"],
+          skipLibCheck: false,
+        },
+        files: ["call.ts"],
+      }),
     );
     const result = await run(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", dir]).then(
       () => ({ code: 0, out: "" }),

@@ -92,8 +92,12 @@ describe("POST /v1/orders – ownership proofs with real signatures", () => {
       payment_method: { currency: "eur", debitor_iban: IBAN_DE },
       payout_method: { bitcoin_address: address, message, signature },
     });
-    expect(errorCode(await client.api.request("POST", "/v1/orders", body(signBip137(message, bitcoinKey("thief"), "p2wpkh"))))).toBe("invalid_signature");
-    expect(errorCode(await client.api.request("POST", "/v1/orders", body(signBip137(`${message}!`, key, "p2wpkh"))))).toBe("invalid_signature");
+    expect(errorCode(await client.api.request("POST", "/v1/orders", body(signBip137(message, bitcoinKey("thief"), "p2wpkh"))))).toBe(
+      "invalid_signature",
+    );
+    expect(errorCode(await client.api.request("POST", "/v1/orders", body(signBip137(`${message}!`, key, "p2wpkh"))))).toBe(
+      "invalid_signature",
+    );
     expect(errorCode(await client.api.request("POST", "/v1/orders", body("bm90IGEgc2lnbmF0dXJl")))).toBe("invalid_signature");
     // the challenge survives failed attempts
     expect((await client.api.request("POST", "/v1/orders", body(signBip137(message, key, "p2wpkh")))).status).toBe(201);

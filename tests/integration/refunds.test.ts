@@ -29,7 +29,16 @@ describe("refunds decided by the simulated bank's rules", () => {
     const { exchange_id, state } = await op.pay({ order_id: order.id, amount: 100, currency: "eur", ...payment });
     expect(state).toBe("refunded");
     const exchange = await client.api.exchange(exchange_id);
-    expect(exchange).toMatchObject({ reason: { code }, action: null, payout: null, executed_on: null, amount: null, rate: null, fee: null, cost: 100 });
+    expect(exchange).toMatchObject({
+      reason: { code },
+      action: null,
+      payout: null,
+      executed_on: null,
+      amount: null,
+      rate: null,
+      fee: null,
+      cost: 100,
+    });
     const event = await refundedEvent(exchange_id);
     expect(event.payload).toMatchObject({ exchange_id, reason: { code }, executed_on: null, payout: null });
   });
@@ -37,7 +46,12 @@ describe("refunds decided by the simulated bank's rules", () => {
   it.each(refundCodes.map((code) => [code]))("outcome %s is simulated as asked", async (code) => {
     const client = await newClient();
     const { order } = await coinOrder(client.api);
-    const { exchange_id } = await op.pay({ creditor_reference: order.payment_method.creditor_reference, amount: 10, currency: "eur", outcome: code });
+    const { exchange_id } = await op.pay({
+      creditor_reference: order.payment_method.creditor_reference,
+      amount: 10,
+      currency: "eur",
+      outcome: code,
+    });
     expect((await client.api.exchange(exchange_id)).reason).toEqual({ code });
   });
 
@@ -89,7 +103,10 @@ describe("identification", () => {
     const { order } = await lightningOrder(client.api);
     const { exchange_id } = await op.pay({ order_id: order.id, amount: 2000, currency: "eur" });
     const executed = exchangeSchema.parse((await op.drive(exchange_id, { type: "identification_approved" })).body);
-    expect(executed.action).toMatchObject({ code: "initiate_payout", payout_options: { invoice: { fee: expect.any(Number) }, channel: { fee: 1500 } } });
+    expect(executed.action).toMatchObject({
+      code: "initiate_payout",
+      payout_options: { invoice: { fee: expect.any(Number) }, channel: { fee: 1500 } },
+    });
   });
 });
 

@@ -10,11 +10,25 @@ describe("GET /sandbox/openapi.json", () => {
   it("is OpenAPI 3.1 with every v1 path and the four webhook events", async () => {
     const reply = await http("GET", `${sandboxUrl()}/openapi.json`);
     const doc = z
-      .object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()), webhooks: z.record(z.string(), z.unknown()), components: z.object({ schemas: z.record(z.string(), z.looseObject({ type: z.string().optional() })) }) })
+      .object({
+        openapi: z.string(),
+        paths: z.record(z.string(), z.unknown()),
+        webhooks: z.record(z.string(), z.unknown()),
+        components: z.object({ schemas: z.record(z.string(), z.looseObject({ type: z.string().optional() })) }),
+      })
       .parse(reply.body);
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith("/v1/")).sort()).toEqual(["/v1/challenges", "/v1/challenges/{id}", "/v1/exchanges/{id}", "/v1/orders", "/v1/orders/{id}"]);
-    expect(Object.keys(doc.webhooks).sort()).toEqual(["exchange.executed", "exchange.interrupted", "exchange.refunded", "exchange.settled"]);
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith("/v1/"))
+        .sort(),
+    ).toEqual(["/v1/challenges", "/v1/challenges/{id}", "/v1/exchanges/{id}", "/v1/orders", "/v1/orders/{id}"]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      "exchange.executed",
+      "exchange.interrupted",
+      "exchange.refunded",
+      "exchange.settled",
+    ]);
     expect(doc.components.schemas.Order?.type).toBe("object");
   });
 });
@@ -40,7 +54,11 @@ describe("rate limiting, and the delivery worker woken by a commit", () => {
       // with no proxy trusted (TRUSTED_PROXY_HOPS unset), a made-up X-Forwarded-For per request
       // is no way around the public pages' per-address limit (bursts of 60)
       const spoofed = await Promise.all(
-        Array.from({ length: 100 }, (_, i) => http("GET", `${app.baseUrl}/api/pay/AAAAAAAAAAAAAAAAAAAAAA`, { headers: { "x-forwarded-for": `6.6.${i}.6` } }).then((r) => r.status)),
+        Array.from({ length: 100 }, (_, i) =>
+          http("GET", `${app.baseUrl}/api/pay/AAAAAAAAAAAAAAAAAAAAAA`, { headers: { "x-forwarded-for": `6.6.${i}.6` } }).then(
+            (r) => r.status,
+          ),
+        ),
       );
       expect(spoofed.filter((s) => s === 429).length).toBeGreaterThan(20);
 
@@ -77,7 +95,12 @@ describe("SANDBOX_ENABLED=false", () => {
       readyPath: "/",
     });
     try {
-      for (const [method, path] of [["POST", "/v1/challenges"], ["GET", "/openapi.json"], ["POST", "/operator/clock"], ["GET", "/lnurl/withdraw/" + "0".repeat(64)]]) {
+      for (const [method, path] of [
+        ["POST", "/v1/challenges"],
+        ["GET", "/openapi.json"],
+        ["POST", "/operator/clock"],
+        ["GET", "/lnurl/withdraw/" + "0".repeat(64)],
+      ]) {
         const reply = await http(method ?? "GET", `${app.sandboxUrl}${path}`, { body: method === "POST" ? {} : undefined });
         expect(reply.status, `${method} ${path}`).toBe(404);
       }
@@ -94,6 +117,8 @@ describe("SANDBOX_ENABLED=false", () => {
       env: { EXCHANGE_API_BASE_URL: "http://127.0.0.1:9/sandbox", SANDBOX_ENABLED: "false" },
       readyPath: "/",
     });
-    await expect(start).rejects.toThrow(/app exited \(1\)[\s\S]*Cannot start: Missing required secrets in production: AUTH_SECRET, APP_ENCRYPTION_KEY/);
+    await expect(start).rejects.toThrow(
+      /app exited \(1\)[\s\S]*Cannot start: Missing required secrets in production: AUTH_SECRET, APP_ENCRYPTION_KEY/,
+    );
   });
 });

@@ -51,10 +51,15 @@ afterAll(async () => {
 
 describe("admin commands end existing sessions", () => {
   it("reset-password, disable and set-role end the account's sessions; unlock and reset-password lift a sign-in lock", async () => {
-    const [reset, disabled, changed] = await Promise.all([session("reset@example.com"), session("viewer@example.com"), session("affiliate@example.com")]);
+    const [reset, disabled, changed] = await Promise.all([
+      session("reset@example.com"),
+      session("viewer@example.com"),
+      session("affiliate@example.com"),
+    ]);
     for (const s of [reset, disabled, changed]) expect(await works(s)).toHaveProperty("user");
     // five failures lock the operator's account; then even the right password is refused
-    for (let i = 0; i < 5; i++) expect((await signIn(app.baseUrl, "operator@example.com", "wrong-password")).error).toBe("CredentialsSignin");
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(app.baseUrl, "operator@example.com", "wrong-password")).error).toBe("CredentialsSignin");
     expect((await signIn(app.baseUrl, "operator@example.com", password)).error).toBe("RateLimited");
 
     // the disabled user's open event stream ends within 20 s of the command (on PostgreSQL the

@@ -44,7 +44,11 @@ describe("sessions can be revoked", () => {
     const session = await DashboardSession.signIn("viewer@example.com");
     const first = await fetch(`${base()}/api/auth/session`, { headers: { cookie: session.cookieHeader } });
     expect(((await first.json()) as { user?: { email: string } }).user?.email).toBe("viewer@example.com");
-    const renewed = first.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="))?.split(";")[0] ?? "";
+    const renewed =
+      first.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("next-auth.session-token="))
+        ?.split(";")[0] ?? "";
     expect(renewed).not.toBe("");
     // the renewed cookie belongs to the same session: ending it ends both
     await session.signOut();
@@ -79,7 +83,9 @@ describe("event streams per holder", () => {
     const session = await DashboardSession.signIn("operator@example.com");
     for (let i = 0; i < 60; i++) {
       const controller = new AbortController();
-      const opening = fetch(`${base()}/api/events`, { headers: { cookie: session.cookieHeader }, signal: controller.signal }).catch(() => null);
+      const opening = fetch(`${base()}/api/events`, { headers: { cookie: session.cookieHeader }, signal: controller.signal }).catch(
+        () => null,
+      );
       if (i % 2) {
         await opening;
         await new Promise((r) => setTimeout(r, i % 7));
@@ -92,7 +98,7 @@ describe("event streams per holder", () => {
     // the server sees each close as its connection ends: within 2 s, not at the next heartbeat
     // (a leaked place was held until then, up to 15 s)
     let statuses: number[] = [];
-    for (const deadline = Date.now() + 2_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 2_000; Date.now() < deadline;) {
       const streams = [];
       for (let i = 0; i < 10; i++) streams.push(await openSse(`${base()}/api/events`, { cookie: session.cookieHeader }));
       statuses = streams.map((s) => s.response.status);

@@ -33,7 +33,10 @@ describe("webhook retries on the sandbox clock", () => {
     const { exchange_id } = await op.pay({ order_id: order.id, amount: 40, currency: "eur" });
     const mine = () => receiver.received.filter((r) => r.body.includes(exchange_id));
 
-    let deliveries = await until(() => op.deliveries(exchange_id), (d) => d[0]?.attempts === 1);
+    let deliveries = await until(
+      () => op.deliveries(exchange_id),
+      (d) => d[0]?.attempts === 1,
+    );
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ event: "exchange.executed", status: "pending", attempts: 1, last_status_code: 503 });
 
@@ -46,7 +49,10 @@ describe("webhook retries on the sandbox clock", () => {
       const now = await op.now();
       await op.now(Math.ceil((due.getTime() - now.getTime()) / 1000) + 1);
       await op.runDeliveries();
-      deliveries = await until(() => op.deliveries(exchange_id), (d) => d[0]?.attempts === attempt);
+      deliveries = await until(
+        () => op.deliveries(exchange_id),
+        (d) => d[0]?.attempts === attempt,
+      );
       expect(deliveries[0]?.attempts).toBe(attempt);
     }
     const delivery = deliveries[0];
@@ -93,7 +99,10 @@ describe("webhook retries on the sandbox clock", () => {
       ]);
       const { order } = await coinOrder(client.api);
       const { exchange_id } = await op.pay({ order_id: order.id, amount: 40, currency: "eur" });
-      const [a, b] = await Promise.all([receiver.waitFor((r) => r.body.includes(exchange_id)), second.waitFor((r) => r.body.includes(exchange_id))]);
+      const [a, b] = await Promise.all([
+        receiver.waitFor((r) => r.body.includes(exchange_id)),
+        second.waitFor((r) => r.body.includes(exchange_id)),
+      ]);
       expect(a.body).toBe(b.body);
       expect(a.headers["x-signature-256"]).not.toBe(b.headers["x-signature-256"]);
       expect(a.headers["x-correlation-id"]).toBe(b.headers["x-correlation-id"]);
@@ -125,11 +134,15 @@ describe("outbox durability", () => {
       hanging.respond((_req, res) => res.writeHead(200).end());
       app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port });
       // claims of the killed process lapse (at once on PGlite, after 15 s on PostgreSQL)
-      const afterRestart = (id: string) => (r: (typeof hanging.received)[number]) => hanging.received.indexOf(r) >= beforeRestart && r.body.includes(id);
+      const afterRestart = (id: string) => (r: (typeof hanging.received)[number]) =>
+        hanging.received.indexOf(r) >= beforeRestart && r.body.includes(id);
       for (const id of paid) await hanging.waitFor(afterRestart(id), 30_000);
       const restarted = new OperatorApi(operatorKey, app.sandboxUrl);
       for (const id of paid) {
-        const deliveries = await until(() => restarted.deliveries(id), (d) => d[0]?.status === "delivered");
+        const deliveries = await until(
+          () => restarted.deliveries(id),
+          (d) => d[0]?.status === "delivered",
+        );
         expect(deliveries[0]).toMatchObject({ status: "delivered", attempts: 1, last_status_code: 200 });
       }
     } finally {

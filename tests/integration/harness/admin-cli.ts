@@ -5,18 +5,29 @@ const root = path.resolve(import.meta.dirname, "../../..");
 
 /** Runs `npm run admin -- …` (the real CLI) against an app's data directory or database. */
 export function adminCli(args: string[], env: { dataDir: string; databaseUrl?: string; encryptionKey: string; authSecret: string }) {
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "--conditions=react-server", "--tsconfig", "tsconfig.json", "scripts/admin.ts", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: {
-      NODE_ENV: "production",
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      DATA_DIR: env.dataDir,
-      APP_ENCRYPTION_KEY: env.encryptionKey,
-      AUTH_SECRET: env.authSecret,
-      ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(root, "node_modules/tsx/dist/cli.mjs"),
+      "--conditions=react-server",
+      "--tsconfig",
+      "tsconfig.json",
+      "scripts/admin.ts",
+      ...args,
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        DATA_DIR: env.dataDir,
+        APP_ENCRYPTION_KEY: env.encryptionKey,
+        AUTH_SECRET: env.authSecret,
+        ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+      },
     },
-  });
+  );
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

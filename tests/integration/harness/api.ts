@@ -1,12 +1,23 @@
 import { inject } from "vitest";
 import type { z } from "zod";
 import { challengeSchema, errorBodySchema, exchangeSchema, orderSchema } from "@/lib/exchange/schemas";
-import { clientCreatedSchema, clockSchema, deliveriesSchema, deliveryRunSchema, type deliverySchema, paymentResultSchema } from "@/lib/sandbox/operator/contract";
+import {
+  clientCreatedSchema,
+  clockSchema,
+  deliveriesSchema,
+  deliveryRunSchema,
+  type deliverySchema,
+  paymentResultSchema,
+} from "@/lib/sandbox/operator/contract";
 
 export type Reply = { status: number; body: unknown; headers: Headers };
 
 /** Plain HTTP against the running app, as any client would send it. */
-export async function http(method: string, url: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+export async function http(
+  method: string,
+  url: string,
+  options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined = options.raw;
   if (options.body !== undefined) {

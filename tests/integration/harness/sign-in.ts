@@ -11,7 +11,9 @@ export function mergeCookies(...parts: string[]): string {
 export async function csrfToken(baseUrl: string, cookie = "") {
   const response = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie } });
   const { csrfToken: token } = (await response.json()) as { csrfToken: string };
-  const jar = setCookies(response).map((c) => c.split(";")[0]).join("; ");
+  const jar = setCookies(response)
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return { token, cookie: jar };
 }
 
@@ -33,4 +35,3 @@ export async function signIn(baseUrl: string, email: string, password: string, a
   const error = body.url ? new URL(body.url).searchParams.get("error") : null;
   return { status: response.status, cookie: session?.split(";")[0] ?? null, setCookie: session ?? null, error };
 }
-

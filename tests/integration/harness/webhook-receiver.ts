@@ -33,7 +33,9 @@ export async function startReceiver() {
         if (hit) return hit;
         await new Promise((r) => setTimeout(r, 50));
       }
-      throw new Error(`no matching webhook within ${timeoutMs} ms; got ${received.length}: ${received.map((r) => r.body.slice(0, 80)).join(" | ")}`);
+      throw new Error(
+        `no matching webhook within ${timeoutMs} ms; got ${received.length}: ${received.map((r) => r.body.slice(0, 80)).join(" | ")}`,
+      );
     },
     close: () =>
       new Promise<void>((resolve) => {
