@@ -7,7 +7,10 @@ export const metadata: Metadata = {
 };
 
 // Applies the remembered theme (or the system's) before the first paint: no flash.
-const themeScript = `try{var t=localStorage.getItem("theme");if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")}catch(e){}`;
+const themeScript =
+  'try{var t=localStorage.getItem("theme");' +
+  'if(t==="dark"||(!t&&matchMedia("(prefers-color-scheme: dark)").matches))document.documentElement.classList.add("dark")' +
+  "}catch(e){}";
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (

@@ -158,7 +158,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (production && !raw.APP_URL?.startsWith("https://") && !raw.ALLOW_INSECURE_HTTP) {
     throw new Error(
-      `APP_URL must be an https:// URL in production (sessions and payout links travel over it); got ${raw.APP_URL ?? "nothing"}. Set ALLOW_INSECURE_HTTP=true to run over plain http anyway.`,
+      `APP_URL must be an https:// URL in production (sessions and payout links travel over it); got ${raw.APP_URL ?? "nothing"}. ` +
+        "Set ALLOW_INSECURE_HTTP=true to run over plain http anyway.",
     );
   }
   const generated = missing.length > 0 && !production ? loadGeneratedSecrets(dataDir, missing) : {};

@@ -28,7 +28,8 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   offer_expired: "The payout offer has expired: GET the exchange to renew its offers, then retry.",
   unauthorized: "Missing or unknown credentials: send Authorization: client_id <client_id> (sandbox API), or sign in (dashboard API).",
   forbidden:
-    "Signed in, but not allowed: viewers and operators cannot change anything, and changes must come from the dashboard's own pages (Origin).",
+    "Signed in, but not allowed: viewers and operators cannot change anything, and changes must come from the " +
+    "dashboard's own pages (Origin).",
   not_found: "No such resource for this client (another client's ids are not found either).",
   payout_not_available: "The exchange awaits no payout instructions (on-chain order, refunded, or awaiting identification).",
   invalid_transition: "The simulated event does not apply to the exchange in its current state.",

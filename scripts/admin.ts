@@ -20,7 +20,8 @@ const USAGE = `usage:
   npm run admin -- users reset-password --email <email> [--password <password>]
   npm run admin -- users unlock --email <email>
   npm run admin -- users set-role --email <email> --role operator|admin|viewer [--tenant <tenant id>]
-  npm run admin -- tenants add --name <name> --base-url <url> --client-id <client_id> [--webhook-secret <secret>] [--network mainnet|testnet|signet|regtest]
+  npm run admin -- tenants add --name <name> --base-url <url> --client-id <client_id> [--webhook-secret <secret>]
+                               [--network mainnet|testnet|signet|regtest]
   npm run admin -- tenants set-network --tenant <tenant id> --network mainnet|testnet|signet|regtest
   npm run admin -- tenants list
   npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>]`;

@@ -41,9 +41,21 @@ const server = createServer((req, res) => {
       return res.writeHead(400).end();
     }
     const id = (v) => (typeof v === "string" && UUID.test(v) ? v : null);
+    // the app's one statement: the tenant's cursor bumped, the event stored, the notice sent
     const result = await query(
-      `INSERT INTO webhook_events (tenant_id, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now()) ON CONFLICT (tenant_id, body_sha256) DO NOTHING RETURNING id`,
+      `WITH bump AS (
+         INSERT INTO event_cursors (tenant_id, seq)
+         SELECT $1, 1 WHERE NOT EXISTS (SELECT 1 FROM webhook_events WHERE tenant_id = $1 AND body_sha256 = $2)
+         ON CONFLICT (tenant_id) DO UPDATE SET seq = event_cursors.seq + 1
+         RETURNING seq
+       ), ins AS (
+         INSERT INTO webhook_events
+           (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
+         SELECT $1, bump.seq, $2, $3, $4, $5, $6, $7, $8, $9, now() FROM bump
+         ON CONFLICT (tenant_id, body_sha256) DO NOTHING
+         RETURNING seq
+       )
+       SELECT seq, pg_notify('bare_bench_events', json_build_object('seq', seq)::text) FROM ins`,
       [
         BARE_TENANT_ID,
         createHash("sha256").update(raw).digest("hex"),
@@ -57,8 +69,7 @@ const server = createServer((req, res) => {
       ],
     );
     const stored = result.rows[0];
-    if (stored) await query("SELECT pg_notify($1, $2)", ["bare_bench_events", JSON.stringify({ id: stored.id })]);
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ received: true, id: stored?.id ?? null }));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ received: true, seq: stored?.seq ?? null }));
   });
 });
 server.listen(Number(BARE_PORT), "127.0.0.1", () => console.log("bare webhook handler ready"));

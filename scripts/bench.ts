@@ -359,10 +359,12 @@ async function main() {
       console.log(`\n2. webhook ingest (verify + store + publish), ${INGEST_EVENTS} events, ${INGEST_CONCURRENCY} in flight`);
       console.log(`   bare node:http handler        ${bareRate.toFixed(0)} events/s`);
       console.log(
-        `   POST /webhook (app)           ${appRate.toFixed(0)} events/s   ratio ${(appRate / bareRate).toFixed(2)}   target ≥ 0.7: ${verdict(appRate / bareRate >= 0.7)}`,
+        `   POST /webhook (app)           ${appRate.toFixed(0)} events/s   ratio ${(appRate / bareRate).toFixed(2)}   ` +
+          `target ≥ 0.7: ${verdict(appRate / bareRate >= 0.7)}`,
       );
       console.log(
-        `   empty Next.js route (floor)   ${floor.toFixed(0)} req/s      ratio ${(floor / bareRate).toFixed(2)}: the most any route handler reaches here`,
+        `   empty Next.js route (floor)   ${floor.toFixed(0)} req/s      ratio ${(floor / bareRate).toFixed(2)}: ` +
+          "the most any route handler reaches here",
       );
       console.log(`   POST /webhook / Next.js floor ${(appRate / floor).toFixed(2)}`);
     } finally {
@@ -372,7 +374,8 @@ async function main() {
     await new Promise((r) => setTimeout(r, 2_000)); // let background refreshes of the ingest settle
     const sse = await sseLatency(app, ctx.cookie);
     console.log(
-      `\n3. webhook → SSE with ${SUBSCRIBERS + WARM_UP_SUBSCRIBERS} subscribers, ${SSE_EVENTS} events (${sse.samples} deliveries, ${sse.missing} missing)`,
+      `\n3. webhook → SSE with ${SUBSCRIBERS + WARM_UP_SUBSCRIBERS} subscribers, ${SSE_EVENTS} events ` +
+        `(${sse.samples} deliveries, ${sse.missing} missing)`,
     );
     console.log(`   latency p50 ${ms(sse.p50)}  p99 ${ms(sse.p99)}   target p99 < 100 ms: ${verdict(sse.p99 < 100)}`);
     console.log(`   memory per subscriber, growth over ${SUBSCRIBERS} after ${WARM_UP_SUBSCRIBERS} warm-up, after full GC:`);
@@ -380,7 +383,8 @@ async function main() {
       `     JS heap + external ${sse.heapPerSubscriberKb.toFixed(1)} KB   target < 40 KB: ${verdict(sse.heapPerSubscriberKb < 40)}`,
     );
     console.log(
-      `     (RSS moved ${sse.rssPerSubscriberKb.toFixed(1)} KB per subscriber: a full GC hands pages back, so RSS is no per-subscriber measure)`,
+      `     (RSS moved ${sse.rssPerSubscriberKb.toFixed(1)} KB per subscriber: ` +
+        "a full GC hands pages back, so RSS is no per-subscriber measure)",
     );
   } finally {
     await app.stop();

@@ -15,7 +15,10 @@ export function ErrorCodes() {
           <div
             key={code}
             id={code}
-            className="grid scroll-mt-4 grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-2 py-3 target:bg-amber-50 sm:grid-cols-[16rem_3rem_1fr] dark:target:bg-amber-950"
+            className={
+              "grid scroll-mt-4 grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-2 py-3 target:bg-amber-50 " +
+              "sm:grid-cols-[16rem_3rem_1fr] dark:target:bg-amber-950"
+            }
           >
             <dt className="font-mono text-sm font-medium break-all">{code}</dt>
             <dd className="font-mono text-sm text-zinc-500">{errorStatus[code as keyof typeof errorStatus]}</dd>

@@ -22,7 +22,10 @@ export function OrdersPage() {
         {canMutate && (
           <Link
             href="/orders/new"
-            className="rounded-md bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700 focus-visible:outline-2 focus-visible:outline-orange-500"
+            className={
+              "rounded-md bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700 " +
+              "focus-visible:outline-2 focus-visible:outline-orange-500"
+            }
           >
             New order
           </Link>
@@ -61,7 +64,12 @@ export function OrdersPage() {
           )}
         </EmptyState>
       ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-950">
+        <ul
+          className={
+            "divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white " +
+            "dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-950"
+          }
+        >
           {orders.map((order) => {
             const lightning = "node_pubkey" in order.payout_method;
             return (

@@ -44,7 +44,12 @@ export function PaymentInstructions({ method }: { method: PaymentMethod }) {
           <Line label="BIC" value={method.creditor_bank_bic} />
           <Line
             label="Bank"
-            value={`${method.creditor_bank_name}, ${method.creditor_bank_street}, ${method.creditor_bank_postal_code} ${method.creditor_bank_town}, ${method.creditor_bank_country}`}
+            value={[
+              method.creditor_bank_name,
+              method.creditor_bank_street,
+              `${method.creditor_bank_postal_code} ${method.creditor_bank_town}`,
+              method.creditor_bank_country,
+            ].join(", ")}
             copy={false}
           />
           <Line

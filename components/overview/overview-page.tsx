@@ -25,7 +25,10 @@ export function OverviewPage() {
           <Link
             key={state}
             href={`/exchanges?state=${state}`}
-            className="rounded-lg border border-zinc-200 bg-white p-4 hover:border-orange-400 focus-visible:outline-2 focus-visible:outline-orange-500 dark:border-zinc-800 dark:bg-zinc-900"
+            className={
+              "rounded-lg border border-zinc-200 bg-white p-4 hover:border-orange-400 focus-visible:outline-2 " +
+              "focus-visible:outline-orange-500 dark:border-zinc-800 dark:bg-zinc-900"
+            }
           >
             <p className="text-xs text-zinc-500 dark:text-zinc-400">{stateText[state]}</p>
             <p className="mt-1 text-2xl font-semibold tabular-nums" data-count={state}>

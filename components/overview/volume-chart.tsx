@@ -31,7 +31,10 @@ export function VolumeChart({ points, today }: { points: Point[]; today: string 
                 y -= h;
                 return (
                   <rect key={pair} x={i * bar + 2} y={y} width={bar - 4} height={h} fill={colors[pair] ?? "#71717a"} rx={2}>
-                    <title>{`${day} ${pair.toUpperCase()}: ${formatFiat(point.volume, pair.slice(4))} volume, ${formatFiat(point.fees, pair.slice(4))} fees`}</title>
+                    <title>
+                      {`${day} ${pair.toUpperCase()}: ${formatFiat(point.volume, pair.slice(4))} volume, ` +
+                        `${formatFiat(point.fees, pair.slice(4))} fees`}
+                    </title>
                   </rect>
                 );
               })}

@@ -50,7 +50,12 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
                   key={link.href}
                   href={link.href}
                   aria-current={current ? "page" : undefined}
-                  className={`rounded-md px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-orange-500 ${current ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"}`}
+                  className={
+                    "rounded-md px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-orange-500 " +
+                    (current
+                      ? "bg-zinc-100 font-medium dark:bg-zinc-800"
+                      : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800")
+                  }
                 >
                   {link.label}
                 </Link>
@@ -66,7 +71,10 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
             <button
               type="button"
               onClick={() => void signOut({ callbackUrl: "/login" })}
-              className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              className={
+                "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 " +
+                "focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              }
             >
               Sign out
             </button>

@@ -10,7 +10,10 @@ export function ThemeToggle() {
         document.documentElement.classList.toggle("dark", dark);
         localStorage.setItem("theme", dark ? "dark" : "light");
       }}
-      className="rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
+      className={
+        "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 " +
+        "focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
+      }
       aria-label="Switch between light and dark theme"
     >
       <span className="dark:hidden">Dark</span>

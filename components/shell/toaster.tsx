@@ -24,7 +24,10 @@ export function Toaster({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div
             key={toast.id}
-            className="pointer-events-auto rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+            className={
+              "pointer-events-auto rounded-md border border-zinc-200 bg-white p-3 text-sm shadow-lg " +
+              "dark:border-zinc-700 dark:bg-zinc-900"
+            }
           >
             {toast.href ? (
               <a href={toast.href} className="underline-offset-2 hover:underline">

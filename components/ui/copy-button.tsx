@@ -12,7 +12,11 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
         setCopied(true);
         setTimeout(() => setCopied(false), 1500);
       }}
-      className="shrink-0 rounded px-2 py-0.5 text-xs font-medium text-orange-700 hover:bg-orange-50 focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-orange-400 dark:hover:bg-orange-950"
+      className={
+        "shrink-0 rounded px-2 py-0.5 text-xs font-medium text-orange-700 hover:bg-orange-50 " +
+        "focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-orange-400 " +
+        "dark:hover:bg-orange-950"
+      }
       aria-label={`${label}: ${value}`}
     >
       <span aria-live="polite">{copied ? "Copied" : label}</span>

@@ -1,7 +1,9 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 export const inputClass =
-  "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-400 focus:border-orange-500 focus:outline-2 focus:outline-orange-500/40 aria-[invalid=true]:border-red-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+  "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-400 " +
+  "focus:border-orange-500 focus:outline-2 focus:outline-orange-500/40 aria-[invalid=true]:border-red-500 " +
+  "dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
 
 type FieldProps = { id: string; label: string; hint?: ReactNode; error?: string | null; children: ReactNode };
 

@@ -26,7 +26,10 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+      className={
+        "flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 " +
+        "text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+      }
     >
       <span>{messageFor(code)}</span>
       {retry && (

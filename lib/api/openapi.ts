@@ -166,7 +166,8 @@ const operations: Operation[] = [
     operationId: "getExchange",
     summary: "Get an exchange",
     description:
-      "A snapshot at most 2 s old that no stored webhook has overtaken; otherwise (or with `Cache-Control: no-cache`) GET /v1/exchanges/{id}.",
+      "A snapshot at most 2 s old that no stored webhook has overtaken; otherwise (or with `Cache-Control: " +
+      "no-cache`) GET /v1/exchanges/{id}.",
     tag: "exchanges",
     pathParams: { id: "Exchange UUID" },
     success: { status: 200, description: "The exchange", schema: "Exchange" },
@@ -249,7 +250,8 @@ const operations: Operation[] = [
     operationId: "streamPayoutUpdates",
     summary: "The public payout page's live updates",
     description:
-      "Server-sent events: `event: update` with `data: {}` whenever the link's exchange changes (no ids: ask GET /pay/{token} again, also after each reconnect). At most 3 open per link; closes within 20 s of the link's end.",
+      "Server-sent events: `event: update` with `data: {}` whenever the link's exchange changes (no ids: ask GET " +
+      "/pay/{token} again, also after each reconnect). At most 3 open per link; closes within 20 s of the link's end.",
     tag: "payout links",
     security: [],
     pathParams: { token: "The link's token" },
@@ -262,7 +264,10 @@ const operations: Operation[] = [
     operationId: "streamEvents",
     summary: "The tenant's live events",
     description:
-      "Server-sent events. `event: webhook` (SSE `id:` = the tenant's event cursor) with a WebhookFrame when a webhook is stored; `event: snapshot` (no id) with a SnapshotFrame when an exchange's snapshot is refreshed. Reconnect with `Last-Event-ID` to get exactly what was missed. A comment every 15 s; closed when the session ends. At most `STREAMS_PER_USER` open per user.",
+      "Server-sent events. `event: webhook` (SSE `id:` = the tenant's event cursor) with a WebhookFrame when a " +
+      "webhook is stored; `event: snapshot` (no id) with a SnapshotFrame when an exchange's snapshot is refreshed. " +
+      "Reconnect with `Last-Event-ID` to get exactly what was missed. A comment every 15 s; closed when the session " +
+      "ends. At most `STREAMS_PER_USER` open per user.",
     tag: "events",
     query: tenantQuery,
     success: sse("An endless text/event-stream; each frame's data is one of these", z.union([webhookFrameSchema, snapshotFrameSchema])),
@@ -296,7 +301,8 @@ const operations: Operation[] = [
     operationId: "listWebhookRejections",
     summary: "Refused webhooks",
     description:
-      "Webhooks refused for a bad or missing signature or malformed JSON in the last 7 days, counted per endpoint, reason and hour, with the latest sample (admins and operators).",
+      "Webhooks refused for a bad or missing signature or malformed JSON in the last 7 days, counted per endpoint, " +
+      "reason and hour, with the latest sample (admins and operators).",
     tag: "events",
     query: tenantQuery,
     success: { status: 200, description: "The counts", schema: rejectionsSchema },
@@ -335,7 +341,8 @@ function webhookOperations(origin: string): Operation[] {
       operationId: "receiveWebhook",
       summary: "Receive a webhook (default tenant)",
       description:
-        "The service's signed events for the default tenant. The signature is checked over the raw bytes before anything else; a bad one is `401` and counted.",
+        "The service's signed events for the default tenant. The signature is checked over the raw bytes before " +
+        "anything else; a bad one is `401` and counted.",
     },
     {
       ...common,
@@ -353,7 +360,10 @@ export function dashboardOpenApi(origin: string) {
     title: "Exchange dashboard API",
     version: "1.0.0",
     description:
-      "The dashboard's own API: an authenticated proxy to the exchange service's REST API v1 (same bodies, the service's error codes passed through), the dashboard's index of orders and exchanges, live events, payout links, and reports. Sign in at /login; mutations need role admin and a same-origin `Origin` header. Errors are `{error, documentation_uri, details?}`.",
+      "The dashboard's own API: an authenticated proxy to the exchange service's REST API v1 (same bodies, the " +
+      "service's error codes passed through), the dashboard's index of orders and exchanges, live events, payout " +
+      "links, and reports. Sign in at /login; mutations need role admin and a same-origin `Origin` header. Errors " +
+      "are `{error, documentation_uri, details?}`.",
     serverUrl: `${origin}/api`,
     documentationBase: `${origin}/docs/errors`,
     tags: [

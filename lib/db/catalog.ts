@@ -28,7 +28,8 @@ export async function catalog(db: Db): Promise<string[]> {
   return [
     ...columns.map(
       (c) =>
-        `column ${c.table_name}.${c.column_name} ${c.udt_name} ${c.is_nullable === "YES" ? "null" : "not null"} default ${c.column_default ?? "-"}`,
+        `column ${c.table_name}.${c.column_name} ${c.udt_name} ` +
+        `${c.is_nullable === "YES" ? "null" : "not null"} default ${c.column_default ?? "-"}`,
     ),
     ...constraints.map((c) => `constraint ${c.table_name}.${c.conname} ${c.definition}`),
     ...indexes.map((i) => `index ${i.tablename}.${i.indexname} ${i.indexdef}`),

@@ -78,7 +78,8 @@ function claimDataDir(dataDir: string) {
     const other = Number(readFileSync(file, "utf8"));
     if (other && other !== process.pid && isAlive(other)) {
       throw new Error(
-        `The embedded database in ${dataDir} is in use by process ${other}. Stop it first, or use DATABASE_URL (PostgreSQL) to share a database.`,
+        `The embedded database in ${dataDir} is in use by process ${other}. ` +
+          "Stop it first, or use DATABASE_URL (PostgreSQL) to share a database.",
       );
     }
   } catch (error) {

@@ -17,9 +17,8 @@ export async function freshSnapshot(db: Db, tenantId: string, id: string, now = 
     .select({
       snapshot: exchanges.snapshot,
       fetchedAt: exchanges.fetchedAt,
-      lastEvent: sql<
-        string | null
-      >`(SELECT max(${webhookEvents.receivedAt}) FROM ${webhookEvents} WHERE ${webhookEvents.tenantId} = ${tenantId} AND ${webhookEvents.exchangeId} = ${id})`,
+      lastEvent: sql<string | null>`(SELECT max(${webhookEvents.receivedAt}) FROM ${webhookEvents}
+         WHERE ${webhookEvents.tenantId} = ${tenantId} AND ${webhookEvents.exchangeId} = ${id})`,
     })
     .from(exchanges)
     .where(and(eq(exchanges.tenantId, tenantId), eq(exchanges.id, id)));

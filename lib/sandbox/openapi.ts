@@ -77,7 +77,9 @@ const operations: Operation[] = [
     operationId: "createOrder",
     summary: "Create an order",
     description:
-      "Payment instructions (where fiat is paid in) and a payout destination proven by a signature over a message containing an open challenge's token: a bitcoin address (BIP-137, Electrum or BIP-322) or a Lightning node (a node's signed message).",
+      "Payment instructions (where fiat is paid in) and a payout destination proven by a signature over a message " +
+      "containing an open challenge's token: a bitcoin address (BIP-137, Electrum or BIP-322) or a Lightning node (a " +
+      "node's signed message).",
     tag: "orders",
     body: { schema: "OrderCreate" },
     success: { status: 201, description: "The order, with the bank details to pay into", schema: "Order" },
@@ -128,7 +130,8 @@ const operations: Operation[] = [
     operationId: "getExchange",
     summary: "Get an exchange",
     description:
-      "The exchange in one of its shapes (executed, interrupted, refunded, settled). For a Lightning exchange, expired payout offers are renewed.",
+      "The exchange in one of its shapes (executed, interrupted, refunded, settled). For a Lightning exchange, " +
+      "expired payout offers are renewed.",
     tag: "exchanges",
     pathParams: { id: "Exchange UUID" },
     success: { status: 200, description: "The exchange", schema: "Exchange" },
@@ -192,7 +195,8 @@ const operations: Operation[] = [
     operationId: "simulatePayment",
     summary: "Simulate a bank payment into an order",
     description:
-      "By `order_id` or `creditor_reference`. Without `outcome` the compliance rules decide: inactive order, company payer, payer country, payer account, identification above 1 000.",
+      "By `order_id` or `creditor_reference`. Without `outcome` the compliance rules decide: inactive order, company " +
+      "payer, payer country, payer account, identification above 1 000.",
     tag: "operator",
     body: { schema: paymentSchema, example: { creditor_reference: "RF18539007547034", amount: 250, currency: "eur" } },
     success: { status: 201, description: "The exchange the payment started", schema: paymentResultSchema },
@@ -363,7 +367,9 @@ export function openApiDocument(serverUrl: string, documentationBase: string) {
     title: "Bitcoin Exchange Service API (sandbox)",
     version: "1.0.0",
     description:
-      "The exchange service's REST API v1 and webhooks as the embedded sandbox serves them, with its operator API (simulated bank, chain, Lightning network and clock) and the LNURL endpoints behind payout offers. Errors are `{error, documentation_uri, details?}`.",
+      "The exchange service's REST API v1 and webhooks as the embedded sandbox serves them, with its operator API " +
+      "(simulated bank, chain, Lightning network and clock) and the LNURL endpoints behind payout offers. Errors are " +
+      "`{error, documentation_uri, details?}`.",
     serverUrl,
     documentationBase,
     tags: [
@@ -395,7 +401,9 @@ export function openApiDocument(serverUrl: string, documentationBase: string) {
     webhooks: eventTypes.map((event) => ({
       name: event,
       summary: event,
-      description: `Sent to every endpoint of the client when an exchange ${event.replace("exchange.", "is ")}. Verify X-Signature-256 over the raw body before parsing.`,
+      description:
+        `Sent to every endpoint of the client when an exchange ${event.replace("exchange.", "is ")}. ` +
+        "Verify X-Signature-256 over the raw body before parsing.",
       tag: "webhooks",
       headers: webhookHeaders,
       body: "WebhookEvent",

@@ -19,7 +19,8 @@ export async function recordRejection(db: Db, r: Rejection): Promise<void> {
   const correlationId = r.correlationId?.slice(0, 100) ?? null;
   await db.execute(sql`
     INSERT INTO webhook_rejections (endpoint, reason, hour, tenant_id, count, first_at, last_at, last_correlation_id, sample)
-    VALUES (${r.endpoint}, ${r.reason}, ${hour}, ${r.tenantId}, 1, ${r.at.toISOString()}, ${r.at.toISOString()}, ${correlationId}, ${sample})
+    VALUES (${r.endpoint}, ${r.reason}, ${hour}, ${r.tenantId}, 1,
+            ${r.at.toISOString()}, ${r.at.toISOString()}, ${correlationId}, ${sample})
     ON CONFLICT (endpoint, reason, hour) DO UPDATE SET
       count = webhook_rejections.count + 1,
       last_at = excluded.last_at,

@@ -39,8 +39,10 @@ export async function storeAndPublish(db: Db, e: Event): Promise<number | null> 
       ON CONFLICT (tenant_id) DO UPDATE SET seq = event_cursors.seq + 1
       RETURNING seq
     ), ins AS (
-      INSERT INTO webhook_events (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
-      SELECT ${e.tenantId}, bump.seq, ${e.bodySha256}, ${e.rawBody}, ${e.eventType}, ${e.exchangeId}, ${e.orderId}, ${e.correlationId}, ${e.retryCount}, ${e.userAgent}, ${e.receivedAt.toISOString()}
+      INSERT INTO webhook_events
+        (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
+      SELECT ${e.tenantId}, bump.seq, ${e.bodySha256}, ${e.rawBody}, ${e.eventType}, ${e.exchangeId}, ${e.orderId},
+             ${e.correlationId}, ${e.retryCount}, ${e.userAgent}, ${e.receivedAt.toISOString()}
       FROM bump
       ON CONFLICT (tenant_id, body_sha256) DO NOTHING
       RETURNING seq, tenant_id, event_type, exchange_id, order_id, received_at

@@ -70,57 +70,64 @@ const exchangeOf = (frame: SseFrame) => (JSON.parse(frame.data ?? "{}") as { exc
 const webhookFrames = (frames: SseFrame[], wanted: Set<string>) => frames.filter((f) => f.event === "webhook" && wanted.has(exchangeOf(f)));
 
 describe("live events under concurrent webhooks", () => {
-  it(`every subscriber gets every stored event exactly once, in cursor order; a reconnect with Last-Event-ID gets exactly what it missed (${EVENTS} webhooks, ${IN_FLIGHT} in flight)`, async () => {
-    // ten streams per user at most: the subscribers are spread over three users
-    const sessions = await Promise.all(
-      ["affiliate@example.com", "viewer@example.com", "operator@example.com"].map((email) =>
-        DashboardSession.signIn(email, inject("demoPassword"), { baseUrl: streamUrl }),
-      ),
-    );
-    const streams = await Promise.all(
-      Array.from({ length: SUBSCRIBERS }, (_, i) =>
-        openSse(`${streamUrl}/api/events`, { cookie: (sessions[i % sessions.length] as DashboardSession).cookieHeader }),
-      ),
-    );
-    await Promise.all(streams.map((s) => s.waitFor((f) => f.comment === "connected")));
+  const title =
+    "every subscriber gets every stored event exactly once, in cursor order; " +
+    `a reconnect with Last-Event-ID gets exactly what it missed (${EVENTS} webhooks, ${IN_FLIGHT} in flight)`;
+  it(
+    title,
+    async () => {
+      // ten streams per user at most: the subscribers are spread over three users
+      const sessions = await Promise.all(
+        ["affiliate@example.com", "viewer@example.com", "operator@example.com"].map((email) =>
+          DashboardSession.signIn(email, inject("demoPassword"), { baseUrl: streamUrl }),
+        ),
+      );
+      const streams = await Promise.all(
+        Array.from({ length: SUBSCRIBERS }, (_, i) =>
+          openSse(`${streamUrl}/api/events`, { cookie: (sessions[i % sessions.length] as DashboardSession).cookieHeader }),
+        ),
+      );
+      await Promise.all(streams.map((s) => s.waitFor((f) => f.comment === "connected")));
 
-    const bodies = Array.from({ length: EVENTS }, () => eventBody("exchange.refunded"));
-    const wanted = new Set(bodies.map((b) => (JSON.parse(b) as { payload: { exchange_id: string } }).payload.exchange_id));
+      const bodies = Array.from({ length: EVENTS }, () => eventBody("exchange.refunded"));
+      const wanted = new Set(bodies.map((b) => (JSON.parse(b) as { payload: { exchange_id: string } }).payload.exchange_id));
 
-    // one more subscriber drops after a third of the events and comes back with Last-Event-ID
-    const dropping = await openSse(`${streamUrl}/api/events`, { cookie: (sessions[0] as DashboardSession).cookieHeader });
-    await dropping.waitFor((f) => f.comment === "connected");
-    const sending = sendAll(bodies, IN_FLIGHT);
-    await dropping.waitFor(() => webhookFrames(dropping.frames, wanted).length >= EVENTS / 3, 60_000);
-    await dropping.close();
-    const before = webhookFrames(dropping.frames, wanted);
-    await sending;
+      // one more subscriber drops after a third of the events and comes back with Last-Event-ID
+      const dropping = await openSse(`${streamUrl}/api/events`, { cookie: (sessions[0] as DashboardSession).cookieHeader });
+      await dropping.waitFor((f) => f.comment === "connected");
+      const sending = sendAll(bodies, IN_FLIGHT);
+      await dropping.waitFor(() => webhookFrames(dropping.frames, wanted).length >= EVENTS / 3, 60_000);
+      await dropping.close();
+      const before = webhookFrames(dropping.frames, wanted);
+      await sending;
 
-    const resumed = await openSse(`${streamUrl}/api/events`, {
-      cookie: (sessions[0] as DashboardSession).cookieHeader,
-      "last-event-id": before.at(-1)?.id ?? "",
-    });
-    const everyone = [...streams, resumed];
-    await Promise.all(
-      everyone.map((s) =>
-        s
-          .waitFor(() => webhookFrames(s.frames, wanted).length + (s === resumed ? before.length : 0) >= EVENTS, 60_000)
-          .catch(() => undefined),
-      ),
-    );
+      const resumed = await openSse(`${streamUrl}/api/events`, {
+        cookie: (sessions[0] as DashboardSession).cookieHeader,
+        "last-event-id": before.at(-1)?.id ?? "",
+      });
+      const everyone = [...streams, resumed];
+      await Promise.all(
+        everyone.map((s) =>
+          s
+            .waitFor(() => webhookFrames(s.frames, wanted).length + (s === resumed ? before.length : 0) >= EVENTS, 60_000)
+            .catch(() => undefined),
+        ),
+      );
 
-    const report = (frames: SseFrame[]) => {
-      const seen = frames.map(exchangeOf);
-      const ids = frames.map((f) => Number(f.id));
-      return {
-        missing: [...wanted].filter((id) => !seen.includes(id)).length,
-        duplicates: seen.length - new Set(seen).size,
-        ordered: ids.every((id, i) => i === 0 || id > (ids[i - 1] as number)),
+      const report = (frames: SseFrame[]) => {
+        const seen = frames.map(exchangeOf);
+        const ids = frames.map((f) => Number(f.id));
+        return {
+          missing: [...wanted].filter((id) => !seen.includes(id)).length,
+          duplicates: seen.length - new Set(seen).size,
+          ordered: ids.every((id, i) => i === 0 || id > (ids[i - 1] as number)),
+        };
       };
-    };
-    const reports = streams.map((s) => report(webhookFrames(s.frames, wanted)));
-    expect(reports).toEqual(streams.map(() => ({ missing: 0, duplicates: 0, ordered: true })));
-    expect(report([...before, ...webhookFrames(resumed.frames, wanted)])).toEqual({ missing: 0, duplicates: 0, ordered: true });
-    await Promise.all(everyone.map((s) => s.close()));
-  }, 180_000);
+      const reports = streams.map((s) => report(webhookFrames(s.frames, wanted)));
+      expect(reports).toEqual(streams.map(() => ({ missing: 0, duplicates: 0, ordered: true })));
+      expect(report([...before, ...webhookFrames(resumed.frames, wanted)])).toEqual({ missing: 0, duplicates: 0, ordered: true });
+      await Promise.all(everyone.map((s) => s.close()));
+    },
+    180_000,
+  );
 });

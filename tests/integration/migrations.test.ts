@@ -69,7 +69,8 @@ async function firstReleaseDatabase(handle: Handle) {
   const tenants = [randomUUID(), randomUUID()];
   for (const id of tenants) {
     await handle.db.execute(
-      sql`INSERT INTO tenants (id, name, base_url, client_id_enc, webhook_secret_enc, webhook_endpoint_id, is_default, created_at) VALUES (${id}, 'T', 'http://x', 'x', 'x', ${id}, false, now())`,
+      sql`INSERT INTO tenants (id, name, base_url, client_id_enc, webhook_secret_enc, webhook_endpoint_id, is_default, created_at)
+          VALUES (${id}, 'T', 'http://x', 'x', 'x', ${id}, false, now())`,
     );
   }
   // events of both tenants interleaved: each tenant's cursor counts its own, in arrival order
@@ -80,7 +81,8 @@ async function firstReleaseDatabase(handle: Handle) {
     );
   }
   await handle.db.execute(
-    sql`INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at) VALUES (${randomUUID()}, ${tenants[0] ?? ""}, ${randomUUID()}, 'executed', now())`,
+    sql`INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at)
+        VALUES (${randomUUID()}, ${tenants[0] ?? ""}, ${randomUUID()}, 'executed', now())`,
   );
   return tenants;
 }
@@ -138,7 +140,8 @@ describe("database migrations", () => {
     expect(readdirSync(path.join(dir, "migrations")).sort()).toEqual(before);
   }, 60_000);
 
-  it(`a database made by the first release upgrades in place to the catalog of a fresh one, data kept (${pgUrl ? "PostgreSQL" : "PGlite"})`, async () => {
+  const engine = pgUrl ? "PostgreSQL" : "PGlite";
+  it(`a database made by the first release upgrades in place to the catalog of a fresh one, data kept (${engine})`, async () => {
     await upgradeMatchesFresh(pgUrl ? postgres : pglite);
   }, 60_000);
 });

@@ -23,7 +23,10 @@ export function KindStep({ draft, update }: StepProps) {
       {kinds.map((kind) => (
         <label
           key={kind.value}
-          className={`flex cursor-pointer gap-3 rounded-lg border p-3 focus-within:outline-2 focus-within:outline-orange-500 ${draft.kind === kind.value ? "border-orange-500 bg-orange-50 dark:bg-orange-950/40" : "border-zinc-200 dark:border-zinc-800"}`}
+          className={
+            "flex cursor-pointer gap-3 rounded-lg border p-3 focus-within:outline-2 focus-within:outline-orange-500 " +
+            (draft.kind === kind.value ? "border-orange-500 bg-orange-50 dark:bg-orange-950/40" : "border-zinc-200 dark:border-zinc-800")
+          }
         >
           <input
             type="radio"

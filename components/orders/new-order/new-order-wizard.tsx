@@ -110,7 +110,14 @@ export function NewOrderWizard() {
           <li
             key={name}
             aria-current={i === step ? "step" : undefined}
-            className={`rounded-full px-3 py-1 ${i === step ? "bg-orange-600 text-white" : i < step ? "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200" : "bg-zinc-100 text-zinc-500 dark:bg-zinc-800"}`}
+            className={
+              "rounded-full px-3 py-1 " +
+              (i === step
+                ? "bg-orange-600 text-white"
+                : i < step
+                  ? "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200"
+                  : "bg-zinc-100 text-zinc-500 dark:bg-zinc-800")
+            }
           >
             {i + 1}. {name}
           </li>

@@ -42,7 +42,10 @@ export function WalletInstructions({ message, lightning }: { message: string; li
             type="button"
             aria-selected={tab === key}
             onClick={() => setTab(key)}
-            className={`rounded px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-orange-500 ${tab === key ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "bg-zinc-100 dark:bg-zinc-800"}`}
+            className={
+              "rounded px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-orange-500 " +
+              (tab === key ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "bg-zinc-100 dark:bg-zinc-800")
+            }
           >
             {value.label}
           </button>
