@@ -31,6 +31,7 @@ import {
 } from "@/lib/exchange/schemas";
 import type { ErrorCode } from "@/lib/errors";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
+import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
 // (lib/contract/dashboard-api.ts) and the v1 schemas it passes through.
@@ -43,35 +44,6 @@ const mutation = [
   "invalid_request",
   "payload_too_large",
   "unsupported_media_type",
-] as const satisfies ErrorCode[];
-const orderCreateErrors = [
-  "invalid_signature",
-  "challenge_not_found",
-  "challenge_expired",
-  "challenge_used",
-  "fee_rate_out_of_range",
-  "invalid_iban",
-  "unsupported_currency",
-  "invalid_address",
-  "address_network",
-  "invalid_extended_public_key",
-  "derivation_mismatch",
-  "invalid_node_pubkey",
-  "affiliate_not_found",
-] as const satisfies ErrorCode[];
-const payoutErrors = [
-  "in_progress",
-  "already_completed",
-  "unexpected_node_pubkey",
-  "invoice_amount",
-  "invoice_network",
-  "invoice_expired",
-  "invalid_invoice",
-  "channel_payout_not_allowed",
-  "node_address_required",
-  "connect",
-  "offer_expired",
-  "payout_not_available",
 ] as const satisfies ErrorCode[];
 const tenantQuery = z.object({
   tenant_id: z

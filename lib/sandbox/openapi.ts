@@ -12,6 +12,7 @@ import {
   webhookEventSchema,
 } from "@/lib/exchange/schemas";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
+import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { clientCreateSchema, webhookEndpointsSchema } from "./operator/clients";
 import {
   clientCreatedSchema,
@@ -83,23 +84,7 @@ const operations: Operation[] = [
     tag: "orders",
     body: { schema: "OrderCreate" },
     success: { status: 201, description: "The order, with the bank details to pay into", schema: "Order" },
-    errors: [
-      ...v1Errors,
-      ...bodyErrors,
-      "invalid_signature",
-      "challenge_not_found",
-      "challenge_expired",
-      "challenge_used",
-      "fee_rate_out_of_range",
-      "invalid_iban",
-      "unsupported_currency",
-      "invalid_address",
-      "address_network",
-      "invalid_extended_public_key",
-      "derivation_mismatch",
-      "invalid_node_pubkey",
-      "affiliate_not_found",
-    ],
+    errors: [...v1Errors, ...bodyErrors, ...orderCreateErrors],
   },
   {
     method: "get",
@@ -148,22 +133,7 @@ const operations: Operation[] = [
     pathParams: { id: "Exchange UUID" },
     body: { schema: "ExchangePayoutPatch", example: { payout: { type: "channel", private: false } } },
     success: { status: 200, description: "The exchange with its pending payout", schema: "Exchange" },
-    errors: [
-      ...v1Errors,
-      ...bodyErrors,
-      "in_progress",
-      "already_completed",
-      "unexpected_node_pubkey",
-      "invoice_amount",
-      "invoice_network",
-      "invoice_expired",
-      "invalid_invoice",
-      "channel_payout_not_allowed",
-      "node_address_required",
-      "connect",
-      "offer_expired",
-      "payout_not_available",
-    ],
+    errors: [...v1Errors, ...bodyErrors, ...payoutErrors],
   },
   // ---- operator ----
   {

@@ -13,7 +13,11 @@ import pg from "pg";
 import type { Db } from "@/lib/db/client";
 import { catalog } from "@/lib/db/catalog";
 import { generatedMigrations, migrate } from "@/lib/db/migrate";
-import { migrations as firstRelease } from "../fixtures/first-release-migrations";
+import { migrations as legacyMigrations } from "@/lib/db/legacy-migrations/index";
+
+// What the first release applied: the first two hand-written migrations, which never change
+// (lib/db/legacy-migrations holds them byte for byte as that release shipped them).
+const firstRelease = legacyMigrations.filter((m) => ["0001_sandbox_and_dashboard", "0002_dashboard_index"].includes(m.id));
 
 // The database schema has one source: lib/db/schema (drizzle). The SQL migrations are generated
 // from it by drizzle-kit and checked in; the app applies them in journal order. Here: the
