@@ -9,7 +9,6 @@ import { queryKeys, usePayoutView } from "@/lib/client/queries";
 import { QueryProvider } from "@/lib/client/query-provider";
 import { useEventStream } from "@/lib/client/use-live-events";
 import { formatFiat, formatSats } from "@/lib/client/format";
-import type { NetworkName } from "@/lib/bitcoin/networks";
 import { publicViewSchema, type PublicView } from "@/lib/contract/dashboard-api";
 
 const failures: Record<string, string> = {
@@ -63,7 +62,7 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
             <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">Paste an invoice instead</summary>
             <div className="mt-3">
               <InvoiceForm
-                network={view.network as NetworkName}
+                network={view.network}
                 expectedSats={amount - invoice.fee_sats}
                 submit={async (text) => {
                   const next = await apiFetch(`/api/pay/${token}/invoice`, publicViewSchema, { method: "POST", body: { invoice: text } });

@@ -7,7 +7,6 @@ import { apiFetch } from "@/lib/client/api";
 import { queryKeys, useOrder } from "@/lib/client/queries";
 import type { ExchangeView } from "@/lib/exchanges/exchange-view";
 import { btcToSats, formatSats } from "@/lib/client/format";
-import type { NetworkName } from "@/lib/bitcoin/networks";
 import { exchangeSchema, lightningPayoutMethodSchema, type ExchangePayoutPatch } from "@/lib/exchange/schemas";
 import { ChannelForm } from "./channel-form";
 import { InvoiceForm } from "./invoice-form";
@@ -17,7 +16,7 @@ import { PayoutLink } from "./payout-link";
 /** The Lightning payout of an exchange that awaits one: LNURL QR codes, a pasted invoice, or a channel. */
 export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
   const canMutate = useCanMutate();
-  const network = useShellUser().network as NetworkName;
+  const { network } = useShellUser();
   const queryClient = useQueryClient();
   const order = useOrder(exchange.order_id);
   const refetch = useCallback(() => {

@@ -1,11 +1,12 @@
 "use client";
 import { createContext, useContext } from "react";
+import type { NetworkName } from "@/lib/bitcoin/networks";
 
 export type ShellUser = {
   email: string;
   role: "operator" | "admin" | "viewer";
   tenantName: string;
-  network: string;
+  network: NetworkName;
   explorer: string | null;
 };
 

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/exchange/schemas";
+import type { NetworkName } from "@/lib/bitcoin/networks";
 
 // The contract of the dashboard's own API (/api): every body it answers, every query it takes,
 // and every server-sent frame, as zod schemas. The server builds each body with `satisfies` the
 // type inferred here, and the browser parses it with the same schema; /api/openapi.json is
 // generated from this module. The v1 objects the proxy passes through come from lib/exchange.
 
+// spelled out, not imported: lib/bitcoin/networks loads the curve library, which the payout page need not
+const networks = ["mainnet", "testnet", "signet", "regtest"] as const satisfies readonly NetworkName[];
 const isoTimestamp = z.string().meta({ format: "date-time" });
 const uuid = z.string().meta({ format: "uuid" });
 const limit = z.coerce.number().int().min(1).max(100).default(25).meta({ description: "Page size, 1 to 100" });
@@ -145,7 +148,7 @@ export const publicViewSchema = z.object({
     })
     .nullable(),
   link_expires_on: isoTimestamp,
-  network: z.string(),
+  network: z.enum(networks),
 });
 export type PublicView = z.infer<typeof publicViewSchema>;
 

@@ -1,6 +1,7 @@
 import type { Exchange } from "@/lib/exchange/schemas";
 import { toExchangeView } from "@/lib/exchanges/exchange-view";
 import type { PublicView } from "@/lib/contract/dashboard-api";
+import type { NetworkName } from "@/lib/bitcoin/networks";
 
 const toSats = (btc: number | null) => (btc === null ? null : Math.round(btc * 1e8));
 
@@ -8,7 +9,7 @@ const toSats = (btc: number | null) => (btc === null ? null : Math.round(btc * 1
  * What the end user's payout page may know: amounts, the offers and the payout's progress.
  * Nothing of the order (payment details, payer, affiliate) leaves through it.
  */
-export function publicPayoutView(exchange: Exchange, linkExpiresOn: Date, network: string): PublicView {
+export function publicPayoutView(exchange: Exchange, linkExpiresOn: Date, network: NetworkName): PublicView {
   const view = toExchangeView(exchange);
   const offers = view.action?.kind === "initiate_payout" ? view.action : null;
   const payout = view.payout?.kind === "coin" ? null : view.payout;

@@ -9,7 +9,6 @@ import { READ_ONLY_HINT, useCanMutate, useShellUser } from "@/components/shell/s
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { messageFor } from "@/lib/client/messages";
 import { formatPercent } from "@/lib/client/format";
-import type { NetworkName } from "@/lib/bitcoin/networks";
 import { orderCreateSchema, orderSchema } from "@/lib/exchange/schemas";
 import { checkDestination, checkPayerIban, checkSignature, emptyDraft, feeRateOf, type Draft } from "./draft";
 import { DestinationStep, KindStep } from "./destination-steps";
@@ -60,7 +59,7 @@ export function NewOrderWizard() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const canMutate = useCanMutate();
-  const network = useShellUser().network as NetworkName;
+  const { network } = useShellUser();
   const [step, setStep] = useState(0);
   const [input, setDraft] = useState<Draft>(emptyDraft);
   const challengeState = useChallenge(step >= 2);
