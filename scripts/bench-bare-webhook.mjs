@@ -15,9 +15,10 @@ if (BARE_DATABASE_URL) {
   const { PGlite } = await import("@electric-sql/pglite");
   const db = await PGlite.create(BARE_PGLITE_DIR);
   await db.exec(`CREATE TABLE IF NOT EXISTS webhook_events (
-    id bigserial PRIMARY KEY, tenant_id uuid NOT NULL, body_sha256 text NOT NULL, raw_body text NOT NULL,
+    id bigserial PRIMARY KEY, tenant_id uuid NOT NULL, seq bigint NOT NULL, body_sha256 text NOT NULL, raw_body text NOT NULL,
     event_type text, exchange_id uuid, order_id uuid, correlation_id text, retry_count integer, user_agent text,
-    received_at timestamptz(3) NOT NULL, UNIQUE (tenant_id, body_sha256))`);
+    received_at timestamptz(3) NOT NULL, UNIQUE (tenant_id, body_sha256));
+    CREATE TABLE IF NOT EXISTS event_cursors (tenant_id uuid PRIMARY KEY, seq bigint NOT NULL)`);
   query = (text, values) => db.query(text, values);
 }
 
