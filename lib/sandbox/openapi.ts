@@ -16,20 +16,24 @@ import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { clientCreateSchema, webhookEndpointsSchema } from "./operator/clients";
 import {
   clientCreatedSchema,
+  clientListSchema,
   clockRequestSchema,
   clockSchema,
   deliveriesSchema,
   deliveryRunSchema,
+  driveEventSchema,
   deliverySchema,
   lnurlChannelRequestSchema,
   lnurlStatusSchema,
   lnurlWithdrawRequestSchema,
+  operatorExchangeSchema,
   paymentResultSchema,
+  paymentSchema,
+  recoverRequestSchema,
+  recoverResultSchema,
   runtimeSchema,
   webhookEndpointsResultSchema,
-} from "./operator/contract";
-import { paymentSchema } from "./exchanges/simulate-payment";
-import { driveEventSchema } from "./exchanges/drive-exchange";
+} from "@/lib/exchange/operator-contract";
 
 // OpenAPI 3.1 of the sandbox: the REST API v1 and its webhooks, the operator API, and the LNURL
 // endpoints behind payout offers, generated from the zod schemas (docs/exchange-api.md).
@@ -148,6 +152,16 @@ const operations: Operation[] = [
     errors: [...operatorErrors, "conflict"],
   },
   {
+    method: "get",
+    path: "/operator/clients",
+    operationId: "listClients",
+    summary: "List API clients",
+    description: "Every API client with its webhook endpoints (their secrets are never shown).",
+    tag: "operator",
+    success: { status: 200, description: "The clients, oldest first", schema: clientListSchema },
+    errors: ["unauthorized"],
+  },
+  {
     method: "put",
     path: "/operator/clients/{client_id}/webhook-endpoints",
     operationId: "replaceWebhookEndpoints",
@@ -185,6 +199,19 @@ const operations: Operation[] = [
     errors: [...operatorErrors, "not_found", "invalid_transition"],
   },
   {
+    method: "get",
+    path: "/operator/exchanges/{id}",
+    operationId: "getExchangeAsOperator",
+    summary: "Any client's exchange, with the events its state allows",
+    description:
+      "The exchange as its client sees it, the client, the payout kind, and every operator event with whether it fits the " +
+      "exchange's state now and, if not, why (a console offers only what fits).",
+    tag: "operator",
+    pathParams: { id: "Exchange UUID" },
+    success: { status: 200, description: "The exchange and its next events", schema: operatorExchangeSchema },
+    errors: ["unauthorized", "not_found"],
+  },
+  {
     method: "post",
     path: "/operator/clock",
     operationId: "advanceClock",
@@ -200,9 +227,15 @@ const operations: Operation[] = [
     path: "/operator/deliveries",
     operationId: "listDeliveries",
     summary: "List webhook deliveries",
-    description: "The latest 200 deliveries (of one exchange with `exchange_id`), each with every attempt.",
+    description: "The latest deliveries (200 at most, `limit` fewer), each with every attempt; the filters narrow them down.",
     tag: "operator",
-    query: z.object({ exchange_id: z.string().optional().meta({ description: "Exchange UUID", format: "uuid" }) }),
+    query: z.object({
+      exchange_id: z.string().optional().meta({ description: "Only this exchange's (UUID)", format: "uuid" }),
+      endpoint_id: z.string().optional().meta({ description: "Only this webhook endpoint's (UUID)", format: "uuid" }),
+      status: z.enum(["pending", "delivered", "failed"]).optional().meta({ description: "Only deliveries in this status" }),
+      since: z.string().optional().meta({ description: "Only deliveries created at or after this instant", format: "date-time" }),
+      limit: z.string().optional().meta({ description: "How many at most, 1 to 200 (default 200)" }),
+    }),
     success: { status: 200, description: "Deliveries, newest first", schema: deliveriesSchema },
     errors: ["unauthorized", "invalid_request"],
   },
@@ -216,6 +249,22 @@ const operations: Operation[] = [
     pathParams: { id: "Delivery UUID" },
     success: { status: 200, description: "The delivery after the attempt", schema: deliverySchema },
     errors: ["unauthorized", "not_found", "conflict"],
+  },
+  {
+    method: "post",
+    path: "/operator/deliveries/recover",
+    operationId: "recoverDeliveries",
+    summary: "Deliver again everything that failed since a date",
+    description:
+      "After an endpoint's outage: every delivery to the endpoint that failed for good and was created at or after `since` " +
+      "is due again now, and gets one more attempt.",
+    tag: "operator",
+    body: {
+      schema: recoverRequestSchema,
+      example: { endpoint_id: "2b1e6f0c-8f1a-4c3e-9b1a-0c9d8e7f6a5b", since: "2026-11-20T00:00:00.000Z" },
+    },
+    success: { status: 200, description: "How many deliveries were queued again", schema: recoverResultSchema },
+    errors: [...operatorErrors, "not_found"],
   },
   {
     method: "post",

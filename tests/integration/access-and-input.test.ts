@@ -385,11 +385,12 @@ describe("bad input never produces a 5xx", () => {
       operator: true,
     },
     {
-      name: "deliveries: bad exchange id",
+      // a filter, not a path: a malformed one is a bad request (an unknown but well-formed id lists nothing)
+      name: "deliveries: bad exchange id filter",
       method: "GET",
       path: () => "/deliveries?exchange_id=nope",
-      status: 404,
-      code: "not_found",
+      status: 400,
+      code: "invalid_request",
       operator: true,
     },
     {

@@ -3,10 +3,9 @@ import { createHash, randomBytes, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { sandboxNodes, sandboxOrders } from "@/lib/db/schema";
+import { sandboxExchanges, sandboxNodes, sandboxOrders } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { channelFailureCodes, invoiceFailureCodes, refundCodes } from "@/lib/exchange/schemas";
 import type { AddressType } from "@/lib/bitcoin/address";
 import { deriveAddress, formatDerivationPath, parseDerivationPath, parseExtendedPublicKey } from "@/lib/bitcoin/extended-key";
 import { mineBlocks, sandboxNow } from "../clock";
@@ -14,24 +13,11 @@ import { emitEvent } from "../outbox/emit-event";
 import { wakeWorker } from "../outbox/wake";
 import { newOffers } from "./offers";
 import { renderExchange } from "./render-exchange";
+import { driveEventTypes, type driveEventSchema } from "@/lib/exchange/operator-contract";
 import { executionFields } from "./simulate-payment";
 import { lockExchange, orderOf, updateExchange } from "./store";
 import { actionOf, payoutOf, type CoinPayout, type ExchangeRow, type OrderRow } from "./types";
 
-export const driveEventSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("identification_approved") }),
-  z.strictObject({ type: z.literal("identification_rejected") }),
-  z.strictObject({ type: z.literal("refund"), code: z.enum(refundCodes) }),
-  z.strictObject({ type: z.literal("broadcast") }),
-  z.strictObject({ type: z.literal("replace") }),
-  z.strictObject({ type: z.literal("confirm"), blocks: z.number().int().min(1).max(1000).optional() }),
-  z.strictObject({ type: z.literal("invoice_paid"), preimage: z.string().regex(/^[0-9a-fA-F]{64}$/, "32-byte hex") }),
-  z.strictObject({ type: z.literal("invoice_failed"), failure_code: z.enum(invoiceFailureCodes) }),
-  z.strictObject({ type: z.literal("channel_funded") }),
-  z.strictObject({ type: z.literal("channel_opened") }),
-  z.strictObject({ type: z.literal("channel_failed"), failure_code: z.enum(channelFailureCodes) }),
-  z.strictObject({ type: z.literal("payout_expired") }),
-]);
 export type DriveEvent = z.infer<typeof driveEventSchema>;
 
 /** A simulated on-chain payout: ~141 vB at 10 sat/vB, bumped by half on replacement. */
@@ -39,12 +25,6 @@ export const COIN_FEE_SATS = 1_410;
 
 const invalid = (message: string) => new ApiError("invalid_transition", message);
 const txid = () => randomBytes(32).toString("hex");
-
-function awaitingIdentification(row: ExchangeRow) {
-  if (row.state !== "interrupted" || actionOf(row)?.code !== "identification_required") {
-    throw invalid("The exchange awaits no identification");
-  }
-}
 
 /** Next payout address: the order's address, or under an extended key the next unused index. */
 async function payoutAddress(tx: Db, order: OrderRow): Promise<{ address: string; path: string | null }> {
@@ -91,28 +71,72 @@ const refunded = (code: string): Partial<ExchangeRow> => ({
   offers: null,
 });
 
+type DriveType = DriveEvent["type"];
+
+/**
+ * Why an event does not fit the exchange's state, or null when it does. The one place the
+ * state machine's preconditions live: driving checks them, and the operator's view of an
+ * exchange lists them so that a console can offer only what fits.
+ */
+const guards: Record<DriveType, (row: ExchangeRow, order: OrderRow) => string | null> = {
+  identification_approved: (row) => awaitsIdentification(row),
+  identification_rejected: (row) => awaitsIdentification(row),
+  refund: (row) => {
+    const payout = payoutOf(row);
+    const inFlight = payout && (payout.type === "coin" || payout.status !== "failed");
+    return (row.state !== "executed" && row.state !== "interrupted") || inFlight
+      ? "Only an executed or interrupted exchange without a payout under way can be refunded"
+      : null;
+  },
+  payout_expired: (row) => (actionOf(row)?.code !== "initiate_payout" ? "The exchange awaits no Lightning payout" : null),
+  broadcast: (row, order) => {
+    if (order.payoutKind !== "coin" || row.type !== "buy") return "Only on-chain buy exchanges are broadcast";
+    return row.state !== "executed" || payoutOf(row) ? "The exchange is not executed, or already paid out" : null;
+  },
+  replace: (row) => {
+    const payout = payoutOf(row);
+    if (payout?.type !== "coin") return "The exchange has no on-chain payout: broadcast first";
+    return payout.confirmations > 0 ? "A confirmed transaction cannot be replaced" : null;
+  },
+  confirm: (row) => (payoutOf(row)?.type !== "coin" ? "The exchange has no on-chain payout: broadcast first" : null),
+  invoice_paid: (row) => pendingPayout(row, "invoice", "pending", "No pending invoice payout"),
+  invoice_failed: (row) => pendingPayout(row, "invoice", "pending", "No pending invoice payout"),
+  channel_funded: (row) => pendingPayout(row, "channel", "pending", "No pending channel payout"),
+  channel_opened: (row) => pendingPayout(row, "channel", "funding", "No channel being funded"),
+  channel_failed: (row) => pendingPayout(row, "channel", "pending", "No pending channel payout"),
+};
+
+function awaitsIdentification(row: ExchangeRow): string | null {
+  return row.state !== "interrupted" || actionOf(row)?.code !== "identification_required" ? "The exchange awaits no identification" : null;
+}
+
+function pendingPayout(row: ExchangeRow, type: "invoice" | "channel", status: string, reason: string): string | null {
+  const payout = payoutOf(row);
+  return payout?.type === type && payout.status === status ? null : reason;
+}
+
+/** Every operator event with whether it fits the exchange now, and why not. */
+export function nextEvents(row: ExchangeRow, order: OrderRow) {
+  return driveEventTypes.map((type) => {
+    const reason = guards[type](row, order);
+    return { type, allowed: reason === null, reason };
+  });
+}
+
 async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: DriveEvent, now: Date) {
+  const refused = guards[event.type](row, order);
+  if (refused) throw invalid(refused);
   const payout = payoutOf(row);
   switch (event.type) {
     case "identification_approved":
-      awaitingIdentification(row);
       return { changes: executionFields(order, row.costMinor, row.pair.slice(4), now), event: "exchange.executed" as const };
     case "identification_rejected":
-      awaitingIdentification(row);
       return { changes: refunded("threshold_exceeded"), event: "exchange.refunded" as const };
-    case "refund": {
-      const inFlight = payout && (payout.type === "coin" || payout.status !== "failed");
-      if ((row.state !== "executed" && row.state !== "interrupted") || inFlight) {
-        throw invalid("Only an executed or interrupted exchange without a payout under way can be refunded");
-      }
+    case "refund":
       return { changes: refunded(event.code), event: "exchange.refunded" as const };
-    }
     case "payout_expired":
-      if (actionOf(row)?.code !== "initiate_payout") throw invalid("The exchange awaits no Lightning payout");
       return { changes: refunded("payout_expired"), event: "exchange.refunded" as const };
     case "broadcast": {
-      if (order.payoutKind !== "coin" || row.type !== "buy") throw invalid("Only on-chain buy exchanges are broadcast");
-      if (row.state !== "executed" || payout) throw invalid("The exchange is not executed, or already paid out");
       const { address, path } = await payoutAddress(tx, order);
       const coin: CoinPayout = {
         type: "coin",
@@ -129,7 +153,6 @@ async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: Driv
     }
     case "replace": {
       const coin = coinPayoutOf(row);
-      if (coin.confirmations > 0) throw invalid("A confirmed transaction cannot be replaced");
       const fee = Math.ceil(coin.fee_sats * 1.5);
       const replaced: CoinPayout = { ...coin, txid: txid(), fee_sats: fee, amount_sats: Math.max(0, (row.amountSats ?? 0) - fee) };
       return { changes: { payout: replaced }, event: "exchange.settled" as const };
@@ -143,7 +166,7 @@ async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: Driv
       return { changes: { payout: confirmed }, event: coin.confirmations === 0 ? ("exchange.settled" as const) : null };
     }
     case "invoice_paid": {
-      if (payout?.type !== "invoice" || payout.status !== "pending") throw invalid("No pending invoice payout");
+      if (payout?.type !== "invoice") throw invalid("No pending invoice payout");
       const hash = createHash("sha256").update(Buffer.from(event.preimage, "hex")).digest("hex");
       if (hash !== payout.payment_hash) {
         throw new ApiError("invalid_request", "The preimage does not hash to the invoice's payment hash", [
@@ -154,22 +177,20 @@ async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: Driv
       return { changes: { state: "settled", payout: paid, reason: null, action: null }, event: "exchange.settled" as const };
     }
     case "invoice_failed":
-      if (payout?.type !== "invoice" || payout.status !== "pending") throw invalid("No pending invoice payout");
       return { changes: payoutFailure(row, event.failure_code, now), event: "exchange.interrupted" as const };
     case "channel_funded": {
-      if (payout?.type !== "channel" || payout.status !== "pending") throw invalid("No pending channel payout");
+      if (payout?.type !== "channel") throw invalid("No pending channel payout");
       await tx.update(sandboxNodes).set({ hasChannel: true }).where(eq(sandboxNodes.pubkey, payout.node_pubkey));
       const funding = { ...payout, status: "funding" as const, txid: txid(), outpoint: 0 };
       return { changes: { state: "settled", payout: funding, reason: null, action: null }, event: "exchange.settled" as const };
     }
     case "channel_opened": {
-      if (payout?.type !== "channel" || payout.status !== "funding") throw invalid("No channel being funded");
+      if (payout?.type !== "channel") throw invalid("No channel being funded");
       const height = await mineBlocks(tx, 3);
       const open = { ...payout, status: "completed" as const, channel_id: `${height}x1x${payout.outpoint ?? 0}` };
       return { changes: { payout: open }, event: "exchange.settled" as const };
     }
     case "channel_failed":
-      if (payout?.type !== "channel" || payout.status !== "pending") throw invalid("No pending channel payout");
       return { changes: payoutFailure(row, event.failure_code, now), event: "exchange.interrupted" as const };
   }
 }
@@ -187,4 +208,17 @@ export async function driveExchange(db: Db, id: string, event: DriveEvent) {
   });
   wakeWorker();
   return exchange;
+}
+
+// GET /sandbox/operator/exchanges/{id}
+export async function operatorExchangeView(db: Db, id: string) {
+  const [row] = await db.select().from(sandboxExchanges).where(eq(sandboxExchanges.id, id));
+  if (!row) throw new ApiError("not_found", "No such exchange");
+  const order = await orderOf(db, row);
+  return {
+    exchange: renderExchange(row),
+    client_id: row.clientId,
+    payout_kind: order.payoutKind as "coin" | "lightning",
+    events: nextEvents(row, order),
+  };
 }

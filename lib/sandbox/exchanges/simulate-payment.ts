@@ -7,6 +7,7 @@ import { sandboxExchanges, sandboxOrders } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { checkIban } from "@/lib/banking/iban";
+import { paymentSchema } from "@/lib/exchange/operator-contract";
 import { refundCodes } from "@/lib/exchange/schemas";
 import { sandboxNow } from "../clock";
 import { decimalToMinor, price } from "../money";
@@ -14,31 +15,6 @@ import { emitEvent } from "../outbox/emit-event";
 import { wakeWorker } from "../outbox/wake";
 import { newOffers } from "./offers";
 import type { ExchangeRow, OrderRow } from "./types";
-
-export const paymentSchema = z
-  .strictObject({
-    order_id: z.guid().optional(),
-    creditor_reference: z.string().min(1).max(40).optional(),
-    amount: z.number().positive().max(10_000_000),
-    currency: z.string().min(1).max(8),
-    type: z.enum(["buy", "sell"]).optional(),
-    payer: z
-      .strictObject({
-        iban: z.string().min(1).max(64).optional(),
-        name: z.string().min(1).max(140).optional(),
-        kind: z.enum(["person", "company"]).optional(),
-        country: z
-          .string()
-          .regex(/^[A-Za-z]{2}$/, "two-letter country code")
-          .optional(),
-      })
-      .optional(),
-    outcome: z.enum([...refundCodes, "identification_required"]).optional(),
-  })
-  .refine((p) => (p.order_id === undefined) !== (p.creditor_reference === undefined), {
-    message: "Give exactly one of order_id and creditor_reference",
-    path: ["order_id"],
-  });
 
 export type PaymentInput = z.infer<typeof paymentSchema>;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { sandboxAffiliates, sandboxClients, sandboxWebhookEndpoints } from "@/lib/db/schema";
@@ -54,4 +54,21 @@ export async function replaceWebhookEndpoints(db: Db, clientId: string, input: z
     // secrets are the client's own: never echoed back
     return { client_id: clientId, endpoints: rows.map((r) => ({ id: r.id, url: r.url })) };
   });
+}
+
+// GET /sandbox/operator/clients – every client with its webhook endpoints (secrets never shown)
+export async function listClients(db: Db) {
+  const clients = await db.select().from(sandboxClients).orderBy(asc(sandboxClients.createdOn));
+  const endpoints = await db
+    .select({ id: sandboxWebhookEndpoints.id, url: sandboxWebhookEndpoints.url, clientId: sandboxWebhookEndpoints.clientId })
+    .from(sandboxWebhookEndpoints)
+    .orderBy(asc(sandboxWebhookEndpoints.createdOn));
+  return {
+    clients: clients.map((c) => ({
+      client_id: c.clientId,
+      name: c.name,
+      created_on: c.createdOn.toISOString(),
+      endpoints: endpoints.filter((e) => e.clientId === c.clientId).map((e) => ({ id: e.id, url: e.url })),
+    })),
+  };
 }

@@ -1,21 +1,43 @@
 import "server-only";
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import type { z } from "zod";
 import { sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents } from "@/lib/db/schema";
-import type { deliveriesSchema } from "./contract";
+import type { deliveriesSchema } from "@/lib/exchange/operator-contract";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+const uuid = z.uuid().transform((s) => s.toLowerCase());
 
-// GET /sandbox/operator/deliveries?exchange_id=
-export async function listDeliveries(db: Db, exchangeId: string | undefined): Promise<z.infer<typeof deliveriesSchema>> {
-  const base = db
+/** The delivery list's filters (GET /sandbox/operator/deliveries), all optional. */
+export const deliveryFiltersSchema = z.strictObject({
+  exchange_id: uuid.optional(),
+  endpoint_id: uuid.optional(),
+  status: z.enum(["pending", "delivered", "failed"]).optional(),
+  /** Deliveries created at or after this instant (sandbox time). */
+  since: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(200),
+});
+export type DeliveryFilters = z.input<typeof deliveryFiltersSchema>;
+
+// GET /sandbox/operator/deliveries?exchange_id=&endpoint_id=&status=&since=&limit=
+export async function listDeliveries(
+  db: Db,
+  { id, ...input }: DeliveryFilters & { id?: string } = {},
+): Promise<z.infer<typeof deliveriesSchema>> {
+  const filters = deliveryFiltersSchema.parse(input);
+  const where: SQL[] = [];
+  if (id) where.push(eq(sandboxDeliveries.id, id));
+  if (filters.exchange_id) where.push(eq(sandboxEvents.exchangeId, filters.exchange_id));
+  if (filters.endpoint_id) where.push(eq(sandboxDeliveries.endpointId, filters.endpoint_id));
+  if (filters.status) where.push(eq(sandboxDeliveries.status, filters.status));
+  if (filters.since) where.push(gte(sandboxDeliveries.createdOn, new Date(filters.since)));
+  const rows = await db
     .select({ delivery: sandboxDeliveries, event: sandboxEvents })
     .from(sandboxDeliveries)
-    .innerJoin(sandboxEvents, eq(sandboxEvents.seq, sandboxDeliveries.eventSeq));
-  const rows = await (exchangeId ? base.where(eq(sandboxEvents.exchangeId, exchangeId)) : base)
-    .orderBy(desc(sandboxDeliveries.eventSeq))
-    .limit(200);
+    .innerJoin(sandboxEvents, eq(sandboxEvents.seq, sandboxDeliveries.eventSeq))
+    .where(and(...where))
+    .orderBy(desc(sandboxDeliveries.eventSeq), asc(sandboxDeliveries.url))
+    .limit(filters.limit);
   const attempts = rows.length
     ? await db
         .select()
@@ -34,7 +56,9 @@ export async function listDeliveries(db: Db, exchangeId: string | undefined): Pr
       event_id: event.id,
       event: event.eventType,
       exchange_id: event.exchangeId,
+      client_id: event.clientId,
       correlation_id: event.correlationId,
+      endpoint_id: delivery.endpointId,
       url: delivery.url,
       status: delivery.status,
       attempts: delivery.attempts,
@@ -55,4 +79,10 @@ export async function listDeliveries(db: Db, exchangeId: string | undefined): Pr
         })),
     })),
   };
+}
+
+/** One delivery with its attempts, or null. */
+export async function deliveryById(db: Db, id: string) {
+  const { deliveries } = await listDeliveries(db, { id, limit: 1 });
+  return deliveries[0] ?? null;
 }

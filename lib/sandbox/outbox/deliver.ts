@@ -1,12 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents, sandboxWebhookEndpoints } from "@/lib/db/schema";
+import { ApiError } from "@/lib/errors";
 import { signBody } from "@/lib/webhooks/sign";
 import { sandboxNow } from "../clock";
+import { wakeWorker } from "./wake";
 import type { z } from "zod";
-import type { deliveryRunSchema } from "../operator/contract";
+import type { deliveryRunSchema } from "@/lib/exchange/operator-contract";
 
 // Webhook delivery (docs/exchange-api.md#webhooks): any 2xx within 10 s is delivered; otherwise
 // retried 5 minutes later on the sandbox clock, doubling, 10 attempts at most.
@@ -163,6 +165,29 @@ export async function resendDelivery(db: Db, id: string) {
   if (!claimed) return null;
   await attemptAll(db, [claimed]);
   return id;
+}
+
+/**
+ * Recovery after an endpoint's outage (as Svix's "recover since"): every delivery to it that
+ * failed for good since `since` is due again now. Each gets one more attempt of the schedule;
+ * the worker is woken once the change is committed.
+ */
+export async function recoverDeliveries(db: Db, endpointId: string, since: Date): Promise<number> {
+  const [endpoint] = await db
+    .select({ id: sandboxWebhookEndpoints.id })
+    .from(sandboxWebhookEndpoints)
+    .where(eq(sandboxWebhookEndpoints.id, endpointId));
+  if (!endpoint) throw new ApiError("not_found", "No such webhook endpoint");
+  const now = await sandboxNow(db);
+  const recovered = await db
+    .update(sandboxDeliveries)
+    .set({ status: "pending", nextAttemptAt: now })
+    .where(
+      and(eq(sandboxDeliveries.endpointId, endpointId), eq(sandboxDeliveries.status, "failed"), gte(sandboxDeliveries.createdOn, since)),
+    )
+    .returning({ id: sandboxDeliveries.id });
+  if (recovered.length > 0) wakeWorker();
+  return recovered.length;
 }
 
 /** Releases claims of a previous run of this process (PGlite: this process is the only one). */

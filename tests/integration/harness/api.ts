@@ -8,7 +8,7 @@ import {
   deliveryRunSchema,
   type deliverySchema,
   paymentResultSchema,
-} from "@/lib/sandbox/operator/contract";
+} from "@/lib/exchange/operator-contract";
 
 export type Reply = { status: number; body: unknown; headers: Headers };
 

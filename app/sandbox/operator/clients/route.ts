@@ -1,5 +1,5 @@
 import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
-import { clientCreateSchema, createClient } from "@/lib/sandbox/operator/clients";
+import { clientCreateSchema, createClient, listClients } from "@/lib/sandbox/operator/clients";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
@@ -10,4 +10,7 @@ export const POST = operatorRoute(async ({ req, db }) => {
   return json(await createClient(db, input), 201);
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+// GET /sandbox/operator/clients
+export const GET = operatorRoute(async ({ db }) => json(await listClients(db)));
+
+export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");

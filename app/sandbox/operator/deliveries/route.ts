@@ -1,13 +1,12 @@
 import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
-import { listDeliveries } from "@/lib/sandbox/operator/list-deliveries";
-import { idParam } from "@/lib/sandbox/params";
+import { deliveryFiltersSchema, listDeliveries } from "@/lib/sandbox/operator/list-deliveries";
 
 export const dynamic = "force-dynamic";
 
-// GET /sandbox/operator/deliveries?exchange_id=
+// GET /sandbox/operator/deliveries?exchange_id=&endpoint_id=&status=&since=&limit=
 export const GET = operatorRoute(async ({ req, db }) => {
-  const exchangeId = new URL(req.url).searchParams.get("exchange_id");
-  return json(await listDeliveries(db, exchangeId ? idParam(exchangeId, "exchange") : undefined));
+  const filters = deliveryFiltersSchema.parse(Object.fromEntries(new URL(req.url).searchParams));
+  return json(await listDeliveries(db, filters));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

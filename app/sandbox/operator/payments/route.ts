@@ -1,5 +1,6 @@
 import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
-import { paymentSchema, simulatePayment } from "@/lib/sandbox/exchanges/simulate-payment";
+import { simulatePayment } from "@/lib/sandbox/exchanges/simulate-payment";
+import { paymentSchema } from "@/lib/exchange/operator-contract";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,6 @@
 import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
-import { driveEventSchema, driveExchange } from "@/lib/sandbox/exchanges/drive-exchange";
+import { driveExchange } from "@/lib/sandbox/exchanges/drive-exchange";
+import { driveEventSchema } from "@/lib/exchange/operator-contract";
 import { idParam } from "@/lib/sandbox/params";
 import { readJson } from "@/lib/http/read-body";
 

@@ -1,0 +1,182 @@
+import { z } from "zod";
+import { channelFailureCodes, exchangeSchema, exchangeStates, invoiceFailureCodes, refundCodes } from "@/lib/exchange/schemas";
+
+// The sandbox's operator API and LNURL endpoints, which the v1 contract (schemas.ts) does not
+// describe: requests and answers. The sandbox parses requests with them, the dashboard's console
+// and the test suites build requests and parse answers with them, and the OpenAPI document is
+// generated from them.
+
+/** POST /operator/payments: a simulated bank payment into an order. */
+/** What a payment is: everything but the order it goes into (the dashboard's test button names the order in its path). */
+export const paymentFieldsSchema = z.strictObject({
+  amount: z.number().positive().max(10_000_000),
+  currency: z.string().min(1).max(8),
+  type: z.enum(["buy", "sell"]).optional(),
+  payer: z
+    .strictObject({
+      iban: z.string().min(1).max(64).optional(),
+      name: z.string().min(1).max(140).optional(),
+      kind: z.enum(["person", "company"]).optional(),
+      country: z
+        .string()
+        .regex(/^[A-Za-z]{2}$/, "two-letter country code")
+        .optional(),
+    })
+    .optional(),
+  outcome: z.enum([...refundCodes, "identification_required"]).optional(),
+});
+
+export const paymentSchema = paymentFieldsSchema
+  .extend({
+    order_id: z.guid().optional(),
+    creditor_reference: z.string().min(1).max(40).optional(),
+  })
+  .refine((p) => (p.order_id === undefined) !== (p.creditor_reference === undefined), {
+    message: "Give exactly one of order_id and creditor_reference",
+    path: ["order_id"],
+  });
+
+/** POST /operator/exchanges/{id}/events: drive the simulated bank, chain and Lightning network. */
+export const driveEventSchema = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("identification_approved") }),
+  z.strictObject({ type: z.literal("identification_rejected") }),
+  z.strictObject({ type: z.literal("refund"), code: z.enum(refundCodes) }),
+  z.strictObject({ type: z.literal("broadcast") }),
+  z.strictObject({ type: z.literal("replace") }),
+  z.strictObject({ type: z.literal("confirm"), blocks: z.number().int().min(1).max(1000).optional() }),
+  z.strictObject({ type: z.literal("invoice_paid"), preimage: z.string().regex(/^[0-9a-fA-F]{64}$/, "32-byte hex") }),
+  z.strictObject({ type: z.literal("invoice_failed"), failure_code: z.enum(invoiceFailureCodes) }),
+  z.strictObject({ type: z.literal("channel_funded") }),
+  z.strictObject({ type: z.literal("channel_opened") }),
+  z.strictObject({ type: z.literal("channel_failed"), failure_code: z.enum(channelFailureCodes) }),
+  z.strictObject({ type: z.literal("payout_expired") }),
+]);
+
+export const clockRequestSchema = z.strictObject({
+  advance_seconds: z
+    .number()
+    .min(0)
+    .max(10 * 365 * 24 * 3600),
+});
+export const clockSchema = z.object({ now: z.string().meta({ format: "date-time" }) });
+
+export const clientCreatedSchema = z.object({
+  client_id: z.string(),
+  name: z.string(),
+  affiliate_ids: z.array(z.string().meta({ format: "uuid" })),
+});
+export const webhookEndpointsResultSchema = z.object({
+  client_id: z.string(),
+  endpoints: z.array(z.object({ id: z.string().meta({ format: "uuid" }), url: z.string() })),
+});
+export const paymentResultSchema = z.object({ exchange_id: z.string().meta({ format: "uuid" }), state: z.enum(exchangeStates) });
+
+export const deliverySchema = z.object({
+  id: z.string().meta({ format: "uuid" }),
+  event_id: z.string().meta({ format: "uuid" }),
+  event: z.string(),
+  exchange_id: z.string().meta({ format: "uuid" }),
+  /** The API client whose order the event is about. */
+  client_id: z.string(),
+  correlation_id: z.string().meta({ format: "uuid" }),
+  /** The webhook endpoint it goes to (PUT /operator/clients/{client_id}/webhook-endpoints). */
+  endpoint_id: z.string().meta({ format: "uuid" }),
+  url: z.string(),
+  status: z.enum(["pending", "delivered", "failed"]),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  created_on: z.string(),
+  /** The signed body, as sent. */
+  body: z.string(),
+  history: z.array(
+    z.object({
+      attempt: z.number().int(),
+      started_at: z.string(),
+      duration_ms: z.number().int(),
+      status_code: z.number().int().nullable(),
+      error: z.string().nullable(),
+    }),
+  ),
+});
+export const deliveriesSchema = z.object({ deliveries: z.array(deliverySchema) });
+
+export const recoverRequestSchema = z.strictObject({
+  endpoint_id: z.uuid().transform((s) => s.toLowerCase()),
+  since: z.iso.datetime({ offset: true }).meta({ description: "Failed deliveries created at or after this instant (sandbox time)" }),
+});
+export const recoverResultSchema = z.object({
+  /** How many failed deliveries were queued again; the worker attempts them at once. */
+  recovered: z.number().int(),
+});
+
+export const deliveryRunSchema = z.object({
+  attempted: z.number().int(),
+  delivered: z.number().int(),
+  pending: z.number().int(),
+  failed: z.number().int(),
+});
+
+export const runtimeSchema = z.object({
+  collected: z.boolean(),
+  rss: z.number().int(),
+  heap_used: z.number().int(),
+  heap_total: z.number().int(),
+  external: z.number().int(),
+  array_buffers: z.number().int(),
+  uptime_s: z.number().int(),
+});
+
+export const lnurlWithdrawRequestSchema = z.object({
+  tag: z.literal("withdrawRequest"),
+  callback: z.string(),
+  k1: z.string(),
+  defaultDescription: z.string(),
+  minWithdrawable: z.number().int(),
+  maxWithdrawable: z.number().int(),
+});
+export const lnurlChannelRequestSchema = z.object({
+  tag: z.literal("channelRequest"),
+  uri: z.string(),
+  callback: z.string(),
+  k1: z.string(),
+});
+/** LNURL's own answers: errors are HTTP 200 with status ERROR, as wallets expect. */
+export const lnurlStatusSchema = z.object({ status: z.enum(["OK", "ERROR"]), reason: z.string().optional() });
+
+/** Operator events (POST /operator/exchanges/{id}/events), by name. */
+export const driveEventTypes = [
+  "identification_approved",
+  "identification_rejected",
+  "refund",
+  "broadcast",
+  "replace",
+  "confirm",
+  "invoice_paid",
+  "invoice_failed",
+  "channel_funded",
+  "channel_opened",
+  "channel_failed",
+  "payout_expired",
+] as const;
+
+export const operatorExchangeSchema = z.object({
+  exchange: exchangeSchema,
+  client_id: z.string(),
+  payout_kind: z.enum(["coin", "lightning"]),
+  /** Every operator event, whether the exchange's state allows it now, and why not. */
+  events: z.array(z.object({ type: z.enum(driveEventTypes), allowed: z.boolean(), reason: z.string().nullable() })),
+});
+
+export const clientListSchema = z.object({
+  clients: z.array(
+    z.object({
+      client_id: z.string(),
+      name: z.string(),
+      created_on: z.string(),
+      endpoints: z.array(z.object({ id: z.string().meta({ format: "uuid" }), url: z.string() })),
+    }),
+  ),
+});
