@@ -3,6 +3,7 @@ import { env, type Env } from "@/lib/env";
 import { getDatabase } from "@/lib/db/client";
 import { DEMO_USERS, seedDashboard } from "@/lib/auth/seed";
 import { seedSandbox } from "@/lib/sandbox/seed";
+import { seedDemoActivity, whenListening } from "@/lib/demo/demo-activity";
 import { startWorker } from "@/lib/sandbox/outbox/worker";
 import { processSingleton } from "@/lib/process-singleton";
 
@@ -38,6 +39,23 @@ function banner() {
   console.log(lines.join("\n"));
 }
 
+/** A fresh demo database gets example activity once the server listens (it goes through the server's own HTTP API). */
+async function demoActivity() {
+  const config = env();
+  try {
+    await whenListening(`${config.exchangeApiBaseUrl}/openapi.json`);
+    const ids = await seedDemoActivity({
+      baseUrl: config.exchangeApiBaseUrl,
+      clientId: config.secrets.SANDBOX_DEMO_CLIENT_ID,
+      operatorKey: config.secrets.SANDBOX_OPERATOR_KEY,
+      network: config.sandboxNetwork,
+    });
+    console.log(`[demo] example activity: ${ids.length} exchanges (SANDBOX_DEMO_ACTIVITY=false turns this off)`);
+  } catch (error) {
+    console.error("[demo] could not make the example activity:", error instanceof Error ? error.message : error);
+  }
+}
+
 /** Migrates, seeds the demo data on an empty database, starts the delivery worker. */
 export function boot(): Promise<void> {
   holder.booted ??= (async () => {
@@ -45,9 +63,10 @@ export function boot(): Promise<void> {
     const database = await getDatabase();
     if (config.sandboxEnabled) {
       await seedSandbox(database.db);
-      await seedDashboard(database.db);
+      const fresh = await seedDashboard(database.db);
       startWorker(database, config.sandboxWorkerIntervalMs);
       banner();
+      if (fresh && config.sandboxDemoActivity) void demoActivity();
     }
   })();
   return holder.booted;

@@ -37,6 +37,7 @@ const rawSchema = z.object({
   SANDBOX_DEMO_WEBHOOK_SECRET: optional.pipe(z.string().min(16).optional()),
   SANDBOX_WORKER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(100),
+  SANDBOX_DEMO_ACTIVITY: booleanFlag,
   DEMO_PASSWORD: optional.pipe(z.string().min(8).optional()),
   AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
   APP_ENCRYPTION_KEY: optional.pipe(
@@ -91,6 +92,8 @@ export type Env = {
   sandboxWorkerIntervalMs: number;
   /** Requests per second per API client (bursts of five seconds' worth). */
   sandboxRateLimit: number;
+  /** A fresh demo database gets example orders and exchanges, made through the sandbox's API. */
+  sandboxDemoActivity: boolean;
   /** How many proxies of ours stand in front of the app (X-Forwarded-For entries to trust). */
   trustedProxyHops: number;
   /** Open GET /api/events streams a user may hold at once. */
@@ -183,6 +186,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     sandboxRates: parseRates(raw.SANDBOX_RATES),
     sandboxWorkerIntervalMs: raw.SANDBOX_WORKER_INTERVAL_MS,
     sandboxRateLimit: raw.SANDBOX_RATE_LIMIT,
+    sandboxDemoActivity: raw.SANDBOX_DEMO_ACTIVITY ?? true,
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     streamsPerUser: raw.STREAMS_PER_USER,
     secrets,

@@ -25,6 +25,7 @@ const secrets = {
   SANDBOX_DEMO_WEBHOOK_SECRET: `whsec_bench_${randomBytes(16).toString("hex")}`,
   SANDBOX_DEMO_CLIENT_ID: `demo_bench_${randomBytes(8).toString("hex")}`,
   SANDBOX_RATE_LIMIT: "100000",
+  SANDBOX_DEMO_ACTIVITY: "false",
 };
 const operatorKey = `sk_op_bench_${randomBytes(12).toString("hex")}`;
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });

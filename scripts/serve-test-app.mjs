@@ -20,6 +20,7 @@ const child = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], {
     DATABASE_URL: "",
     SANDBOX_OPERATOR_KEY: process.env.E2E_OPERATOR_KEY ?? "sk_op_e2e_operator_key_000000",
     DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD ?? "e2e-demo-password-1",
+    SANDBOX_DEMO_ACTIVITY: "false",
   },
 });
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });

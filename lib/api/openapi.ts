@@ -32,6 +32,8 @@ import {
 import type { ErrorCode } from "@/lib/errors";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
+import { consoleOperations, simulatorOperations } from "./openapi-console";
+import { eventOperations } from "./openapi-events";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
 // (lib/contract/dashboard-api.ts) and the v1 schemas it passes through.
@@ -345,6 +347,8 @@ export function dashboardOpenApi(origin: string) {
       { name: "events", description: "Live events and received webhooks" },
       { name: "reports", description: "Overview and audit log" },
       { name: "webhooks", description: "The receiver of the service's signed webhooks" },
+      { name: "simulator", description: "Test buttons for tenants whose upstream is this app's sandbox" },
+      { name: "operator console", description: "Every tenant, user and exchange, and the sandbox's controls (operators)" },
     ],
     securitySchemes: {
       session: {
@@ -374,6 +378,6 @@ export function dashboardOpenApi(origin: string) {
       WebhookEvent: anyWebhookEventSchema,
       Error: errorBodySchema,
     },
-    operations: [...operations, ...webhookOperations(origin)],
+    operations: [...operations, ...eventOperations, ...simulatorOperations, ...consoleOperations, ...webhookOperations(origin)],
   });
 }

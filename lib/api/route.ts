@@ -6,7 +6,7 @@ import { ApiError, errorStatus, everyMethod, invalidRequest, methodNotAllowed, t
 import { serviceTime, UpstreamError } from "@/lib/exchange/client";
 import { currentUser, type CurrentUser } from "@/lib/auth/current-user";
 import { allTenants, type Tenant } from "@/lib/auth/tenants";
-import { canMutate } from "@/lib/auth/roles";
+import { canMutate, type Role } from "@/lib/auth/roles";
 import { recordAudit } from "@/lib/audit/record";
 import { isSameOrigin } from "./same-origin";
 import { requestOrigin } from "./request-origin";
@@ -24,8 +24,12 @@ export type ApiContext = {
 };
 
 type Options = {
-  /** A mutation: admin role, same-origin Origin, recorded in the audit log under this action. */
+  /** A mutation: same-origin Origin, one of `roles`, recorded in the audit log under this action. */
   mutation?: string;
+  /** Who may call: for a mutation, admins unless named here; for a read, everyone unless named here. */
+  roles?: Role[];
+  /** "global": the operator console's routes, about no one tenant (audited without a tenant). */
+  scope?: "tenant" | "global";
 };
 
 export function apiErrorResponse(error: unknown, requestId: string, origin: string): { response: Response; code: string } {
@@ -104,32 +108,34 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       db = await getDb();
       user = await currentUser(req);
       if (!user) throw new ApiError("unauthorized", "Sign in first");
-      if (options.mutation) {
-        if (!isSameOrigin(req)) throw new ApiError("forbidden", "Cross-origin request refused");
-        if (!canMutate(user.role)) throw new ApiError("forbidden", "Your role may not change anything");
+      if (options.mutation && !isSameOrigin(req)) throw new ApiError("forbidden", "Cross-origin request refused");
+      if (options.roles ? !options.roles.includes(user.role) : options.mutation && !canMutate(user.role)) {
+        throw new ApiError("forbidden", options.mutation ? "Your role may not change this" : "Your role may not see this");
       }
       tenant = await resolveTenant(db, user, req);
       const params = await routeParams(context);
       const response = await handler({ req, params, user, tenant, db, requestId, audit });
-      if (options.mutation) await recordAudit(db, auditEntry(options.mutation, user, tenant, audit.target, "ok", requestId));
+      if (options.mutation) await recordAudit(db, auditEntry(options, user, tenant, audit.target, "ok", requestId));
       response.headers.set("X-Request-Id", requestId);
       response.headers.set("X-Service-Time", serviceTime(tenant.baseUrl).toISOString());
       return noStore(response);
     } catch (error) {
       const { response, code } = apiErrorResponse(error, requestId, requestOrigin(req));
-      if (options.mutation && db && user) await recordAudit(db, auditEntry(options.mutation, user, tenant, audit.target, code, requestId));
+      if (options.mutation && db && user) await recordAudit(db, auditEntry(options, user, tenant, audit.target, code, requestId));
       return response;
     }
   };
 }
 
 function auditEntry(
-  action: string,
+  options: Options,
   user: CurrentUser,
   tenant: Tenant | undefined,
   target: string | null,
   result: string,
   requestId: string,
 ) {
-  return { tenantId: tenant?.id ?? user.tenantId, userId: user.id, userEmail: user.email, action, target, result, requestId };
+  // the console's global actions belong to no tenant's log
+  const tenantId = options.scope === "global" ? null : (tenant?.id ?? user.tenantId);
+  return { tenantId, userId: user.id, userEmail: user.email, action: options.mutation ?? "", target, result, requestId };
 }

@@ -41,6 +41,11 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
   return all;
 }
 
+/** Drops this process's cached tenants: the next read sees a change made here at once. */
+export function forgetTenants() {
+  holder.cached = undefined;
+}
+
 export async function tenantById(db: Db, id: string): Promise<Tenant | null> {
   return (await allTenants(db)).find((t) => t.id === id) ?? null;
 }

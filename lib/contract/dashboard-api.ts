@@ -30,9 +30,21 @@ export const orderPageSchema = z
   .meta({ description: "The tenant's indexed orders, newest first" });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
+/** Why an exchange is in the "needs attention" queue. */
+export const attentionReasons = ["identification_overdue", "payout_unclaimed", "unconfirmed", "webhook_missing"] as const;
+export type AttentionReason = (typeof attentionReasons)[number];
+
 export const exchangeListQuerySchema = z.object({
   cursor,
   limit,
+  attention: z
+    .enum(["1"])
+    .nullish()
+    .meta({
+      description:
+        "Only exchanges stuck too long: identification pending over 48 h, a Lightning payout unclaimed over 1 h, a payout " +
+        "unconfirmed 24 h after its broadcast, or a state the webhooks never announced",
+    }),
   state: z.enum(exchangeStates).nullish(),
   order_id: z.guid().nullish(),
   pair: z.enum(pairs).nullish(),
@@ -50,6 +62,8 @@ export const exchangeListItemSchema = z
     refreshed_at: isoTimestamp.nullable(),
     /** The latest GET /v1/exchanges/{id}; null until one succeeded. */
     exchange: exchangeSchema.nullable(),
+    /** Why it needs attention, in lists asked with ?attention=1 and in the overview's queue. */
+    attention: z.enum(attentionReasons).optional(),
   })
   .meta({ description: "An indexed exchange: the latest snapshot when there is one, else what its webhook said" });
 export type ExchangeListItem = z.infer<typeof exchangeListItemSchema>;
@@ -161,12 +175,17 @@ export const overviewSchema = z.object({
   counts: z.object({ executed: z.number().int(), interrupted: z.number().int(), refunded: z.number().int(), settled: z.number().int() }),
   daily: z.array(z.object({ day: z.string(), pair: z.string(), volume: z.number(), fees: z.number(), count: z.number().int() })),
   latest: z.array(exchangeListItemSchema),
+  /** The oldest exchanges that need attention (at most 5), and how many there are. */
+  attention: z.object({ count: z.number().int(), items: z.array(exchangeListItemSchema) }),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
 export const auditQuerySchema = z.object({
   before: z.coerce.number().int().positive().nullish().meta({ description: "`next_before` of the previous page" }),
   limit,
+  action: z.string().min(1).max(100).nullish().meta({ description: "Actions that begin with this, e.g. `orders.`" }),
+  result: z.enum(["ok", "failed"]).nullish().meta({ description: "`ok`, or every other result" }),
+  user: z.string().min(1).max(254).nullish().meta({ description: "Users whose email contains this" }),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
@@ -175,6 +194,8 @@ export const auditPageSchema = z.object({
     z.object({
       id: z.number().int(),
       at: isoTimestamp,
+      /** The tenant the action concerned; null for the operator console's own actions. */
+      tenant_id: uuid.nullable(),
       user: z.string().nullable(),
       action: z.string(),
       target: z.string().nullable(),

@@ -45,11 +45,12 @@ export class UpstreamError extends Error {
   }
 }
 
-type Options = { baseUrl: string; clientId: string; timeoutMs?: number; fetchImpl?: typeof fetch };
+type ServiceOptions = { baseUrl: string; authorization: string; timeoutMs?: number; fetchImpl?: typeof fetch };
 
-export class ExchangeClient {
-  private readonly baseUrl: string;
-  constructor(private readonly options: Options) {
+/** JSON over HTTP to the service: one credential, a timeout, typed errors, answers parsed with their schema. */
+export class ServiceClient {
+  protected readonly baseUrl: string;
+  constructor(private readonly options: ServiceOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
   }
 
@@ -59,7 +60,7 @@ export class ExchangeClient {
       return await doFetch(`${this.baseUrl}${path}`, {
         method,
         headers: {
-          authorization: `client_id ${this.options.clientId}`,
+          authorization: this.options.authorization,
           accept: "application/json",
           ...(body === undefined ? {} : { "content-type": "application/json" }),
         },
@@ -73,7 +74,7 @@ export class ExchangeClient {
     }
   }
 
-  private async request<T extends z.ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
+  protected async request<T extends z.ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
     let response: Response;
     const sentAt = Date.now();
     try {
@@ -101,6 +102,15 @@ export class ExchangeClient {
     const parsed = schema.safeParse(json);
     if (!parsed.success) throw new UpstreamError(502, "upstream_invalid_response", method, path);
     return parsed.data;
+  }
+}
+
+type Options = { baseUrl: string; clientId: string; timeoutMs?: number; fetchImpl?: typeof fetch };
+
+/** The REST API v1 as one API client (Authorization: client_id …). */
+export class ExchangeClient extends ServiceClient {
+  constructor({ clientId, ...options }: Options) {
+    super({ ...options, authorization: `client_id ${clientId}` });
   }
 
   // POST /v1/challenges

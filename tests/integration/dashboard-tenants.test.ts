@@ -219,3 +219,36 @@ describe("upstream failures", () => {
     expect(Date.now() - started).toBeLessThan(12_000);
   }, 30_000);
 });
+
+describe("test buttons are for sandbox tenants only", () => {
+  it("a tenant whose upstream is real gets 404; a sandbox tenant simulates for its own orders and exchanges only", async () => {
+    const [first, second, down] = await Promise.all([
+      session("affiliate@example.com"),
+      session("second@example.com"),
+      session("down@example.com"),
+    ]);
+    const someId = randomUUID();
+    for (const [method, path, body] of [
+      ["POST", `/api/orders/${someId}/simulate-payment`, { amount: 10, currency: "eur" }],
+      ["GET", `/api/exchanges/${someId}/simulate`, undefined],
+      ["POST", `/api/exchanges/${someId}/simulate`, { type: "broadcast" }],
+    ] as const) {
+      const reply = await down.request(method, path, body);
+      expect([path, reply.status, errorCode(reply)]).toEqual([path, 404, "not_found"]);
+    }
+    const order = await createOrderVia(second);
+    const paid = await second.request("POST", `/api/orders/${order.id}/simulate-payment`, { amount: 20, currency: "eur" });
+    expect(paid.status).toBe(201);
+    const { exchange_id } = paid.body as { exchange_id: string };
+    for (const [method, path, body] of [
+      ["POST", `/api/orders/${order.id}/simulate-payment`, { amount: 20, currency: "eur" }],
+      ["GET", `/api/exchanges/${exchange_id}/simulate`, undefined],
+      ["POST", `/api/exchanges/${exchange_id}/simulate`, { type: "broadcast" }],
+    ] as const) {
+      const reply = await first.request(method, path, body);
+      expect([path, reply.status, errorCode(reply)]).toEqual([path, 404, "not_found"]);
+    }
+    const moved = await second.request("POST", `/api/exchanges/${exchange_id}/simulate`, { type: "broadcast" });
+    expect([moved.status, (moved.body as { payout: unknown }).payout]).toEqual([200, expect.objectContaining({ confirmed: false })]);
+  });
+});

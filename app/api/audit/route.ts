@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { ApiError, parseOrThrow } from "@/lib/errors";
@@ -6,10 +7,13 @@ import { auditQuerySchema } from "@/lib/contract/dashboard-api";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/audit – who changed what and when, with the result (admins and operators)
+// GET /api/audit – who changed what and when, with the result (admins: their tenant's; operators:
+// every tenant's and the console's own, or one tenant's with ?tenant_id=)
 export const GET = apiRoute({}, async ({ req, db, tenant, user }) => {
   if (user.role === "viewer") throw new ApiError("forbidden", "Viewers do not see the audit log");
-  return Response.json(await listAudit(db, tenant.id, parseOrThrow(auditQuerySchema, searchParams(req))));
+  const query = parseOrThrow(auditQuerySchema.extend({ tenant_id: z.string().nullish() }), searchParams(req));
+  const scope = user.role === "operator" && !query.tenant_id ? null : tenant.id;
+  return Response.json(await listAudit(db, scope, query));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -3,13 +3,14 @@ import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";
 import { exchangeListQuerySchema } from "@/lib/contract/dashboard-api";
+import { serviceTime } from "@/lib/exchange/client";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/exchanges – from the index (?state=&order_id=&pair=&type=&cursor=&limit=)
+// GET /api/exchanges – from the index (?state=&order_id=&pair=&type=&attention=1&cursor=&limit=)
 export const GET = apiRoute({}, async ({ req, db, tenant }) => {
   const query = parseOrThrow(exchangeListQuerySchema, searchParams(req));
-  return Response.json(await listExchanges(db, tenant.id, query));
+  return Response.json(await listExchanges(db, tenant.id, query, { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) }));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

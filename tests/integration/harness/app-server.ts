@@ -69,6 +69,7 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
       DATA_DIR: dataDir,
       SANDBOX_OPERATOR_KEY: options.operatorKey,
       SANDBOX_WORKER_INTERVAL_MS: "100",
+      SANDBOX_DEMO_ACTIVITY: "false",
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },

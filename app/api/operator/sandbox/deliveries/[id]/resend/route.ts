@@ -1,0 +1,14 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { pathId } from "@/lib/api/ownership";
+import { consoleSimulator } from "@/lib/simulator/simulator";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/operator/sandbox/deliveries/{id}/resend → POST /sandbox/operator/deliveries/{id}/resend
+export const POST = apiRoute({ roles: ["operator"], scope: "global", mutation: "sandbox.resend_delivery" }, async ({ params, audit }) => {
+  const id = pathId("delivery", params.id);
+  audit.target = id;
+  return Response.json(await consoleSimulator().resend(id));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,20 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { ownId } from "@/lib/api/ownership";
+import { upstreamFor } from "@/lib/auth/tenants";
+import { readJson } from "@/lib/http/read-body";
+import { paymentFieldsSchema } from "@/lib/exchange/operator-contract";
+import { simulatorFor } from "@/lib/simulator/simulator";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/orders/{id}/simulate-payment – a test payment into the tenant's order (sandbox upstream only)
+export const POST = apiRoute({ mutation: "orders.simulate_payment" }, async ({ req, db, tenant, params, audit }) => {
+  const id = await ownId(db, tenant.id, "order", params.id);
+  audit.target = id;
+  const simulator = simulatorFor(tenant);
+  const input = await readJson(req, paymentFieldsSchema);
+  await upstreamFor(tenant).getOrder(id); // the tenant's own order, else 404
+  return Response.json(await simulator.pay({ ...input, order_id: id }), { status: 201 });
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,15 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { searchParams } from "@/lib/api/ownership";
+import { parseOrThrow } from "@/lib/errors";
+import { searchQuerySchema, type SearchResult } from "@/lib/contract/events-api";
+import { search } from "@/lib/search/search";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/search?q= – an id, creditor reference, txid, address, payment hash, invoice or node pubkey → the objects it names
+export const GET = apiRoute({}, async ({ req, db, tenant }) => {
+  const { q } = parseOrThrow(searchQuerySchema, searchParams(req));
+  return Response.json((await search(db, tenant, q)) satisfies SearchResult);
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,12 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { requestOrigin } from "@/lib/api/request-origin";
+import { webhookHealth } from "@/lib/webhooks/list-events";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/webhook-events/health – the URL to register, the last event, rejections in 24 h
+export const GET = apiRoute({}, async ({ req, db, tenant }) =>
+  Response.json(await webhookHealth(db, tenant.id, `${requestOrigin(req)}/webhook/${tenant.webhookEndpointId}`)),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,14 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { searchParams } from "@/lib/api/ownership";
+import { parseOrThrow } from "@/lib/errors";
+import { webhookEventQuerySchema } from "@/lib/contract/events-api";
+import { listWebhookEvents } from "@/lib/webhooks/list-events";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/webhook-events?type=&exchange_id=&from=&to=&before=&limit= – received webhooks, newest first
+export const GET = apiRoute({}, async ({ req, db, tenant }) =>
+  Response.json(await listWebhookEvents(db, tenant.id, parseOrThrow(webhookEventQuerySchema, searchParams(req)))),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,214 @@
+import { z } from "zod";
+import {
+  consoleExchangePageSchema,
+  consoleExchangeQuerySchema,
+  consoleTenantsSchema,
+  consoleUsersSchema,
+  clockBodySchema,
+  simulatorStepsSchema,
+  tenantCreateBodySchema,
+  tenantCreatedSchema,
+} from "@/lib/contract/console-api";
+import {
+  clientListSchema,
+  clockSchema,
+  deliveriesSchema,
+  deliverySchema,
+  driveEventSchema,
+  operatorExchangeSchema,
+  paymentFieldsSchema,
+  paymentResultSchema,
+  paymentSchema,
+  recoverRequestSchema,
+  recoverResultSchema,
+} from "@/lib/exchange/operator-contract";
+import type { ErrorCode } from "@/lib/errors";
+import type { Operation } from "@/lib/openapi/builder";
+
+// OpenAPI operations of the dashboard's test buttons (tenants whose upstream is this app's
+// sandbox) and of the operator console (/api/operator, role operator).
+
+const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
+const upstream = ["upstream_unavailable", "upstream_invalid_response", "upstream_timeout"] satisfies ErrorCode[];
+const operatorRead = ["unauthorized", "forbidden"] satisfies ErrorCode[];
+const sandboxOnly = "Only while the sandbox runs in this app (404 otherwise).";
+
+export const simulatorOperations: Operation[] = [
+  {
+    method: "post",
+    path: "/orders/{id}/simulate-payment",
+    operationId: "simulateOrderPayment",
+    summary: "Simulate a bank payment into an order",
+    description: `A test payment into the tenant's order, as the sandbox's bank would receive it (admins). ${sandboxOnly}`,
+    tag: "simulator",
+    pathParams: { id: "Order UUID" },
+    body: { schema: paymentFieldsSchema, example: { amount: 250, currency: "eur" } },
+    success: { status: 201, description: "The exchange the payment started", schema: paymentResultSchema },
+    errors: [...mutation, "not_found", "unsupported_currency", "invalid_iban", ...upstream],
+  },
+  {
+    method: "get",
+    path: "/exchanges/{id}/simulate",
+    operationId: "getSimulatorSteps",
+    summary: "The steps the sandbox can simulate next",
+    description: `Every simulated event, whether it fits the exchange's state now, and why not. ${sandboxOnly}`,
+    tag: "simulator",
+    pathParams: { id: "Exchange UUID" },
+    success: { status: 200, description: "The next steps", schema: simulatorStepsSchema },
+    errors: ["unauthorized", "not_found", ...upstream],
+  },
+  {
+    method: "post",
+    path: "/exchanges/{id}/simulate",
+    operationId: "simulateExchangeStep",
+    summary: "Simulate the next step of an exchange",
+    description:
+      "Broadcast, replace, confirm, pay the invoice with its preimage, open the channel, approve identification… (admins). " + sandboxOnly,
+    tag: "simulator",
+    pathParams: { id: "Exchange UUID" },
+    body: { schema: driveEventSchema, example: { type: "broadcast" } },
+    success: { status: 200, description: "The exchange after the step", schema: "Exchange" },
+    errors: [...mutation, "not_found", "invalid_transition", ...upstream],
+  },
+];
+
+const consoleOp = (op: Omit<Operation, "tag">): Operation => ({ ...op, tag: "operator console" });
+
+export const consoleOperations: Operation[] = [
+  consoleOp({
+    method: "get",
+    path: "/operator/tenants",
+    operationId: "listTenants",
+    summary: "Every tenant",
+    description: "With the webhook URL each must have registered with its service (operators).",
+    success: { status: 200, description: "The tenants, oldest first", schema: consoleTenantsSchema },
+    errors: operatorRead,
+  }),
+  consoleOp({
+    method: "post",
+    path: "/operator/tenants",
+    operationId: "createTenant",
+    summary: "Create a tenant",
+    description:
+      "A new API client of a service. The answer carries the webhook URL and secret to register with it; the secret is shown only here.",
+    body: {
+      schema: tenantCreateBodySchema,
+      example: { name: "ACME", base_url: "https://api.example.com", client_id: "cl_123", network: "mainnet" },
+    },
+    success: { status: 201, description: "The tenant and its webhook secret", schema: tenantCreatedSchema },
+    errors: mutation,
+  }),
+  consoleOp({
+    method: "get",
+    path: "/operator/users",
+    operationId: "listAllUsers",
+    summary: "The users of every tenant",
+    description: "Email, role, tenant and whether the account is disabled (operators).",
+    success: { status: 200, description: "The users", schema: consoleUsersSchema },
+    errors: operatorRead,
+  }),
+  consoleOp({
+    method: "get",
+    path: "/operator/exchanges",
+    operationId: "listAllExchanges",
+    summary: "Exchanges of every tenant",
+    description: "The dashboard's index across tenants, newest first, with the tenant of each (operators).",
+    query: consoleExchangeQuerySchema,
+    success: { status: 200, description: "A page of exchanges", schema: consoleExchangePageSchema },
+    errors: [...operatorRead, "invalid_request", "not_found"],
+  }),
+  consoleOp({
+    method: "get",
+    path: "/operator/sandbox/deliveries",
+    operationId: "listSandboxDeliveries",
+    summary: "The sandbox's webhook deliveries",
+    description: `Each with every attempt (status, error, duration) and the next one. ${sandboxOnly}`,
+    query: z.object({
+      exchange_id: z.string().optional().meta({ description: "Only this exchange's", format: "uuid" }),
+      endpoint_id: z.string().optional().meta({ description: "Only this endpoint's", format: "uuid" }),
+      status: z.enum(["pending", "delivered", "failed"]).optional().meta({ description: "Only in this status" }),
+      since: z.string().optional().meta({ description: "Created at or after", format: "date-time" }),
+    }),
+    success: { status: 200, description: "Deliveries, newest first", schema: deliveriesSchema },
+    errors: [...operatorRead, "invalid_request", "not_found", ...upstream],
+  }),
+  consoleOp({
+    method: "post",
+    path: "/operator/sandbox/deliveries/{id}/resend",
+    operationId: "resendSandboxDelivery",
+    summary: "Deliver a webhook again now",
+    description: `Also one that failed for good. ${sandboxOnly}`,
+    pathParams: { id: "Delivery UUID" },
+    success: { status: 200, description: "The delivery after the attempt", schema: deliverySchema },
+    errors: ["unauthorized", "forbidden", "not_found", "conflict", ...upstream],
+  }),
+  consoleOp({
+    method: "post",
+    path: "/operator/sandbox/deliveries/recover",
+    operationId: "recoverSandboxDeliveries",
+    summary: "Deliver again everything that failed since a date",
+    description: `For one endpoint, after its outage. ${sandboxOnly}`,
+    body: { schema: recoverRequestSchema },
+    success: { status: 200, description: "How many were queued again", schema: recoverResultSchema },
+    errors: [...mutation, "not_found", ...upstream],
+  }),
+  consoleOp({
+    method: "get",
+    path: "/operator/sandbox/clients",
+    operationId: "listSandboxClients",
+    summary: "The sandbox's API clients",
+    description: `With their webhook endpoints. ${sandboxOnly}`,
+    success: { status: 200, description: "The clients", schema: clientListSchema },
+    errors: [...operatorRead, "not_found", ...upstream],
+  }),
+  consoleOp({
+    method: "post",
+    path: "/operator/sandbox/payments",
+    operationId: "simulateSandboxPayment",
+    summary: "Simulate a bank payment into any order",
+    description: `By order id or creditor reference, with amount, currency, payer and outcome. ${sandboxOnly}`,
+    body: { schema: paymentSchema, example: { creditor_reference: "RF18539007547034", amount: 250, currency: "eur" } },
+    success: { status: 201, description: "The exchange the payment started", schema: paymentResultSchema },
+    errors: [...mutation, "not_found", "unsupported_currency", "invalid_iban", ...upstream],
+  }),
+  consoleOp({
+    method: "get",
+    path: "/operator/sandbox/exchanges/{id}",
+    operationId: "getSandboxExchange",
+    summary: "Any client's exchange, with the events its state allows",
+    description: sandboxOnly,
+    pathParams: { id: "Exchange UUID" },
+    success: { status: 200, description: "The exchange and its next events", schema: operatorExchangeSchema },
+    errors: [...operatorRead, "not_found", ...upstream],
+  }),
+  consoleOp({
+    method: "post",
+    path: "/operator/sandbox/exchanges/{id}/events",
+    operationId: "driveSandboxExchange",
+    summary: "Drive an exchange",
+    description: `Identification, refund, chain and Lightning events; one that does not fit is 409. ${sandboxOnly}`,
+    pathParams: { id: "Exchange UUID" },
+    body: { schema: driveEventSchema, example: { type: "confirm" } },
+    success: { status: 200, description: "The exchange after the event", schema: "Exchange" },
+    errors: [...mutation, "not_found", "invalid_transition", ...upstream],
+  }),
+  consoleOp({
+    method: "get",
+    path: "/operator/sandbox/clock",
+    operationId: "getSandboxClock",
+    summary: "The sandbox's time",
+    description: sandboxOnly,
+    success: { status: 200, description: "The sandbox time", schema: clockSchema },
+    errors: [...operatorRead, "not_found", ...upstream],
+  }),
+  consoleOp({
+    method: "post",
+    path: "/operator/sandbox/clock",
+    operationId: "advanceSandboxClock",
+    summary: "Move the sandbox clock forward",
+    description: `Expiries, retries and unpaid payouts follow it. ${sandboxOnly}`,
+    body: { schema: clockBodySchema, example: { advance_seconds: 3600 } },
+    success: { status: 200, description: "The sandbox time", schema: clockSchema },
+    errors: [...mutation, "not_found", ...upstream],
+  }),
+];

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { driveEventTypes } from "@/lib/exchange/operator-contract";
+import { exchangeListItemSchema } from "./dashboard-api";
+
+// The dashboard API's simulator and operator console (/api/.../simulate, /api/operator/...):
+// bodies the server builds with `satisfies` and the browser parses with the same schemas. The
+// sandbox's own answers that pass through (deliveries, clients, clock, payments) keep their
+// schemas in lib/exchange/operator-contract.ts.
+
+const isoTimestamp = z.string().meta({ format: "date-time" });
+const uuid = z.string().meta({ format: "uuid" });
+const networks = ["mainnet", "testnet", "signet", "regtest"] as const;
+const roles = ["operator", "admin", "viewer"] as const;
+
+/** GET /api/exchanges/{id}/simulate: every operator event, whether it fits the exchange now, and why not. */
+export const simulatorStepsSchema = z.object({
+  payout_kind: z.enum(["coin", "lightning"]),
+  events: z.array(z.object({ type: z.enum(driveEventTypes), allowed: z.boolean(), reason: z.string().nullable() })),
+});
+export type SimulatorSteps = z.infer<typeof simulatorStepsSchema>;
+
+export const consoleTenantSchema = z.object({
+  id: uuid,
+  name: z.string(),
+  base_url: z.string(),
+  network: z.enum(networks),
+  /** Where the service must POST this tenant's webhooks. */
+  webhook_url: z.string(),
+  is_default: z.boolean(),
+  /** Whether its upstream is this app's own sandbox (test buttons appear). */
+  sandbox: z.boolean(),
+  created_at: isoTimestamp,
+});
+export const consoleTenantsSchema = z.object({ data: z.array(consoleTenantSchema) });
+export type ConsoleTenant = z.infer<typeof consoleTenantSchema>;
+
+export const tenantCreateBodySchema = z.strictObject({
+  name: z.string().trim().min(1, "Name the tenant").max(120),
+  base_url: z.url({ protocol: /^https?$/, error: "An http(s) URL" }).max(2048),
+  client_id: z.string().trim().min(1, "The client_id the service issued").max(256),
+  network: z.enum(networks),
+});
+export const tenantCreatedSchema = consoleTenantSchema.extend({
+  /** The webhook secret to register with the service together with webhook_url: shown this once. */
+  webhook_secret: z.string(),
+});
+
+export const consoleUsersSchema = z.object({
+  data: z.array(
+    z.object({
+      id: uuid,
+      email: z.string(),
+      role: z.enum(roles),
+      tenant_id: uuid.nullable(),
+      tenant_name: z.string().nullable(),
+      disabled: z.boolean(),
+      created_at: isoTimestamp,
+    }),
+  ),
+});
+export type ConsoleUsers = z.infer<typeof consoleUsersSchema>;
+
+export const consoleExchangePageSchema = z.object({
+  data: z.array(exchangeListItemSchema.extend({ tenant_id: uuid, tenant_name: z.string() })),
+  next_cursor: z.string().nullable(),
+});
+export type ConsoleExchangePage = z.infer<typeof consoleExchangePageSchema>;
+
+export const consoleExchangeQuerySchema = z.object({
+  cursor: z.string().max(200).nullish(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  tenant_id: z.guid().nullish(),
+  state: z.enum(["executed", "interrupted", "refunded", "settled"]).nullish(),
+});
+
+export const clockBodySchema = z.strictObject({
+  advance_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24 * 3600),
+});

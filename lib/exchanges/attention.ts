@@ -1,0 +1,41 @@
+import "server-only";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { exchanges } from "@/lib/db/schema";
+import type { AttentionReason } from "@/lib/contract/dashboard-api";
+
+// Exchanges stuck too long (GET /api/exchanges?attention=1, the overview's queue). Ages of what
+// the service timestamps (executed_on) are measured on the service's clock; ages of what only
+// the dashboard saw (first seen, the broadcast's webhook) on ours.
+
+const HOUR_MS = 3_600_000;
+export const ATTENTION_LIMITS = { identificationHours: 48, unclaimedHours: 1, unconfirmedHours: 24 } as const;
+
+const firstSettledAt = sql`(SELECT min(w.received_at) FROM webhook_events w
+  WHERE w.tenant_id = ${exchanges.tenantId} AND w.exchange_id = ${exchanges.id} AND w.event_type = 'exchange.settled')`;
+const latestEventType = sql`(SELECT w.event_type FROM webhook_events w
+  WHERE w.tenant_id = ${exchanges.tenantId} AND w.exchange_id = ${exchanges.id} ORDER BY w.seq DESC LIMIT 1)`;
+
+/** Why an exchange needs attention now, or NULL: one SQL expression over the index row. */
+export function attentionReason(now: Date, serviceNow: Date): SQL<AttentionReason | null> {
+  const ago = (hours: number, from = now) => new Date(from.getTime() - hours * HOUR_MS).toISOString();
+  const s = exchanges.snapshot;
+  return sql<AttentionReason | null>`CASE
+    WHEN ${exchanges.state} = 'interrupted' AND ${s}->'action'->>'code' = 'identification_required'
+      AND ${exchanges.firstSeenAt} < ${ago(ATTENTION_LIMITS.identificationHours)}::timestamptz THEN 'identification_overdue'
+    WHEN ${s}->'action'->>'code' = 'initiate_payout' AND coalesce(${s}->'payout'->>'status', '') NOT IN ('pending', 'funding')
+      AND (${s}->>'executed_on')::timestamptz < ${ago(ATTENTION_LIMITS.unclaimedHours, serviceNow)}::timestamptz THEN 'payout_unclaimed'
+    WHEN ${s}->'payout'->>'confirmed' = 'false'
+      AND ${firstSettledAt} < ${ago(ATTENTION_LIMITS.unconfirmedHours)}::timestamptz THEN 'unconfirmed'
+    WHEN ${s} IS NOT NULL AND 'exchange.' || ${exchanges.state} IS DISTINCT FROM ${latestEventType} THEN 'webhook_missing'
+  END`;
+}
+
+/** How many of the tenant's exchanges need attention now. */
+export async function countAttention(db: Db, tenantId: string, now: Date, serviceNow: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(exchanges)
+    .where(and(eq(exchanges.tenantId, tenantId), sql`${attentionReason(now, serviceNow)} IS NOT NULL`));
+  return row?.n ?? 0;
+}
