@@ -6,6 +6,7 @@ import { currentUser } from "@/lib/auth/current-user";
 import { allTenants } from "@/lib/auth/tenants";
 import { explorerBase } from "@/lib/bitcoin/networks";
 import { getDb } from "@/lib/db/client";
+import { isSandboxTenant } from "@/lib/simulator/simulator";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +18,14 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const network = tenant?.network ?? "mainnet";
   return (
     <AppShell
-      user={{ email: user.email, role: user.role, tenantName: tenant?.name ?? "Dashboard", network, explorer: explorerBase[network] }}
+      user={{
+        email: user.email,
+        role: user.role,
+        tenantName: tenant?.name ?? "Dashboard",
+        network,
+        explorer: explorerBase[network],
+        simulator: tenant ? isSandboxTenant(tenant) : false,
+      }}
     >
       {children}
     </AppShell>

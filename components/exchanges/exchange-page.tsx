@@ -10,6 +10,7 @@ import { ExchangeStatusHeader } from "./exchange-status-header";
 import { ExchangeTimeline } from "./exchange-timeline";
 import { PayoutDetails } from "./payout-details";
 import { PayoutPanel } from "@/components/payouts/payout-panel";
+import { SimulateNextStep } from "@/components/simulator/simulate-next-step";
 
 /** The latest confirmation count the webhooks told (the REST payout only says confirmed or not). */
 function confirmationsOf(events: StoredEvent[]): number | null {
@@ -38,6 +39,7 @@ export function ExchangePage({ id }: { id: string }) {
       <ExchangeStatusHeader exchange={view} />
       <ActionPanel exchange={view} />
       <PayoutPanel exchange={view} />
+      <SimulateNextStep exchangeId={view.id} />
       <div className="grid gap-4 lg:grid-cols-2">
         <ExchangeAmounts exchange={view} />
         <PayoutDetails exchange={view} confirmations={confirmationsOf(events.data?.data ?? [])} />

@@ -3,14 +3,26 @@ import { StateBadge } from "@/components/ui/state-badge";
 import type { ExchangeListItem } from "@/lib/contract/dashboard-api";
 import { formatBtc, formatDateTime, formatFiat, shortId } from "@/lib/client/format";
 
-/** Exchanges as rows on wide screens and as cards on phones. */
-export function ExchangeTable({ items }: { items: ExchangeListItem[] }) {
+/** What the "needs attention" queue says of an exchange. */
+export const attentionText: Record<NonNullable<ExchangeListItem["attention"]>, string> = {
+  identification_overdue: "Identification pending for more than 48 h",
+  payout_unclaimed: "Lightning payout unclaimed for more than 1 h",
+  unconfirmed: "Payout unconfirmed 24 h after its broadcast",
+  webhook_missing: "The service's state moved on without a webhook: check the webhook endpoint",
+};
+
+type Item = ExchangeListItem & { tenant_name?: string };
+
+/** Exchanges as rows on wide screens and as cards on phones; the operator console adds the tenant and its own link. */
+export function ExchangeTable({ items, hrefOf = (id) => `/exchanges/${id}` }: { items: Item[]; hrefOf?: (id: string) => string }) {
+  const tenants = items.some((i) => i.tenant_name !== undefined);
   return (
     <div className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-left text-sm">
         <thead className="hidden bg-zinc-50 text-xs text-zinc-500 uppercase sm:table-header-group dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
             <th className="px-3 py-2 font-medium">Exchange</th>
+            {tenants && <th className="px-3 py-2 font-medium">Tenant</th>}
             <th className="px-3 py-2 font-medium">State</th>
             <th className="px-3 py-2 font-medium">Pair</th>
             <th className="px-3 py-2 text-right font-medium">Cost</th>
@@ -29,11 +41,17 @@ export function ExchangeTable({ items }: { items: ExchangeListItem[] }) {
                 data-exchange-id={item.id}
               >
                 <td className="col-span-2 sm:px-3 sm:py-2">
-                  <Link href={`/exchanges/${item.id}`} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
+                  <Link href={hrefOf(item.id)} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
                     {shortId(item.id)}
                   </Link>
                   {e && <span className="ml-2 text-xs text-zinc-500 capitalize">{e.type}</span>}
+                  {item.attention && (
+                    <span className="block text-xs font-medium text-amber-800 dark:text-amber-300" data-attention={item.attention}>
+                      {attentionText[item.attention]}
+                    </span>
+                  )}
                 </td>
+                {tenants && <td className="col-span-2 text-sm sm:col-span-1 sm:px-3 sm:py-2">{item.tenant_name}</td>}
                 <td className="sm:px-3 sm:py-2">
                   <StateBadge state={item.state} />
                 </td>

@@ -10,7 +10,7 @@ import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { useExchangeList } from "@/lib/client/queries";
 import { ExchangeTable } from "./exchange-table";
 
-const FILTERS = ["state", "pair", "type", "order_id"] as const;
+const FILTERS = ["state", "pair", "type", "order_id", "attention"] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Lookup() {
@@ -67,6 +67,15 @@ export function ExchangesPage() {
         <h1 className="text-2xl font-semibold">Exchanges</h1>
         <Lookup />
       </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={filters.attention === "1"}
+          onChange={(e) => setFilter("attention", e.target.checked ? "1" : "")}
+          className="h-4 w-4 accent-orange-600"
+        />
+        Only exchanges that need attention (stuck too long)
+      </label>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         <Select aria-label="State" value={filters.state ?? ""} onChange={(e) => setFilter("state", e.target.value)}>
           <option value="">All states</option>
@@ -102,7 +111,15 @@ export function ExchangesPage() {
       {query.isPending ? (
         <LoadingRows rows={5} />
       ) : items.length === 0 ? (
-        <EmptyState title={Object.keys(filters).length ? "No exchanges match these filters" : "No exchanges yet"}>
+        <EmptyState
+          title={
+            filters.attention
+              ? "Nothing needs attention"
+              : Object.keys(filters).length
+                ? "No exchanges match these filters"
+                : "No exchanges yet"
+          }
+        >
           <p className="text-sm text-zinc-500">Exchanges appear here, live, when payments arrive into your orders.</p>
         </EmptyState>
       ) : (

@@ -9,6 +9,7 @@ import { formatDateTime, formatPercent } from "@/lib/client/format";
 import { OrderSettings } from "./order-settings";
 import { PaymentInstructions } from "./payment-instructions";
 import { PayoutMethodCard } from "./payout-method-card";
+import { SimulatePayment } from "@/components/simulator/simulate-payment";
 
 export function OrderPage({ id }: { id: string }) {
   const order = useOrder(id);
@@ -30,6 +31,7 @@ export function OrderPage({ id }: { id: string }) {
         </span>
       </PageTitle>
       <PaymentInstructions method={data.payment_method} />
+      <SimulatePayment orderId={data.id} currency={data.payment_method.currency} />
       <div className="grid gap-4 lg:grid-cols-2">
         <PayoutMethodCard method={data.payout_method} />
         <OrderSettings order={data} />

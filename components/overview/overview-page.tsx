@@ -37,6 +37,19 @@ export function OverviewPage() {
           </Link>
         ))}
       </div>
+      {query.data && query.data.attention.count > 0 && (
+        <Card
+          title={`Needs attention (${query.data.attention.count})`}
+          labelId="needs-attention"
+          actions={
+            <Link href="/exchanges?attention=1" className="text-sm text-orange-700 hover:underline dark:text-orange-400">
+              See all
+            </Link>
+          }
+        >
+          <ExchangeTable items={query.data.attention.items} />
+        </Card>
+      )}
       <Card title="Daily volume and fees, last 30 days">
         {query.data ? <VolumeChart points={query.data.daily} today={query.data.today} /> : <LoadingRows rows={4} />}
       </Card>

@@ -8,6 +8,7 @@ import { useLiveEvents, type LiveNotice } from "@/lib/client/use-live-events";
 import { LiveIndicator } from "./live-indicator";
 import { Logo } from "./logo";
 import { SessionProvider, type ShellUser } from "./session-context";
+import { SearchBox } from "./search-box";
 import { ThemeToggle } from "./theme-toggle";
 import { Toaster, useToast } from "./toaster";
 
@@ -15,6 +16,14 @@ const links = [
   { href: "/", label: "Overview" },
   { href: "/orders", label: "Orders" },
   { href: "/exchanges", label: "Exchanges" },
+  { href: "/events", label: "Events" },
+];
+
+/** The pages a role has: viewers read no audit log, operators also have their console. */
+const linksFor = (role: ShellUser["role"]) => [
+  ...links,
+  ...(role === "viewer" ? [] : [{ href: "/audit", label: "Audit" }]),
+  ...(role === "operator" ? [{ href: "/operator", label: "Operator" }] : []),
 ];
 
 const describe = (notice: Extract<LiveNotice, { kind: "webhook" }>) =>
@@ -38,12 +47,12 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
         Skip to content
       </a>
       <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3">
           <Link href="/" className="flex items-center gap-2 font-semibold">
             <Logo /> {user.tenantName}
           </Link>
-          <nav aria-label="Main" className="order-3 flex w-full gap-1 sm:order-none sm:w-auto">
-            {links.map((link) => {
+          <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto px-1 sm:order-none sm:w-auto">
+            {linksFor(user.role).map((link) => {
               const current = link.href === "/" ? pathname === "/" : pathname.startsWith(link.href);
               return (
                 <Link
@@ -51,7 +60,7 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
                   href={link.href}
                   aria-current={current ? "page" : undefined}
                   className={
-                    "rounded-md px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-orange-500 " +
+                    "shrink-0 rounded-md px-3 py-1.5 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-orange-500 " +
                     (current
                       ? "bg-zinc-100 font-medium dark:bg-zinc-800"
                       : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800")
@@ -62,10 +71,15 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
               );
             })}
           </nav>
+          <div className="order-4 w-full sm:order-none sm:w-auto">
+            <SearchBox />
+          </div>
           <div className="ml-auto flex items-center gap-3">
             <LiveIndicator status={status} />
-            <span className="hidden text-xs text-zinc-500 md:inline" title={user.email}>
-              {user.email} · <span className="capitalize">{user.role}</span>
+            {/* the role fits beside the links and the search; the email is its tooltip and read out in full */}
+            <span className="hidden text-xs text-zinc-500 capitalize lg:inline" title={user.email}>
+              <span className="sr-only">{user.email}, </span>
+              {user.role}
             </span>
             <ThemeToggle />
             <button

@@ -8,6 +8,8 @@ export type ShellUser = {
   tenantName: string;
   network: NetworkName;
   explorer: string | null;
+  /** The tenant's upstream is this app's sandbox: admins get test buttons. */
+  simulator: boolean;
 };
 
 const SessionContext = createContext<ShellUser | null>(null);

@@ -29,7 +29,7 @@ export function Field({ id, label, hint, error, children }: FieldProps) {
 }
 
 export function TextInput({ invalid, ...props }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
-  const described = invalid ? `${props.id}-error` : `${props.id}-hint`;
+  const described = props.id ? (invalid ? `${props.id}-error` : `${props.id}-hint`) : props["aria-describedby"];
   return (
     <input
       {...props}
@@ -41,7 +41,7 @@ export function TextInput({ invalid, ...props }: InputHTMLAttributes<HTMLInputEl
 }
 
 export function TextArea({ invalid, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  const described = invalid ? `${props.id}-error` : `${props.id}-hint`;
+  const described = props.id ? (invalid ? `${props.id}-error` : `${props.id}-hint`) : props["aria-describedby"];
   return (
     <textarea
       {...props}

@@ -53,3 +53,13 @@ export function DefinitionList({ items }: { items: [ReactNode, ReactNode][] }) {
     </dl>
   );
 }
+
+/** A form's failure as a sentence, announced at once; nothing when there is none. */
+export function FormError({ message, className = "" }: { message: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={`text-sm text-red-600 dark:text-red-400 ${className}`}>
+      {message}
+    </p>
+  );
+}

@@ -24,6 +24,8 @@ const messages: Record<string, string> = {
   upstream_timeout: "The exchange service took too long to answer. Try again shortly.",
   upstream_invalid_response: "The exchange service gave an unreadable answer. Try again; if it persists, tell your operator.",
   rate_limited: "Too many requests. Wait a moment and try again.",
+  invalid_transition: "This step does not fit the exchange's state any more. The list of steps has been refreshed.",
+  conflict: "Someone else is doing this right now. Try again in a moment.",
   payout_not_available: "This exchange does not await a payout.",
   in_progress: "A payout is already in progress: wait for it to complete or fail.",
   already_completed: "The payout is already completed: nothing more to do.",

@@ -28,6 +28,20 @@ export const queryKeys = {
   overview: () => ["overview"] as const,
   challenge: (generation: number) => ["challenge", generation] as const,
   payout: (token: string) => ["pay", token] as const,
+  simulatorSteps: (exchangeId: string) => ["simulator", exchangeId] as const,
+  /** Received webhooks, their health card and rejections: one prefix, refreshed on each webhook notice. */
+  received: () => ["received"] as const,
+  webhookEvents: (filters: Record<string, string>) => ["received", "list", filters] as const,
+  webhookEvent: (seq: number) => ["received", "event", seq] as const,
+  webhookHealth: () => ["received", "health"] as const,
+  rejections: () => ["received", "rejections"] as const,
+  audit: (filters: Record<string, string>) => ["audit", filters] as const,
+  /** Everything of the operator console: one prefix, refreshed together on live notices. */
+  console: () => ["console"] as const,
+  consoleList: (kind: "tenants" | "users" | "clients" | "clock") => ["console", kind] as const,
+  consoleExchanges: (filters: Record<string, string>) => ["console", "exchanges", filters] as const,
+  deliveries: (filters: Record<string, string>) => ["console", "deliveries", filters] as const,
+  sandboxExchange: (id: string) => ["console", "exchange", id] as const,
 };
 
 const query = (filters: Record<string, string>) => new URLSearchParams(filters).toString();

@@ -82,6 +82,8 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
         const frame = parse(webhookFrameSchema, data);
         if (!frame) return;
         if (frame.exchange_id) void queryClient.invalidateQueries({ queryKey: queryKeys.exchangeEvents(frame.exchange_id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.received() });
         onNotice({ kind: "webhook", ...frame });
       },
       snapshot: (data) => {
@@ -90,6 +92,8 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
         void queryClient.invalidateQueries({ queryKey: queryKeys.exchange(frame.exchange_id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.exchangeLists() });
         void queryClient.invalidateQueries({ queryKey: queryKeys.overview() });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.simulatorSteps(frame.exchange_id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.console() });
         onNotice({ kind: "snapshot", ...frame });
       },
     },

@@ -1,0 +1,18 @@
+import { Suspense } from "react";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { OperatorPage } from "@/components/operator/operator-page";
+import { currentUser } from "@/lib/auth/current-user";
+import { env } from "@/lib/env";
+
+export const metadata = { title: "Operator console" };
+
+export default async function Page() {
+  const user = await currentUser({ headers: await headers() });
+  if (user?.role !== "operator") notFound();
+  return (
+    <Suspense>
+      <OperatorPage sandbox={env().sandboxEnabled} />
+    </Suspense>
+  );
+}

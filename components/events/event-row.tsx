@@ -1,0 +1,60 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { LoadingRows, ErrorState } from "@/components/ui/states";
+import { useWebhookEvent } from "@/lib/client/event-queries";
+import { formatDateTime, shortId } from "@/lib/client/format";
+import type { WebhookEventItem } from "@/lib/contract/events-api";
+
+function pretty(raw: string): string {
+  try {
+    return JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    return raw;
+  }
+}
+
+/** One received webhook; its headers and raw body are fetched when it is opened. */
+export function EventRow({ event }: { event: WebhookEventItem }) {
+  const [open, setOpen] = useState(false);
+  const detail = useWebhookEvent(event.seq, open);
+  return (
+    <li className="py-3" data-event-seq={event.seq}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-950 dark:text-green-300">
+          signature valid
+        </span>
+        <span className="font-medium">{event.event ?? "unknown type"}</span>
+        {event.exchange_id && (
+          <Link href={`/exchanges/${event.exchange_id}`} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
+            {shortId(event.exchange_id)}
+          </Link>
+        )}
+        <span className="text-xs text-zinc-600 dark:text-zinc-400">
+          {formatDateTime(event.received_at)} · retry {event.retry_count ?? "?"}
+        </span>
+        <span className="text-xs break-all text-zinc-600 dark:text-zinc-400">correlation {event.correlation_id ?? "none"}</span>
+      </div>
+      <details className="mt-1 text-xs" onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Headers and raw body</summary>
+        {detail.isPending ? (
+          <LoadingRows rows={2} />
+        ) : detail.isError ? (
+          <ErrorState error={detail.error} retry={() => void detail.refetch()} />
+        ) : (
+          <div className="mt-1 flex flex-col gap-1">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 font-mono">
+              {Object.entries(detail.data.headers).map(([name, value]) => (
+                <div key={name} className="contents">
+                  <dt className="text-zinc-600 dark:text-zinc-400">{name}</dt>
+                  <dd className="break-all">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <pre className="overflow-x-auto rounded bg-zinc-100 p-2 dark:bg-zinc-800">{pretty(detail.data.raw_body)}</pre>
+          </div>
+        )}
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,164 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Select, TextInput } from "@/components/ui/field";
+import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { useSubmit } from "@/components/ui/use-submit";
+import { apiFetch } from "@/lib/client/api";
+import { useDeliveries, useSandboxClients } from "@/lib/client/console-queries";
+import { formatDateTime, shortId } from "@/lib/client/format";
+import { queryKeys } from "@/lib/client/queries";
+import { deliverySchema, recoverResultSchema, type deliveriesSchema } from "@/lib/exchange/operator-contract";
+import type { z } from "zod";
+
+/** A date as a datetime-local input shows it: the browser's local time, to the minute. */
+const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+type Delivery = z.infer<typeof deliveriesSchema>["deliveries"][number];
+
+const statusStyle: Record<Delivery["status"], string> = {
+  delivered: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300",
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300",
+  failed: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
+};
+
+function DeliveryRow({ delivery }: { delivery: Delivery }) {
+  const queryClient = useQueryClient();
+  const { busy, error, run } = useSubmit();
+  return (
+    <li className="flex flex-col gap-1 py-3" data-delivery={delivery.id}>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusStyle[delivery.status]}`}>{delivery.status}</span>
+        <span className="font-medium">{delivery.event}</span>
+        <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">exchange {shortId(delivery.exchange_id)}</span>
+        <span className="text-xs text-zinc-600 dark:text-zinc-400">
+          {delivery.attempts} attempt{delivery.attempts === 1 ? "" : "s"}
+          {delivery.next_attempt_at && <> · next {formatDateTime(delivery.next_attempt_at)}</>}
+        </span>
+        <Button
+          size="sm"
+          variant="secondary"
+          className="ml-auto"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              await apiFetch(`/api/operator/sandbox/deliveries/${delivery.id}/resend`, deliverySchema, { method: "POST", body: {} });
+              await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+            })
+          }
+        >
+          {busy ? "Sending…" : "Resend"}
+        </Button>
+      </div>
+      <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{delivery.url}</div>
+      <details className="text-xs">
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Attempts and body</summary>
+        <ol className="mt-1 flex flex-col gap-0.5">
+          {delivery.history.map((a) => (
+            <li key={a.attempt} className="tabular-nums">
+              #{a.attempt} {formatDateTime(a.started_at)} · {a.status_code ?? "no answer"}
+              {a.error ? ` · ${a.error}` : ""} · {a.duration_ms} ms
+            </li>
+          ))}
+        </ol>
+        <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 dark:bg-zinc-800">{delivery.body}</pre>
+      </details>
+      {error && (
+        <p role="alert" className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) {
+  const queryClient = useQueryClient();
+  const { busy, error, run } = useSubmit();
+  const [result, setResult] = useState<string | null>(null);
+  const [yesterday] = useState(() => localInput(new Date(Date.now() - 86_400_000)));
+  return (
+    <form
+      className="grid gap-3 border-t border-zinc-200 pt-3 sm:grid-cols-3 dark:border-zinc-800"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const since = new Date(String(form.get("since") ?? "")).toISOString();
+        void run(async () => {
+          const body = { endpoint_id: String(form.get("endpoint") ?? ""), since };
+          const { recovered } = await apiFetch("/api/operator/sandbox/deliveries/recover", recoverResultSchema, { method: "POST", body });
+          setResult(`${recovered} failed ${recovered === 1 ? "delivery" : "deliveries"} queued again.`);
+          await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+        });
+      }}
+    >
+      <Field id="recover-endpoint" label="Endpoint">
+        <Select id="recover-endpoint" name="endpoint" required>
+          {endpoints.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="recover-since" label="Failed since">
+        <TextInput id="recover-since" name="since" type="datetime-local" defaultValue={yesterday} required />
+      </Field>
+      <div className="flex items-end">
+        <Button type="submit" variant="secondary" disabled={busy || endpoints.length === 0}>
+          Recover failed deliveries
+        </Button>
+      </div>
+      {(result || error) && (
+        <p role={error ? "alert" : "status"} className="text-sm sm:col-span-3">
+          {error ?? result}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The sandbox's webhook deliveries, each with its attempts; resend one, or recover an endpoint's failures since a date. */
+export function DeliveriesPanel() {
+  const [status, setStatus] = useState("");
+  const [endpoint, setEndpoint] = useState("");
+  const clients = useSandboxClients();
+  const deliveries = useDeliveries({ ...(status ? { status } : {}), ...(endpoint ? { endpoint_id: endpoint } : {}) });
+  const endpoints = (clients.data?.clients ?? []).flatMap((c) => c.endpoints.map((e) => ({ id: e.id, label: `${c.name} · ${e.url}` })));
+  return (
+    <Card title="Webhook deliveries">
+      <div className="mb-2 grid gap-2 sm:grid-cols-2">
+        <Select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">Every status</option>
+          <option value="pending">Pending</option>
+          <option value="delivered">Delivered</option>
+          <option value="failed">Failed</option>
+        </Select>
+        <Select aria-label="Endpoint" value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
+          <option value="">Every endpoint</option>
+          {endpoints.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {deliveries.isPending ? (
+        <LoadingRows rows={3} />
+      ) : deliveries.isError ? (
+        <ErrorState error={deliveries.error} retry={() => void deliveries.refetch()} />
+      ) : deliveries.data.deliveries.length === 0 ? (
+        <EmptyState title={status || endpoint ? "No deliveries match" : "No webhook deliveries yet"} />
+      ) : (
+        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {deliveries.data.deliveries.map((d) => (
+            <DeliveryRow key={d.id} delivery={d} />
+          ))}
+        </ul>
+      )}
+      <Recover endpoints={endpoints} />
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { ExchangesPanel } from "./exchanges-panel";
+import { SimulatorPanel } from "./simulator-panel";
+import { TenantsPanel } from "./tenants-panel";
+import { UsersPanel } from "./users-panel";
+
+const tabs = [
+  { id: "tenants", label: "Tenants" },
+  { id: "users", label: "Users" },
+  { id: "exchanges", label: "Exchanges" },
+  { id: "sandbox", label: "Sandbox simulator" },
+] as const;
+type Tab = (typeof tabs)[number]["id"];
+
+/** The operator's console: every tenant, user and exchange, and the sandbox's controls while it runs. */
+export function OperatorPage({ sandbox }: { sandbox: boolean }) {
+  const params = useSearchParams();
+  const shown = tabs.filter((t) => t.id !== "sandbox" || sandbox);
+  const tab: Tab = shown.find((t) => t.id === params.get("tab"))?.id ?? "tenants";
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">Operator console</h1>
+      <nav aria-label="Console sections" className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
+        {shown.map((t) => (
+          <Link
+            key={t.id}
+            href={`/operator?tab=${t.id}`}
+            aria-current={t.id === tab ? "page" : undefined}
+            className={
+              "-mb-px border-b-2 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-orange-500 " +
+              (t.id === tab
+                ? "border-orange-600 font-medium text-zinc-900 dark:text-zinc-100"
+                : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100")
+            }
+          >
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {tab === "tenants" && <TenantsPanel />}
+      {tab === "users" && <UsersPanel />}
+      {tab === "exchanges" && <ExchangesPanel sandbox={sandbox} />}
+      {tab === "sandbox" && <SimulatorPanel exchangeId={params.get("exchange")} />}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Field, Select, TextInput } from "@/components/ui/field";
+import { EmptyState, ErrorState, LoadingRows, FormError } from "@/components/ui/states";
+import { useSubmit } from "@/components/ui/use-submit";
+import { SandboxBadge } from "@/components/simulator/sandbox-badge";
+import { apiFetch } from "@/lib/client/api";
+import { useConsoleTenants } from "@/lib/client/console-queries";
+import { queryKeys } from "@/lib/client/queries";
+import { tenantCreatedSchema, type ConsoleTenant } from "@/lib/contract/console-api";
+import type { z } from "zod";
+
+function TenantRow({ tenant }: { tenant: ConsoleTenant }) {
+  return (
+    <li className="flex flex-col gap-1 py-3" data-tenant={tenant.name}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-medium">{tenant.name}</span>
+        {tenant.is_default && <span className="text-xs text-zinc-500">default</span>}
+        {tenant.sandbox && <SandboxBadge />}
+        <span className="text-xs text-zinc-500">{tenant.network}</span>
+      </div>
+      <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">Service: {tenant.base_url}</div>
+      <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+        <span className="break-all">Webhook URL: {tenant.webhook_url}</span>
+        <CopyButton value={tenant.webhook_url} label="Copy webhook URL" />
+      </div>
+    </li>
+  );
+}
+
+/** What to register with the service: shown once after creating a tenant. */
+function Created({ tenant }: { tenant: z.infer<typeof tenantCreatedSchema> }) {
+  return (
+    <div role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950">
+      <p className="font-medium">Tenant {tenant.name} created. Register this webhook endpoint with the service:</p>
+      <dl className="mt-2 grid gap-1">
+        <dt className="text-xs text-zinc-600 dark:text-zinc-400">URL</dt>
+        <dd className="flex items-center gap-2 font-mono break-all">
+          {tenant.webhook_url} <CopyButton value={tenant.webhook_url} label="Copy URL" />
+        </dd>
+        <dt className="text-xs text-zinc-600 dark:text-zinc-400">Shared secret (shown only now)</dt>
+        <dd className="flex items-center gap-2 font-mono break-all">
+          {tenant.webhook_secret} <CopyButton value={tenant.webhook_secret} label="Copy secret" />
+        </dd>
+      </dl>
+    </div>
+  );
+}
+
+function CreateTenant() {
+  const queryClient = useQueryClient();
+  const { busy, error, run } = useSubmit();
+  const [created, setCreated] = useState<z.infer<typeof tenantCreatedSchema> | null>(null);
+  return (
+    <Card title="Add a tenant">
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const body = Object.fromEntries(["name", "base_url", "client_id", "network"].map((k) => [k, String(form.get(k) ?? "")]));
+          void run(async () => {
+            setCreated(await apiFetch("/api/operator/tenants", tenantCreatedSchema, { method: "POST", body }));
+            await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+          });
+        }}
+      >
+        <Field id="tenant-name" label="Name">
+          <TextInput id="tenant-name" name="name" required maxLength={120} />
+        </Field>
+        <Field id="tenant-base-url" label="Service base URL" hint="The REST API v1 lives under it (/v1/…).">
+          <TextInput id="tenant-base-url" name="base_url" type="url" required placeholder="https://api.example.com" />
+        </Field>
+        <Field id="tenant-client-id" label="client_id" hint="Issued by the service; stored encrypted.">
+          <TextInput id="tenant-client-id" name="client_id" required autoComplete="off" />
+        </Field>
+        <Field id="tenant-network" label="Bitcoin network">
+          <Select id="tenant-network" name="network" defaultValue="mainnet">
+            {["mainnet", "testnet", "signet", "regtest"].map((n) => (
+              <option key={n}>{n}</option>
+            ))}
+          </Select>
+        </Field>
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Creating…" : "Create the tenant"}
+          </Button>
+        </div>
+        <FormError message={error} className="sm:col-span-2" />
+        {created && (
+          <div className="sm:col-span-2">
+            <Created tenant={created} />
+          </div>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+/** Every tenant, and a form to add one. */
+export function TenantsPanel() {
+  const tenants = useConsoleTenants();
+  return (
+    <div className="flex flex-col gap-4">
+      <Card title="Tenants">
+        {tenants.isPending ? (
+          <LoadingRows rows={3} />
+        ) : tenants.isError ? (
+          <ErrorState error={tenants.error} retry={() => void tenants.refetch()} />
+        ) : tenants.data.data.length === 0 ? (
+          <EmptyState title="No tenants yet" />
+        ) : (
+          <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {tenants.data.data.map((t) => (
+              <TenantRow key={t.id} tenant={t} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <CreateTenant />
+    </div>
+  );
+}

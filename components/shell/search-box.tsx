@@ -1,0 +1,89 @@
+"use client";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { inputClass } from "@/components/ui/field";
+import { ApiClientError, apiFetch } from "@/lib/client/api";
+import { messageFor } from "@/lib/client/messages";
+import { searchResultSchema, type SearchResult } from "@/lib/contract/events-api";
+
+/** The header's search: one match opens it, several are listed, none says so. */
+export function SearchBox() {
+  const router = useRouter();
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<SearchResult | { error: string } | null>(null);
+  const close = () => setResult(null);
+  return (
+    <div className="relative w-full sm:w-48" onKeyDown={(e) => e.key === "Escape" && close()}>
+      <form
+        role="search"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          if (!text.trim()) return;
+          setBusy(true);
+          try {
+            const found = await apiFetch(`/api/search?q=${encodeURIComponent(text.trim())}`, searchResultSchema);
+            const only = found.data.length === 1 ? found.data[0] : undefined;
+            if (only) {
+              close();
+              router.push(only.href);
+            } else setResult(found);
+          } catch (error) {
+            setResult({ error: messageFor(error instanceof ApiClientError ? error.code : "unexpected_response") });
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <label htmlFor="header-search" className="sr-only">
+          Search by id, creditor reference, txid, address, payment hash, invoice or node
+        </label>
+        <input
+          id="header-search"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Search id, RF…, txid, address, invoice"
+          className={`${inputClass} py-1.5`}
+          aria-busy={busy}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </form>
+      {result && (
+        <div
+          role="status"
+          className={
+            "absolute right-0 z-40 mt-1 w-full min-w-72 rounded-md border border-zinc-200 bg-white p-2 text-sm shadow-lg " +
+            "dark:border-zinc-700 dark:bg-zinc-900"
+          }
+        >
+          {"error" in result ? (
+            <p className="text-red-700 dark:text-red-400">{result.error}</p>
+          ) : result.data.length === 0 ? (
+            <p>
+              {result.matched_as === "nothing"
+                ? "This is not an id, creditor reference, txid, address, payment hash, invoice or node key."
+                : "Nothing of your company matches."}
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-1" aria-label="Matches">
+              {result.data.map((hit) => (
+                <li key={`${hit.kind}-${hit.id}`}>
+                  <Link href={hit.href} onClick={close} className="block rounded px-2 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                    <span className="capitalize">{hit.kind}</span> <span className="font-mono">{hit.id.slice(0, 8)}…</span>
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">{hit.detail}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          <button type="button" onClick={close} className="mt-1 text-xs text-zinc-600 underline dark:text-zinc-400">
+            Close
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+/** Marks what exists only against this app's sandbox. */
+export function SandboxBadge() {
+  return (
+    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-100">
+      Sandbox
+    </span>
+  );
+}

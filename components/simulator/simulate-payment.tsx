@@ -1,0 +1,101 @@
+"use client";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { FormError } from "@/components/ui/states";
+import { Field, Select, TextInput } from "@/components/ui/field";
+import { useSubmit } from "@/components/ui/use-submit";
+import { useShellUser } from "@/components/shell/session-context";
+import { useToast } from "@/components/shell/toaster";
+import { apiFetch } from "@/lib/client/api";
+import { currencies, refundCodes } from "@/lib/exchange/schemas";
+import { paymentResultSchema } from "@/lib/exchange/operator-contract";
+import { SandboxBadge } from "./sandbox-badge";
+
+const outcomes = ["", "identification_required", ...refundCodes] as const;
+const outcomeLabel = (o: string) =>
+  o === "" ? "As the rules decide" : o === "identification_required" ? "Identification required" : `Refund: ${o.replaceAll("_", " ")}`;
+
+/** The bank's side of a payment, as fields: what the operator console and the order page both ask. */
+export function PaymentFields({ idPrefix, currency }: { idPrefix: string; currency: string }) {
+  return (
+    <>
+      <Field id={`${idPrefix}-amount`} label="Amount" hint="Above 1 000 needs identification unless an outcome is chosen.">
+        <TextInput id={`${idPrefix}-amount`} name="amount" inputMode="decimal" defaultValue="250" required />
+      </Field>
+      <Field id={`${idPrefix}-currency`} label="Currency">
+        <Select id={`${idPrefix}-currency`} name="currency" defaultValue={currency}>
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c.toUpperCase()}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id={`${idPrefix}-outcome`} label="Outcome">
+        <Select id={`${idPrefix}-outcome`} name="outcome" defaultValue="">
+          {outcomes.map((o) => (
+            <option key={o} value={o}>
+              {outcomeLabel(o)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+    </>
+  );
+}
+
+/** amount, currency and outcome of a PaymentFields form. */
+export function paymentOf(form: FormData) {
+  const outcome = String(form.get("outcome") ?? "");
+  return {
+    amount: Number(String(form.get("amount") ?? "").replace(",", ".")),
+    currency: String(form.get("currency") ?? ""),
+    ...(outcome ? { outcome: outcome as (typeof outcomes)[number] & string } : {}),
+  };
+}
+
+/** "Simulate a payment" on an order of a sandbox tenant (admins), like BTCPay's regtest test payment. */
+export function SimulatePayment({ orderId, currency }: { orderId: string; currency: string }) {
+  const user = useShellUser();
+  const toast = useToast();
+  const { busy, error, run } = useSubmit();
+  const [last, setLast] = useState<string | null>(null);
+  if (!(user.simulator && user.role === "admin")) return null;
+  return (
+    <Card
+      labelId="simulate-payment"
+      title={
+        <span className="flex items-center gap-2">
+          Simulate a payment <SandboxBadge />
+        </span>
+      }
+    >
+      <form
+        className="grid gap-3 sm:grid-cols-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const body = paymentOf(new FormData(event.currentTarget));
+          void run(async () => {
+            const result = await apiFetch(`/api/orders/${orderId}/simulate-payment`, paymentResultSchema, { method: "POST", body });
+            setLast(result.exchange_id);
+            toast(`Payment received: exchange ${result.state}`, `/exchanges/${result.exchange_id}`);
+          });
+        }}
+      >
+        <PaymentFields idPrefix="simulate" currency={currency} />
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? "Paying…" : "Simulate the payment"}
+          </Button>
+          {last && (
+            <a href={`/exchanges/${last}`} className="text-sm text-orange-700 underline dark:text-orange-400">
+              Open the exchange
+            </a>
+          )}
+        </div>
+        <FormError message={error} className="sm:col-span-3" />
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+"use client";
+import { useState } from "react";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { channelFailureCodes, invoiceFailureCodes, refundCodes } from "@/lib/exchange/schemas";
+import type { driveEventSchema, driveEventTypes } from "@/lib/exchange/operator-contract";
+
+export type DriveEvent = z.input<typeof driveEventSchema>;
+type StepType = (typeof driveEventTypes)[number];
+export type Step = { type: StepType; allowed: boolean; reason: string | null };
+
+const labels: Record<StepType, string> = {
+  identification_approved: "Approve identification",
+  identification_rejected: "Reject identification",
+  refund: "Refund",
+  broadcast: "Broadcast the payout",
+  replace: "Replace the transaction",
+  confirm: "Confirm",
+  invoice_paid: "Pay the invoice",
+  invoice_failed: "Fail the invoice payout",
+  channel_funded: "Fund the channel",
+  channel_opened: "Open the channel",
+  channel_failed: "Fail the channel payout",
+  payout_expired: "Expire the payout",
+};
+
+const words = (code: string) => code.replaceAll("_", " ");
+
+// the way an exchange usually goes on first, failures and refunds after
+const order: StepType[] = [
+  "broadcast",
+  "confirm",
+  "replace",
+  "invoice_paid",
+  "channel_funded",
+  "channel_opened",
+  "identification_approved",
+  "identification_rejected",
+  "invoice_failed",
+  "channel_failed",
+  "payout_expired",
+  "refund",
+];
+const byUsualOrder = (a: Step, b: Step) => order.indexOf(a.type) - order.indexOf(b.type);
+
+/** One step with what it needs (a refund reason, a preimage, a failure code, a block count). */
+function StepRow({ step, run, busy }: { step: Step; run: (event: DriveEvent) => void; busy: boolean }) {
+  const [code, setCode] = useState("");
+  const [text, setText] = useState("");
+  const id = `step-${step.type}`;
+  const choice = (codes: readonly string[], label: string) => (
+    <select
+      aria-label={label}
+      value={code || codes[0]}
+      onChange={(e) => setCode(e.target.value)}
+      className={inputClass.replace("w-full", "w-auto")}
+    >
+      {codes.map((c) => (
+        <option key={c} value={c}>
+          {words(c)}
+        </option>
+      ))}
+    </select>
+  );
+  let extra = null;
+  let event: () => DriveEvent;
+  switch (step.type) {
+    case "refund":
+      extra = choice(refundCodes, "Refund reason");
+      event = () => ({ type: "refund", code: (code || refundCodes[0]) as (typeof refundCodes)[number] });
+      break;
+    case "invoice_failed":
+      extra = choice(invoiceFailureCodes, "Failure code");
+      event = () => ({ type: "invoice_failed", failure_code: (code || invoiceFailureCodes[0]) as (typeof invoiceFailureCodes)[number] });
+      break;
+    case "channel_failed":
+      extra = choice(channelFailureCodes, "Failure code");
+      event = () => ({ type: "channel_failed", failure_code: (code || channelFailureCodes[0]) as (typeof channelFailureCodes)[number] });
+      break;
+    case "confirm":
+      extra = (
+        <input
+          aria-label="Blocks"
+          type="number"
+          min={1}
+          max={1000}
+          value={text || "1"}
+          onChange={(e) => setText(e.target.value)}
+          className={inputClass.replace("w-full", "w-24")}
+        />
+      );
+      event = () => ({ type: "confirm", blocks: Number(text || "1") });
+      break;
+    case "invoice_paid":
+      extra = (
+        <input
+          id={`${id}-preimage`}
+          aria-label="Preimage (64 hex characters)"
+          placeholder="Preimage (64 hex) from the wallet that made the invoice"
+          value={text}
+          onChange={(e) => setText(e.target.value.trim())}
+          className={`${inputClass} min-w-64 flex-1 font-mono`}
+        />
+      );
+      event = () => ({ type: "invoice_paid", preimage: text });
+      break;
+    default: {
+      const type = step.type;
+      event = () => ({ type }) as DriveEvent;
+    }
+  }
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <Button type="button" size="sm" disabled={busy} onClick={() => run(event())}>
+        {labels[step.type]}
+      </Button>
+      {extra}
+    </li>
+  );
+}
+
+/** The steps that fit the exchange now as buttons; the others listed with the reason they do not. */
+export function StepList({ steps, run, busy }: { steps: Step[]; run: (event: DriveEvent) => void; busy: boolean }) {
+  const allowed = steps.filter((s) => s.allowed).sort(byUsualOrder);
+  const refused = steps.filter((s) => !s.allowed).sort(byUsualOrder);
+  return (
+    <div className="flex flex-col gap-3">
+      {allowed.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing can be simulated for this exchange now.</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {allowed.map((step) => (
+            <StepRow key={step.type} step={step} run={run} busy={busy} />
+          ))}
+        </ul>
+      )}
+      {refused.length > 0 && (
+        <details className="text-sm">
+          <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Not possible now ({refused.length})</summary>
+          <ul className="mt-2 flex flex-col gap-1.5">
+            {refused.map((step) => (
+              <li key={step.type} className="grid items-center gap-x-3 gap-y-0.5 sm:grid-cols-[12rem_1fr]">
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="secondary"
+                  disabled
+                  aria-describedby={`why-${step.type}`}
+                  className="justify-self-start"
+                >
+                  {labels[step.type]}
+                </Button>
+                <span id={`why-${step.type}`} className="text-xs text-zinc-600 dark:text-zinc-400">
+                  {step.reason}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}

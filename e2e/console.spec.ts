@@ -1,0 +1,174 @@
+import { expect, test } from "./fixtures";
+import { createOrderViaApi, operatorPay, shot, signInAs } from "./helpers";
+
+test("an admin simulates a payment on an order, then each next step on the exchange page, which updates live", async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const order = await createOrderViaApi(page);
+  await page.goto(`/orders/${order.id}`);
+  const card = page.getByRole("region", { name: /Simulate a payment/ });
+  await expect(card).toBeVisible();
+  await card.getByLabel("Amount").fill("120");
+  await shot(page, testInfo, "order-simulate-payment");
+  await card.getByRole("button", { name: "Simulate the payment" }).click();
+  await card.getByRole("link", { name: "Open the exchange" }).click();
+  await expect(page).toHaveURL(/\/exchanges\/[0-9a-f-]{36}$/);
+
+  const steps = page.getByRole("region", { name: /Simulate the next step/ });
+  await expect(steps.getByRole("button", { name: "Broadcast the payout" })).toBeEnabled();
+  await steps.getByText(/Not possible now/).click();
+  await expect(steps.getByRole("button", { name: "Confirm" })).toBeDisabled();
+  await expect(steps.getByText("The exchange has no on-chain payout: broadcast first").first()).toBeVisible();
+  await shot(page, testInfo, "exchange-simulate-executed");
+
+  await steps.getByRole("button", { name: "Broadcast the payout" }).click();
+  await expect(page.getByTestId("confirmations")).toHaveText("0");
+  await steps.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(page.getByTestId("confirmations")).toHaveText("1", { timeout: 10_000 });
+  await shot(page, testInfo, "exchange-simulate-confirmed");
+});
+
+test("a viewer sees no test buttons", async ({ page }) => {
+  await signInAs(page, "affiliate@example.com");
+  const order = await createOrderViaApi(page);
+  await page.context().clearCookies();
+  await signInAs(page, "viewer@example.com");
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByRole("heading", { name: /Order/ }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: /Simulate a payment/ })).toHaveCount(0);
+});
+
+test("the operator console: tenants, users, exchanges and the sandbox simulator", async ({ page }, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const order = await createOrderViaApi(page);
+  const exchangeId = await operatorPay(page.request, order.id, 77);
+  await page.context().clearCookies();
+  await signInAs(page, "operator@example.com");
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Operator" }).click();
+  await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible();
+  await expect(page.locator('[data-tenant="Demo Affiliate"]')).toContainText("Webhook URL");
+  const name = `E2E tenant ${Date.now()}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Service base URL").fill("https://api.example.com");
+  await page.getByLabel("client_id").fill("cl_e2e");
+  await page.getByRole("button", { name: "Create the tenant" }).click();
+  await expect(page.getByText(/Shared secret \(shown only now\)/)).toBeVisible();
+  await expect(page.locator(`[data-tenant="${name}"]`)).toBeVisible();
+  await shot(page, testInfo, "console-tenants");
+
+  const sections = page.getByRole("navigation", { name: "Console sections" });
+  await sections.getByRole("link", { name: "Users" }).click();
+  await expect(page.locator('[data-user="viewer@example.com"]')).toContainText("Demo Affiliate");
+  await shot(page, testInfo, "console-users");
+
+  await sections.getByRole("link", { name: "Exchanges" }).click();
+  await expect(page.locator(`[data-exchange-id="${exchangeId}"]`)).toContainText("Demo Affiliate");
+  await shot(page, testInfo, "console-exchanges");
+  await page.locator(`[data-exchange-id="${exchangeId}"]`).getByRole("link").first().click();
+
+  await expect(page).toHaveURL(new RegExp(`tab=sandbox&exchange=${exchangeId}`));
+  const drive = page.getByRole("region", { name: "Drive an exchange" });
+  await drive.getByRole("button", { name: "Broadcast the payout" }).click();
+  await expect(drive.getByRole("button", { name: "Replace the transaction" })).toBeEnabled();
+  await expect(drive.getByText("settled")).toBeVisible();
+
+  const clock = page.getByRole("region", { name: "Sandbox clock" });
+  const before = await clock.getByText(/Sandbox time/).textContent();
+  await clock.getByRole("button", { name: "+1 h" }).click();
+  await expect(clock.getByText(/Sandbox time/)).not.toHaveText(before ?? "");
+
+  const deliveries = page.getByRole("region", { name: "Webhook deliveries" });
+  const row = deliveries.locator("[data-delivery]").filter({ hasText: "exchange.settled" }).first();
+  await expect(row).toContainText("delivered");
+  await row.getByRole("button", { name: "Resend" }).click();
+  await expect(row).toContainText("2 attempts");
+  await deliveries.getByRole("button", { name: "Recover failed deliveries" }).click();
+  await expect(deliveries.getByText(/0 failed deliveries queued again/)).toBeVisible();
+  await shot(page, testInfo, "console-sandbox");
+
+  await page.getByLabel("Order id or creditor reference").fill(order.id);
+  await page.getByRole("region", { name: "Bank payment into an order" }).getByLabel("Amount").fill("1500");
+  await page.getByRole("button", { name: "Send the payment" }).click();
+  await expect(drive.getByRole("button", { name: "Approve identification" })).toBeVisible();
+});
+
+test("the console is not there for an admin", async ({ page }) => {
+  await signInAs(page, "affiliate@example.com");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Operator" })).toHaveCount(0);
+  const response = await page.request.get("/operator");
+  expect(response.status()).toBe(404);
+});
+
+test("the events page lists received webhooks live with their raw body, and the health card counts a forged one", async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const order = await createOrderViaApi(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Events" }).click();
+  await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
+  await expect(page.getByTestId("webhook-url")).toContainText("/webhook/");
+  const exchangeId = await operatorPay(page.request, order.id, 64);
+  const row = page
+    .locator("[data-event-seq]")
+    .filter({ hasText: exchangeId.slice(0, 8) })
+    .first();
+  await expect(row).toContainText("exchange.executed");
+  await row.getByText("Headers and raw body").click();
+  await expect(row.locator("pre")).toContainText(exchangeId);
+  await expect(row).toContainText("Sandbox-Webhook/1.0");
+
+  const rejectedBefore = Number(await page.getByTestId("rejected-24h").textContent());
+  const forged = await page.request.post("/webhook", {
+    data: { event: "exchange.settled", payload: {} },
+    headers: { "x-signature-256": "sha256=00" },
+  });
+  expect(forged.status()).toBe(401);
+  await page.reload();
+  await expect(page.getByTestId("rejected-24h")).toHaveText(String(rejectedBefore + 1));
+  await expect(page.locator('[data-rejection="invalid signature"]').first()).toBeVisible();
+  await shot(page, testInfo, "events");
+
+  await page.getByLabel("Result").selectOption("rejected");
+  await expect(page.getByRole("region", { name: "Received" })).toHaveCount(0);
+
+  // a filter that is not an exchange id says so instead of filtering on nothing
+  await page.getByLabel("Result").selectOption("");
+  const idFilter = page.getByLabel("Exchange id");
+  await idFilter.fill("not-an-id");
+  await idFilter.blur();
+  await expect(idFilter).toHaveAttribute("aria-invalid", "true");
+  await expect(idFilter).toHaveAccessibleDescription(/An exchange id looks like/);
+  await idFilter.fill(exchangeId);
+  await idFilter.blur();
+  await expect(idFilter).not.toHaveAttribute("aria-invalid");
+  await expect(page.locator("[data-event-seq]").first()).toContainText(exchangeId.slice(0, 8));
+});
+
+test("the audit page lists changes with filters", async ({ page }, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const order = await createOrderViaApi(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit" }).click();
+  await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
+  await expect(page.locator('[data-audit-action="orders.create"]').filter({ hasText: order.id }).first()).toBeVisible();
+  await page.getByLabel("Area").selectOption("challenges.");
+  await expect(page.locator('[data-audit-action="orders.create"]')).toHaveCount(0);
+  await expect(page.locator('[data-audit-action="challenges.create"]').first()).toBeVisible();
+  await shot(page, testInfo, "audit");
+});
+
+test("the header's search opens what a creditor reference or an id names, and says when nothing matches", async ({ page }, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const order = (await createOrderViaApi(page)) as { id: string; payment_method?: { creditor_reference?: string } };
+  const reply = await page.request.get(`/api/orders/${order.id}`);
+  const reference = ((await reply.json()) as { payment_method: { creditor_reference: string } }).payment_method.creditor_reference;
+  const search = page.getByRole("searchbox", { name: /Search by id/ });
+  await search.fill(reference.toLowerCase());
+  await search.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+  await search.fill("not a thing");
+  await search.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "This is not an id" })).toBeVisible();
+  await shot(page, testInfo, "search-nothing");
+});
