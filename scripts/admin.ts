@@ -3,13 +3,20 @@
 //   npm run admin -- users list | disable --email … | enable --email … | reset-password --email … [--password …]
 //   npm run admin -- users unlock --email … | set-role --email … --role … [--tenant …]
 //   npm run admin -- tenants add --name … --base-url … --client-id … [--webhook-secret …]
-//   npm run admin -- tenants list | rotate-webhook-secret --tenant <id> [--secret …]
+//   npm run admin -- tenants list | rotate-webhook-secret --tenant <id> [--secret …] [--overlap-hours 24]
 // It uses the same configuration as the server (DATA_DIR or DATABASE_URL).
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { getDatabase } from "@/lib/db/client";
 import { addUser, AdminError, listUsers, newPassword, resetPassword, setDisabled, setRole, unlockUser } from "@/lib/auth/users";
-import { addTenant, listTenants, newWebhookSecret, rotateWebhookSecret, setTenantNetwork } from "@/lib/auth/tenant-admin";
+import {
+  addTenant,
+  DEFAULT_OVERLAP_HOURS,
+  listTenants,
+  newWebhookSecret,
+  rotateWebhookSecret,
+  setTenantNetwork,
+} from "@/lib/auth/tenant-admin";
 import { env } from "@/lib/env";
 
 const USAGE = `usage:
@@ -24,7 +31,7 @@ const USAGE = `usage:
                                [--network mainnet|testnet|signet|regtest]
   npm run admin -- tenants set-network --tenant <tenant id> --network mainnet|testnet|signet|regtest
   npm run admin -- tenants list
-  npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>]`;
+  npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>] [--overlap-hours 24]`;
 
 class UsageError extends Error {}
 
@@ -42,6 +49,7 @@ const { positionals, values } = parseArgs({
     "webhook-secret": { type: "string" },
     secret: { type: "string" },
     network: { type: "string" },
+    "overlap-hours": { type: "string" },
   },
 });
 
@@ -120,8 +128,13 @@ async function run(): Promise<void> {
     case "tenants rotate-webhook-secret": {
       const secret = values.secret ?? newWebhookSecret();
       const tenant = need("tenant");
-      await rotateWebhookSecret(await open(), tenant, secret);
-      console.log("webhook secret replaced: give the new one to the service operator");
+      const overlap = Number(values["overlap-hours"] ?? DEFAULT_OVERLAP_HOURS);
+      if (!Number.isInteger(overlap) || overlap < 0 || overlap > 168) throw new UsageError("--overlap-hours: 0 to 168");
+      const rotated = await rotateWebhookSecret(await open(), tenant, secret, overlap);
+      const until = rotated.previousSecretUntil
+        ? `the old one is accepted until ${rotated.previousSecretUntil.toISOString()}`
+        : "the old one no longer";
+      console.log(`webhook secret replaced (${until}): give the new one to the service operator`);
       if (!values.secret) console.log(`webhook secret: ${secret}`);
       return;
     }

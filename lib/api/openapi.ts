@@ -34,6 +34,7 @@ import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
+import { settingsOperations } from "./openapi-settings";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
 // (lib/contract/dashboard-api.ts) and the v1 schemas it passes through.
@@ -349,6 +350,7 @@ export function dashboardOpenApi(origin: string) {
       { name: "webhooks", description: "The receiver of the service's signed webhooks" },
       { name: "simulator", description: "Test buttons for tenants whose upstream is this app's sandbox" },
       { name: "operator console", description: "Every tenant, user and exchange, and the sandbox's controls (operators)" },
+      { name: "settings", description: "A tenant's team, webhook secret, API credentials and affiliate agreements (admins)" },
     ],
     securitySchemes: {
       session: {
@@ -378,6 +380,13 @@ export function dashboardOpenApi(origin: string) {
       WebhookEvent: anyWebhookEventSchema,
       Error: errorBodySchema,
     },
-    operations: [...operations, ...eventOperations, ...simulatorOperations, ...consoleOperations, ...webhookOperations(origin)],
+    operations: [
+      ...operations,
+      ...eventOperations,
+      ...simulatorOperations,
+      ...consoleOperations,
+      ...settingsOperations,
+      ...webhookOperations(origin),
+    ],
   });
 }

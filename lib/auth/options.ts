@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { clientAddress } from "./client-address";
 import { dummyHash, verifyPassword } from "./password";
 import { countAttempt, forgiveAttempt } from "./sign-in-limit";
+import { recordSignIn } from "./sign-in-history";
 import { safeCallbackPath } from "./safe-callback";
 import { activeSession, revokeSession, SESSION_LIFETIME_MS, startSession } from "./sessions";
 import type { Role } from "./roles";
@@ -45,11 +46,20 @@ async function authorize(credentials: Record<string, string> | undefined, header
   const address = clientAddress(headers);
   const db = await getDb();
   // counted before the password is checked: of any burst, at most the limit get that far
-  if (await countAttempt(db, email, address)) throw new Error(SIGN_IN_RATE_LIMITED);
+  const limited = await countAttempt(db, email, address);
   const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (limited) {
+    if (user) await recordSignIn(db, user, address, "rate_limited");
+    throw new Error(SIGN_IN_RATE_LIMITED);
+  }
   const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
-  if (!user || !ok || user.disabled) return null;
+  if (!user) return null;
+  if (!ok || user.disabled) {
+    await recordSignIn(db, user, address, ok ? "disabled" : "wrong_password");
+    return null;
+  }
   await forgiveAttempt(db, email, address);
+  await recordSignIn(db, user, address, "ok");
   return { id: user.id, email: user.email, role: user.role as Role, tenantId: user.tenantId };
 }
 

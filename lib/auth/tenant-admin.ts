@@ -63,11 +63,38 @@ export async function listTenants(db: Db) {
   }));
 }
 
-export async function rotateWebhookSecret(db: Db, tenantId: string, secret: string) {
+/** The overlap of a rotation when none is chosen: the old secret stays valid for a day. */
+export const DEFAULT_OVERLAP_HOURS = 24;
+
+/**
+ * A new webhook secret. The one it replaces stays accepted for `overlapHours` (0: at once no
+ * more), while the new one is registered with the service; a second rotation inside the overlap
+ * ends the first one's previous secret.
+ */
+export async function rotateWebhookSecret(db: Db, tenantId: string, secret: string, overlapHours = DEFAULT_OVERLAP_HOURS) {
   const parsed = z.string().min(16, "at least 16 characters").max(256).parse(secret);
+  const [current] = await db.select({ enc: tenants.webhookSecretEnc }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!current) throw new AdminError(`no tenant ${tenantId} (see: tenants list)`);
+  const until = overlapHours > 0 ? new Date(Date.now() + overlapHours * 3_600_000) : null;
   const [row] = await db
     .update(tenants)
-    .set({ webhookSecretEnc: encryptSecret(parsed) })
+    .set({
+      webhookSecretEnc: encryptSecret(parsed),
+      previousWebhookSecretEnc: until ? current.enc : null,
+      previousSecretUntil: until,
+    })
+    .where(eq(tenants.id, tenantId))
+    .returning({ id: tenants.id, previousSecretUntil: tenants.previousSecretUntil });
+  if (!row) throw new AdminError(`no tenant ${tenantId} (see: tenants list)`);
+  return row;
+}
+
+/** A new client_id for the tenant's API calls (checked with the service by the caller). */
+export async function replaceClientId(db: Db, tenantId: string, clientId: string) {
+  const parsed = z.string().trim().min(1).max(256).parse(clientId);
+  const [row] = await db
+    .update(tenants)
+    .set({ clientIdEnc: encryptSecret(parsed) })
     .where(eq(tenants.id, tenantId))
     .returning({ id: tenants.id });
   if (!row) throw new AdminError(`no tenant ${tenantId} (see: tenants list)`);

@@ -12,6 +12,8 @@ export type Tenant = {
   baseUrl: string;
   clientId: string;
   webhookSecret: string;
+  /** After a rotation, the secret before it and until when webhooks signed with it are accepted. */
+  previousWebhookSecret: { secret: string; until: Date } | null;
   webhookEndpointId: string;
   isDefault: boolean;
   /** The bitcoin network of the tenant's service. */
@@ -33,6 +35,10 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
     baseUrl: row.baseUrl,
     clientId: decryptSecret(row.clientIdEnc),
     webhookSecret: decryptSecret(row.webhookSecretEnc),
+    previousWebhookSecret:
+      row.previousWebhookSecretEnc && row.previousSecretUntil
+        ? { secret: decryptSecret(row.previousWebhookSecretEnc), until: row.previousSecretUntil }
+        : null,
     webhookEndpointId: row.webhookEndpointId,
     isDefault: row.isDefault,
     network: row.network,

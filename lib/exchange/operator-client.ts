@@ -6,6 +6,7 @@ import {
   clockSchema,
   deliveriesSchema,
   deliverySchema,
+  endpointSchema,
   operatorExchangeSchema,
   paymentResultSchema,
   recoverResultSchema,
@@ -48,6 +49,11 @@ export class SandboxOperatorClient extends ServiceClient {
   // GET /operator/clients
   clients() {
     return this.request("GET", "/operator/clients", clientListSchema);
+  }
+
+  // PATCH /operator/webhook-endpoints/{id}
+  setEndpointSecret(id: string, secret: string) {
+    return this.request("PATCH", `/operator/webhook-endpoints/${encodeURIComponent(id)}`, endpointSchema, { secret });
   }
 
   // GET /operator/deliveries

@@ -170,6 +170,10 @@ export const operatorExchangeSchema = z.object({
   events: z.array(z.object({ type: z.enum(driveEventTypes), allowed: z.boolean(), reason: z.string().nullable() })),
 });
 
+/** PATCH /sandbox/operator/webhook-endpoints/{id}: a new secret for one endpoint (a client's rotation). */
+export const endpointSecretSchema = z.strictObject({ secret: z.string().min(16, "at least 16 characters").max(256) });
+export const endpointSchema = z.object({ id: z.string().meta({ format: "uuid" }), client_id: z.string(), url: z.string() });
+
 export const clientListSchema = z.object({
   clients: z.array(
     z.object({

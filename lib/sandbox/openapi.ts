@@ -33,6 +33,8 @@ import {
   recoverResultSchema,
   runtimeSchema,
   webhookEndpointsResultSchema,
+  endpointSchema,
+  endpointSecretSchema,
 } from "@/lib/exchange/operator-contract";
 
 // OpenAPI 3.1 of the sandbox: the REST API v1 and its webhooks, the operator API, and the LNURL
@@ -171,6 +173,20 @@ const operations: Operation[] = [
     pathParams: { client_id: "The client's client_id" },
     body: { schema: webhookEndpointsSchema },
     success: { status: 200, description: "The endpoints now registered", schema: webhookEndpointsResultSchema },
+    errors: [...operatorErrors, "not_found"],
+  },
+  {
+    method: "patch",
+    path: "/operator/webhook-endpoints/{id}",
+    operationId: "setWebhookEndpointSecret",
+    summary: "Give one webhook endpoint a new secret",
+    description:
+      "A client's secret rotation: every later attempt, retries of earlier events included, is signed with the new secret. " +
+      "The secret is never echoed back.",
+    tag: "operator",
+    pathParams: { id: "The endpoint's id (GET /operator/clients)" },
+    body: { schema: endpointSecretSchema },
+    success: { status: 200, description: "The endpoint", schema: endpointSchema },
     errors: [...operatorErrors, "not_found"],
   },
   {

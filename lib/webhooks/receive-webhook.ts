@@ -31,6 +31,13 @@ async function reject(db: Db, tenant: Tenant, endpoint: string, reason: string, 
   await recordRejection(db, { tenantId: tenant.id, endpoint, reason, correlationId, body: raw, at: new Date() });
 }
 
+/** The current secret, or during a rotation's overlap the one before it. */
+function signedByTenant(bytes: Buffer, tenant: Tenant, header: string | null): boolean {
+  if (verifySignature(bytes, tenant.webhookSecret, header)) return true;
+  const previous = tenant.previousWebhookSecret;
+  return previous !== null && previous.until.getTime() > Date.now() && verifySignature(bytes, previous.secret, header);
+}
+
 const idOf = (value: unknown) => (uuid.safeParse(value).success ? (value as string).toLowerCase() : null);
 
 /**
@@ -52,7 +59,7 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
   }
   // verified on the exact bytes received; text only for storing and parsing
   const raw = bytes.toString("utf8");
-  if (!verifySignature(bytes, tenant.webhookSecret, req.headers.get(SIGNATURE_HEADER))) {
+  if (!signedByTenant(bytes, tenant, req.headers.get(SIGNATURE_HEADER))) {
     await reject(db, tenant, endpoint, req.headers.get(SIGNATURE_HEADER) ? "invalid signature" : "missing signature", correlationId, raw);
     return fail(req, "unauthorized");
   }

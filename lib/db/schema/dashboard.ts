@@ -33,6 +33,9 @@ export const tenants = pgTable("tenants", {
   webhookEndpointId: text("webhook_endpoint_id").notNull().unique("tenants_webhook_endpoint_id_key"),
   /** The bitcoin network of the tenant's service: addresses, keys and invoices are checked against it. */
   network: text("network").$type<NetworkName>().notNull().default("testnet"),
+  /** After a rotation: the secret before it, still accepted on webhooks until previousSecretUntil. */
+  previousWebhookSecretEnc: text("previous_webhook_secret_enc"),
+  previousSecretUntil: ts("previous_secret_until"),
   isDefault: boolean("is_default").notNull(),
   createdAt: ts("created_at").notNull(),
 });
@@ -207,4 +210,32 @@ export const sessions = pgTable(
       .on(t.userId)
       .where(sql`revoked_at IS NULL`),
   ],
+);
+
+/** Sign-in attempts on existing accounts: the team's sign-in history (unknown emails are not kept). */
+export const signIns = pgTable(
+  "sign_ins",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id"),
+    tenantId: uuid("tenant_id"),
+    email: text("email").notNull(),
+    address: text("address").notNull(),
+    /** ok | wrong_password | disabled | rate_limited (the first refusal of a window only) */
+    result: text("result").notNull(),
+    at: ts("at").notNull(),
+  },
+  (t) => [index("sign_ins_tenant").on(t.tenantId, t.id.desc().nullsFirst()), index("sign_ins_user").on(t.userId, t.id.desc().nullsFirst())],
+);
+
+/** A tenant's names for its affiliate agreements (affiliate_id of the service). */
+export const affiliateLabels = pgTable(
+  "affiliate_labels",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    affiliateId: uuid("affiliate_id").notNull(),
+    label: text("label").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ name: "affiliate_labels_pkey", columns: [t.tenantId, t.affiliateId] }), ofTenant("affiliate_labels", t.tenantId)],
 );

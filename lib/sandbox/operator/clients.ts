@@ -56,6 +56,17 @@ export async function replaceWebhookEndpoints(db: Db, clientId: string, input: z
   });
 }
 
+/** One endpoint's new secret: every later attempt (retries included) is signed with it. */
+export async function setEndpointSecret(db: Db, id: string, secret: string) {
+  const [row] = await db
+    .update(sandboxWebhookEndpoints)
+    .set({ secret })
+    .where(eq(sandboxWebhookEndpoints.id, id))
+    .returning({ id: sandboxWebhookEndpoints.id, client_id: sandboxWebhookEndpoints.clientId, url: sandboxWebhookEndpoints.url });
+  if (!row) throw new ApiError("not_found", "No such webhook endpoint");
+  return row;
+}
+
 // GET /sandbox/operator/clients – every client with its webhook endpoints (secrets never shown)
 export async function listClients(db: Db) {
   const clients = await db.select().from(sandboxClients).orderBy(asc(sandboxClients.createdOn));

@@ -1,0 +1,10 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { affiliates } from "@/lib/settings/settings";
+import { settingsRoles } from "@/lib/settings/roles";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/settings/affiliates – every affiliate_id of the tenant's orders or labelled, with its label
+export const GET = apiRoute(settingsRoles, async ({ db, tenant }) => Response.json({ data: await affiliates(db, tenant.id) }));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,15 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { pathId } from "@/lib/api/ownership";
+import { resetMember } from "@/lib/settings/settings";
+import { settingsRoles } from "@/lib/settings/roles";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/settings/team/{id}/reset-password – a temporary password, in this answer only
+export const POST = apiRoute({ ...settingsRoles, mutation: "team.reset_password" }, async ({ db, tenant, user, params, audit }) => {
+  const id = pathId("member", params.id);
+  audit.target = id;
+  return Response.json(await resetMember(db, tenant.id, user.id, id));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

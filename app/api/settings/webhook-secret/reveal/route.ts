@@ -1,0 +1,16 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { readJson } from "@/lib/http/read-body";
+import { revealBodySchema } from "@/lib/contract/settings-api";
+import { revealSecret } from "@/lib/settings/settings";
+import { settingsRoles } from "@/lib/settings/roles";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/settings/webhook-secret/reveal – one secret in full; every reveal is in the audit log
+export const POST = apiRoute({ ...settingsRoles, mutation: "settings.webhook_secret.reveal" }, async ({ req, tenant, audit }) => {
+  const { which } = await readJson(req, revealBodySchema);
+  audit.target = which;
+  return Response.json({ secret: revealSecret(tenant, which) });
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,17 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { requestOrigin } from "@/lib/api/request-origin";
+import { readJson } from "@/lib/http/read-body";
+import { rotateBodySchema } from "@/lib/contract/settings-api";
+import { rotateSecret } from "@/lib/settings/settings";
+import { settingsRoles } from "@/lib/settings/roles";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/settings/webhook-secret/rotate – a new secret (in this answer only); the old one stays valid for the overlap
+export const POST = apiRoute({ ...settingsRoles, mutation: "settings.webhook_secret.rotate" }, async ({ req, db, tenant, audit }) => {
+  const { overlap_hours } = await readJson(req, rotateBodySchema);
+  audit.target = `overlap ${overlap_hours} h`;
+  return Response.json(await rotateSecret(db, tenant, overlap_hours, requestOrigin(req)));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,42 @@
+import "server-only";
+import { and, desc, eq, gt, isNotNull, lt, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { signIns } from "@/lib/db/schema";
+import { WINDOW_MS } from "./sign-in-limit";
+import type { SignInPage, SignInQuery } from "@/lib/contract/settings-api";
+
+export type SignInResult = "ok" | "wrong_password" | "disabled" | "rate_limited";
+type Account = { id: string; email: string; tenantId: string | null };
+
+/**
+ * Records an attempt on an existing account. Of the refusals of one rate-limit window only the
+ * first is kept, so a flood against an account adds one row per window, not one per request.
+ */
+export async function recordSignIn(db: Db, account: Account, address: string, result: SignInResult, at = new Date()) {
+  if (result === "rate_limited") {
+    const [recent] = await db
+      .select({ id: signIns.id })
+      .from(signIns)
+      .where(and(eq(signIns.userId, account.id), eq(signIns.result, "rate_limited"), gt(signIns.at, new Date(at.getTime() - WINDOW_MS))))
+      .limit(1);
+    if (recent) return;
+  }
+  await db.insert(signIns).values({ userId: account.id, tenantId: account.tenantId, email: account.email, address, result, at });
+}
+
+// GET /api/settings/sign-ins – a tenant's sign-in history, newest first
+export async function listSignIns(db: Db, tenantId: string, query: SignInQuery): Promise<SignInPage> {
+  const filters: SQL[] = [eq(signIns.tenantId, tenantId), isNotNull(signIns.userId)];
+  if (query.before) filters.push(lt(signIns.id, query.before));
+  const rows = await db
+    .select()
+    .from(signIns)
+    .where(and(...filters))
+    .orderBy(desc(signIns.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    data: page.map((r) => ({ id: r.id, at: r.at.toISOString(), email: r.email, address: r.address, result: r.result as SignInResult })),
+    next_before: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  } satisfies SignInPage;
+}
