@@ -74,13 +74,26 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
           <div className="order-4 w-full sm:order-none sm:w-auto">
             <SearchBox />
           </div>
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex items-center gap-2">
             <LiveIndicator status={status} />
             {/* the role fits beside the links and the search; the email is its tooltip and read out in full */}
             <span className="hidden text-xs text-zinc-500 capitalize lg:inline" title={user.email}>
               <span className="sr-only">{user.email}, </span>
               {user.role}
             </span>
+            {user.role !== "viewer" && (
+              <Link
+                href="/settings"
+                aria-current={pathname.startsWith("/settings") ? "page" : undefined}
+                className={
+                  "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-orange-500 " +
+                  "aria-[current=page]:bg-zinc-100 aria-[current=page]:font-medium dark:text-zinc-300 dark:hover:bg-zinc-800 " +
+                  "dark:aria-[current=page]:bg-zinc-800"
+                }
+              >
+                Settings
+              </Link>
+            )}
             <ThemeToggle />
             <button
               type="button"

@@ -15,7 +15,7 @@ export function SearchBox() {
   const [result, setResult] = useState<SearchResult | { error: string } | null>(null);
   const close = () => setResult(null);
   return (
-    <div className="relative w-full sm:w-48" onKeyDown={(e) => e.key === "Escape" && close()}>
+    <div className="relative w-full sm:w-44" onKeyDown={(e) => e.key === "Escape" && close()}>
       <form
         role="search"
         onSubmit={async (event) => {

@@ -3,8 +3,16 @@ import { useState } from "react";
 import { ApiClientError } from "@/lib/client/api";
 import { messageFor } from "@/lib/client/messages";
 
+/** The API's error as a sentence: the form's own wording for a code first, then the fields at fault. */
+function describe(error: unknown, overrides: Record<string, string>): string {
+  if (!(error instanceof ApiClientError)) return messageFor("unexpected_response");
+  const sentence = overrides[error.code] ?? messageFor(error.code);
+  const fields = error.code === "invalid_request" ? error.details.map((d) => d.message).filter(Boolean) : [];
+  return fields.length > 0 ? `${sentence} ${fields.join("; ")}.` : sentence;
+}
+
 /** Runs a form's async action: busy while it runs, the API's error as a sentence when it fails. */
-export function useSubmit() {
+export function useSubmit(overrides: Record<string, string> = {}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async (action: () => Promise<unknown>) => {
@@ -14,7 +22,7 @@ export function useSubmit() {
       await action();
       return true;
     } catch (e) {
-      setError(messageFor(e instanceof ApiClientError ? e.code : "unexpected_response"));
+      setError(describe(e, overrides));
       return false;
     } finally {
       setBusy(false);

@@ -1,0 +1,74 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, TextInput } from "@/components/ui/field";
+import { DefinitionList, ErrorState, FormError, LoadingRows } from "@/components/ui/states";
+import { useSubmit } from "@/components/ui/use-submit";
+import { apiFetch } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/queries";
+import { useCredentials } from "@/lib/client/settings-queries";
+import { credentialsSchema } from "@/lib/contract/settings-api";
+
+/** The service's base URL and the client_id (masked), and its replacement once the service accepts the new one. */
+export function CredentialsPanel() {
+  const credentials = useCredentials();
+  const queryClient = useQueryClient();
+  const { busy, error, run } = useSubmit({ invalid_request: "The service does not accept this client_id." });
+  const [done, setDone] = useState(false);
+  return (
+    <Card title="API credentials">
+      {credentials.isPending ? (
+        <LoadingRows rows={2} />
+      ) : credentials.isError ? (
+        <ErrorState error={credentials.error} retry={() => void credentials.refetch()} />
+      ) : (
+        <DefinitionList
+          items={[
+            [
+              "Service",
+              <span key="url" className="font-mono break-all">
+                {credentials.data.base_url}
+              </span>,
+            ],
+            [
+              "client_id",
+              <code key="id" className="font-mono break-all" data-testid="client-id">
+                {credentials.data.client_id}
+              </code>,
+            ],
+          ]}
+        />
+      )}
+      <form
+        className="mt-4 grid gap-3 border-t border-zinc-200 pt-4 sm:grid-cols-[1fr_auto] sm:items-end dark:border-zinc-800"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const clientId = String(new FormData(form).get("client_id") ?? "");
+          setDone(false);
+          void run(async () => {
+            await apiFetch("/api/settings/credentials", credentialsSchema, { method: "PUT", body: { client_id: clientId } });
+            form.reset();
+            setDone(true);
+            await queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
+          });
+        }}
+      >
+        <Field id="new-client-id" label="New client_id" hint="Checked with the service before it replaces the current one.">
+          <TextInput id="new-client-id" name="client_id" required maxLength={256} autoComplete="off" spellCheck={false} />
+        </Field>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Checking…" : "Replace"}
+        </Button>
+        <FormError message={error} className="sm:col-span-2" />
+        {done && (
+          <p role="status" className="text-sm text-green-700 sm:col-span-2 dark:text-green-400">
+            The client_id is replaced; new requests use it.
+          </p>
+        )}
+      </form>
+    </Card>
+  );
+}

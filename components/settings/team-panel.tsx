@@ -1,0 +1,200 @@
+"use client";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Field, Select, TextInput } from "@/components/ui/field";
+import { StateBadge } from "@/components/ui/state-badge";
+import { EmptyState, ErrorState, FormError, LoadingRows } from "@/components/ui/states";
+import { useSubmit } from "@/components/ui/use-submit";
+import { useShellUser } from "@/components/shell/session-context";
+import { apiFetch } from "@/lib/client/api";
+import { formatDateTime } from "@/lib/client/format";
+import { queryKeys } from "@/lib/client/queries";
+import { useSignIns, useTeam } from "@/lib/client/settings-queries";
+import { teamMemberSchema, temporaryPasswordSchema, type TeamMember, type TemporaryPassword } from "@/lib/contract/settings-api";
+import { OneTimeSecret } from "./one-time-secret";
+
+/** The members' columns above phone width: the header row and each member share them. */
+const columns = "sm:grid-cols-[minmax(0,1fr)_8rem_5.5rem_10rem_13rem]";
+
+const signInResult = { ok: "Signed in", wrong_password: "Wrong password", disabled: "Account disabled", rate_limited: "Too many attempts" };
+
+function Password({ shown }: { shown: TemporaryPassword }) {
+  return (
+    <OneTimeSecret
+      title={`Temporary password for ${shown.member.email} (shown only now)`}
+      value={shown.temporary_password}
+      label="Copy password"
+    >
+      Give it to them over a channel you trust. They sign in at this dashboard with their email and this password.
+    </OneTimeSecret>
+  );
+}
+
+function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boolean; onPassword: (p: TemporaryPassword) => void }) {
+  const queryClient = useQueryClient();
+  const { busy, error, run } = useSubmit();
+  const change = (body: Record<string, unknown>) =>
+    run(async () => {
+      await apiFetch(`/api/settings/team/${member.id}`, teamMemberSchema, { method: "PATCH", body });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
+    });
+  return (
+    <li data-member={member.email} className={`grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 text-sm ${columns}`}>
+      <div className="col-span-2 min-w-0 break-all sm:col-span-1">
+        {member.email}
+        {self && <span className="ml-1 text-xs text-zinc-500">(you)</span>}
+      </div>
+      <Select
+        aria-label={`Role of ${member.email}`}
+        value={member.role}
+        disabled={self || busy}
+        onChange={(e) => void change({ role: e.target.value })}
+      >
+        <option value="admin">Admin</option>
+        <option value="viewer">Viewer</option>
+      </Select>
+      <div>
+        <StateBadge state={member.disabled ? "inactive" : "active"} />
+      </div>
+      <div className="text-xs text-zinc-500">
+        <span className="sm:sr-only">Last sign-in: </span>
+        {member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : "Never"}
+      </div>
+      <div className="flex flex-wrap gap-1 sm:justify-end">
+        {!self && (
+          <>
+            <Button size="sm" variant="secondary" disabled={busy} onClick={() => void change({ disabled: !member.disabled })}>
+              {member.disabled ? "Enable" : "Disable"}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={busy}
+              onClick={() =>
+                void run(async () => {
+                  onPassword(await apiFetch(`/api/settings/team/${member.id}/reset-password`, temporaryPasswordSchema, { method: "POST" }));
+                  await queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
+                })
+              }
+            >
+              Reset password
+            </Button>
+          </>
+        )}
+      </div>
+      <FormError message={error} className="col-span-2 sm:col-span-5" />
+    </li>
+  );
+}
+
+function AddMember({ onPassword }: { onPassword: (p: TemporaryPassword) => void }) {
+  const queryClient = useQueryClient();
+  const { busy, error, run } = useSubmit({ conflict: "Someone with this email has an account already." });
+  return (
+    <form
+      className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const data = new FormData(form);
+        void run(async () => {
+          const body = { email: String(data.get("email") ?? ""), role: String(data.get("role") ?? "viewer") };
+          onPassword(await apiFetch("/api/settings/team", temporaryPasswordSchema, { method: "POST", body }));
+          form.reset();
+          await queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
+        });
+      }}
+    >
+      <Field id="member-email" label="Email">
+        <TextInput id="member-email" name="email" type="email" required maxLength={254} autoComplete="off" />
+      </Field>
+      <Field id="member-role" label="Role">
+        <Select id="member-role" name="role" defaultValue="viewer">
+          <option value="viewer">Viewer</option>
+          <option value="admin">Admin</option>
+        </Select>
+      </Field>
+      <Button type="submit" disabled={busy}>
+        {busy ? "Adding…" : "Add to the team"}
+      </Button>
+      <FormError message={error} className="sm:col-span-3" />
+    </form>
+  );
+}
+
+function SignInHistory() {
+  const history = useSignIns();
+  return (
+    <Card title="Sign-in history">
+      {history.isPending ? (
+        <LoadingRows rows={3} />
+      ) : history.isError ? (
+        <ErrorState error={history.error} retry={() => void history.refetch()} />
+      ) : history.data.data.length === 0 ? (
+        <EmptyState title="No sign-ins yet" />
+      ) : (
+        <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
+          {history.data.data.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-baseline gap-x-3 py-2" data-sign-in={s.result}>
+              <span className="text-xs text-zinc-500">{formatDateTime(s.at)}</span>
+              <span className="break-all">{s.email}</span>
+              <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{s.address}</span>
+              <span className={s.result === "ok" ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}>
+                {signInResult[s.result]}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** The tenant's users: add one with a temporary password, change roles, disable, reset; and who signed in when. */
+export function TeamPanel() {
+  const team = useTeam();
+  const user = useShellUser();
+  const [password, setPassword] = useState<TemporaryPassword | null>(null);
+  return (
+    <div className="flex flex-col gap-4">
+      <Card title="Team">
+        <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
+          A change of role, disabling and a password reset sign the person out everywhere at once.
+        </p>
+        {team.isPending ? (
+          <LoadingRows rows={3} />
+        ) : team.isError ? (
+          <ErrorState error={team.error} retry={() => void team.refetch()} />
+        ) : team.data.data.length === 0 ? (
+          <EmptyState title="No one in this team yet" />
+        ) : (
+          <>
+            <div aria-hidden className={`hidden gap-x-3 pb-1 text-xs text-zinc-500 uppercase sm:grid ${columns} dark:text-zinc-400`}>
+              <span>Email</span>
+              <span>Role</span>
+              <span>Status</span>
+              <span>Last sign-in</span>
+            </div>
+            <ul aria-label="Members" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {team.data.data.map((m) => (
+                <MemberRow key={m.id} member={m} self={m.email === user.email} onPassword={setPassword} />
+              ))}
+            </ul>
+          </>
+        )}
+        <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
+          <h3 className="mb-2 text-sm font-semibold">Add someone</h3>
+          <AddMember onPassword={setPassword} />
+        </div>
+        {password && (
+          <div className="mt-3">
+            <Password shown={password} />
+          </div>
+        )}
+      </Card>
+      <SignInHistory />
+    </div>
+  );
+}

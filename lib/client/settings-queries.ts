@@ -1,0 +1,29 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/client/api";
+import { queryKeys } from "@/lib/client/queries";
+import { affiliatesSchema, credentialsSchema, signInPageSchema, teamSchema, webhookSecretStatusSchema } from "@/lib/contract/settings-api";
+
+// The browser's data for /settings: one hook per resource, keys from the one factory, answers
+// parsed with their contract schemas.
+
+export const useTeam = () =>
+  useQuery({ queryKey: queryKeys.settingsPart("team"), queryFn: () => apiFetch("/api/settings/team", teamSchema) });
+
+export const useSignIns = () =>
+  useQuery({
+    queryKey: queryKeys.settingsPart("sign-ins"),
+    queryFn: () => apiFetch("/api/settings/sign-ins?limit=50", signInPageSchema),
+  });
+
+export const useWebhookSecret = () =>
+  useQuery({
+    queryKey: queryKeys.settingsPart("webhook-secret"),
+    queryFn: () => apiFetch("/api/settings/webhook-secret", webhookSecretStatusSchema),
+  });
+
+export const useCredentials = () =>
+  useQuery({ queryKey: queryKeys.settingsPart("credentials"), queryFn: () => apiFetch("/api/settings/credentials", credentialsSchema) });
+
+export const useAffiliates = () =>
+  useQuery({ queryKey: queryKeys.settingsPart("affiliates"), queryFn: () => apiFetch("/api/settings/affiliates", affiliatesSchema) });
