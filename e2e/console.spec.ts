@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { createOrderViaApi, operatorPay, shot, signInAs } from "./helpers";
 
@@ -56,6 +57,9 @@ test("the operator console: tenants, users, exchanges and the sandbox simulator"
   await page.getByRole("button", { name: "Create the tenant" }).click();
   await expect(page.getByText(/Shared secret \(shown only now\)/)).toBeVisible();
   await expect(page.locator(`[data-tenant="${name}"]`)).toBeVisible();
+  const label = async (prefix: string) =>
+    ((await page.getByRole("button", { name: prefix }).getAttribute("aria-label")) ?? "").slice(prefix.length + 2);
+  const [webhookUrl, secret] = [await label("Copy URL"), await label("Copy secret")];
   await shot(page, testInfo, "console-tenants");
 
   const sections = page.getByRole("navigation", { name: "Console sections" });
@@ -66,6 +70,17 @@ test("the operator console: tenants, users, exchanges and the sandbox simulator"
   await sections.getByRole("link", { name: "Exchanges" }).click();
   await expect(page.locator(`[data-exchange-id="${exchangeId}"]`)).toContainText("Demo Affiliate");
   await shot(page, testInfo, "console-exchanges");
+  // another tenant's webhook shows in the console at once, through the stream of every tenant
+  await expect(page.locator('[data-console-live="connected"]')).toBeVisible();
+  const otherExchange = randomUUID();
+  const body = JSON.stringify({ event: "exchange.refunded", payload: { exchange_id: otherExchange, order_id: randomUUID() } });
+  const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+  const posted = await page.request.post(webhookUrl, {
+    data: body,
+    headers: { "content-type": "application/json", "x-signature-256": signature },
+  });
+  expect(posted.status()).toBe(200);
+  await expect(page.locator(`[data-exchange-id="${otherExchange}"]`)).toContainText(name);
   await page.locator(`[data-exchange-id="${exchangeId}"]`).getByRole("link").first().click();
 
   await expect(page).toHaveURL(new RegExp(`tab=sandbox&exchange=${exchangeId}`));

@@ -5,6 +5,7 @@ import { ExchangesPanel } from "./exchanges-panel";
 import { SimulatorPanel } from "./simulator-panel";
 import { TenantsPanel } from "./tenants-panel";
 import { UsersPanel } from "./users-panel";
+import { useConsoleEvents } from "@/lib/client/use-live-events";
 
 const tabs = [
   { id: "tenants", label: "Tenants" },
@@ -17,11 +18,17 @@ type Tab = (typeof tabs)[number]["id"];
 /** The operator's console: every tenant, user and exchange, and the sandbox's controls while it runs. */
 export function OperatorPage({ sandbox }: { sandbox: boolean }) {
   const params = useSearchParams();
+  const live = useConsoleEvents();
   const shown = tabs.filter((t) => t.id !== "sandbox" || sandbox);
   const tab: Tab = shown.find((t) => t.id === params.get("tab"))?.id ?? "tenants";
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">Operator console</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Operator console</h1>
+        <span className="text-xs text-zinc-500" data-console-live={live}>
+          {live === "connected" ? "Every tenant, live" : "Connecting to every tenant's events…"}
+        </span>
+      </div>
       <nav aria-label="Console sections" className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
         {shown.map((t) => (
           <Link

@@ -5,6 +5,7 @@ import {
   consoleTenantsSchema,
   consoleUsersSchema,
   clockBodySchema,
+  consoleFrameSchema,
   simulatorStepsSchema,
   tenantCreateBodySchema,
   tenantCreatedSchema,
@@ -75,6 +76,18 @@ export const simulatorOperations: Operation[] = [
 const consoleOp = (op: Omit<Operation, "tag">): Operation => ({ ...op, tag: "operator console" });
 
 export const consoleOperations: Operation[] = [
+  consoleOp({
+    method: "get",
+    path: "/operator/events",
+    operationId: "streamConsoleEvents",
+    summary: "Every tenant's live notices",
+    description:
+      "Server-sent events for the operator console: `event: notice` with a ConsoleFrame for each stored webhook and " +
+      "refreshed snapshot of any tenant. No ids and no replay: refetch what is shown, and again after a reconnect. A " +
+      "comment every 15 s; closed when the session ends; counted among the user's `STREAMS_PER_USER`.",
+    success: { status: 200, description: "An endless text/event-stream", schema: consoleFrameSchema, contentType: "text/event-stream" },
+    errors: [...operatorRead, "rate_limited"],
+  }),
   consoleOp({
     method: "get",
     path: "/operator/tenants",

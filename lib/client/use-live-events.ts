@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { snapshotFrameSchema, webhookFrameSchema, type SnapshotFrame, type WebhookFrame } from "@/lib/contract/dashboard-api";
+import { consoleFrameSchema } from "@/lib/contract/console-api";
 import { queryKeys } from "./queries";
 
 export type LiveStatus = "connecting" | "connected" | "reconnecting";
@@ -99,5 +100,18 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
     },
     // ask the page's queries again: a 401 among them leads to sign-in
     onRefused: () => void queryClient.invalidateQueries(),
+  });
+}
+
+/**
+ * Follows GET /api/operator/events for the operator console: any tenant's notice refreshes what
+ * the console shows, and so does every (re)connect, since the stream has no ids to resume from.
+ */
+export function useConsoleEvents(): LiveStatus {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+  return useEventStream("/api/operator/events", {
+    on: { notice: (data) => parse(consoleFrameSchema, data) && refresh() },
+    onOpen: refresh,
   });
 }

@@ -80,3 +80,11 @@ export const clockBodySchema = z.strictObject({
     .min(0)
     .max(30 * 24 * 3600),
 });
+
+/** GET /api/operator/events: one frame per notice of any tenant (no id, no replay); the console refetches what it shows. */
+export const consoleFrameSchema = z.object({
+  tenant_id: uuid,
+  kind: z.enum(["webhook", "snapshot"]),
+  exchange_id: uuid.nullable(),
+});
+export type ConsoleFrame = z.infer<typeof consoleFrameSchema>;

@@ -8,6 +8,8 @@ import { processSingleton } from "@/lib/process-singleton";
 // PostgreSQL across instances.
 
 export const CHANNEL = "dashboard_events";
+/** Subscribes to the notices of every tenant (the operator console's stream). */
+export const EVERY_TENANT = "*";
 
 // Notices are BusNotice of the contract (lib/contract/dashboard-api.ts): parsed on the way in,
 // whoever sent them (store-event.ts builds the webhook notice in SQL).
@@ -39,6 +41,7 @@ function dispatch(payload: string) {
     return;
   }
   for (const fn of subscribers.get(notice.tenant_id) ?? []) fn(notice);
+  for (const fn of subscribers.get(EVERY_TENANT) ?? []) fn(notice);
 }
 
 function ensureListening(): Promise<void> {

@@ -31,6 +31,11 @@ type Options = {
   filter?: (notice: Notice) => boolean;
   /** How a notice is written; the tenant's frame by default. */
   frame?: (notice: Notice) => Uint8Array;
+  /**
+   * Whether notices carry one tenant's cursor, so that one at or below the last sent was sent
+   * (true by default). A stream of every tenant's notices has no one cursor: it sends them all.
+   */
+  cursor?: boolean;
 };
 
 const encoder = new TextEncoder();
@@ -117,6 +122,7 @@ export function eventStream({
   replay,
   filter = () => true,
   frame = tenantFrame,
+  cursor = true,
 }: Options): Response {
   const release = claimSlot(holder.key, holder.limit);
   // The client may leave (abort, cancel) before start() has finished setting up, even before
@@ -144,7 +150,7 @@ export function eventStream({
         }
       };
       const send = (notice: Notice) => {
-        if (notice.kind === "webhook") {
+        if (notice.kind === "webhook" && cursor) {
           if (notice.seq <= lastSent) return;
           lastSent = notice.seq;
         }

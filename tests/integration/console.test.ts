@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { randomBytes, randomUUID } from "node:crypto";
 import {
+  consoleFrameSchema,
   consoleExchangePageSchema,
   consoleTenantsSchema,
   consoleUsersSchema,
@@ -16,7 +17,9 @@ import {
   paymentResultSchema,
 } from "@/lib/exchange/operator-contract";
 import { exchangeSchema } from "@/lib/exchange/schemas";
-import { errorCode, parse } from "./harness/api";
+import { errorCode, http, parse } from "./harness/api";
+import { openSse } from "./harness/sse";
+import { signBody } from "@/lib/webhooks/sign";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 
 // The simulator's test buttons on a sandbox tenant's pages, and the operator console's API.
@@ -121,6 +124,7 @@ describe("the operator console API", () => {
     for (const session of [await admin(), await viewer()]) {
       for (const [method, path, body] of [
         ["GET", "/api/operator/tenants", undefined],
+        ["GET", "/api/operator/events", undefined],
         ["GET", "/api/operator/users", undefined],
         ["GET", "/api/operator/exchanges", undefined],
         ["GET", "/api/operator/sandbox/deliveries", undefined],
@@ -133,6 +137,40 @@ describe("the operator console API", () => {
     }
     const anonymous = await fetch(`${(await admin()).baseUrl}/api/operator/tenants`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it("streams every tenant's notices to the console, without ids", async () => {
+    const operator = await operatorSession();
+    const stream = await openSse(`${operator.baseUrl}/api/operator/events`, { cookie: operator.cookieHeader });
+    try {
+      expect(stream.response.status).toBe(200);
+      const tenant = parse(
+        tenantCreatedSchema,
+        await operator.request("POST", "/api/operator/tenants", {
+          name: `Live ${randomBytes(3).toString("hex")}`,
+          base_url: "https://service.example",
+          client_id: "cl_live",
+          network: "testnet",
+        }),
+        201,
+      );
+      const exchangeId = randomUUID();
+      const body = JSON.stringify({ event: "exchange.executed", payload: { exchange_id: exchangeId, order_id: randomUUID() } });
+      const received = await http("POST", tenant.webhook_url, {
+        raw: body,
+        headers: { "content-type": "application/json", "x-signature-256": signBody(body, tenant.webhook_secret) },
+      });
+      expect(received.status).toBe(200);
+      const frame = await stream.waitFor((f) => f.event === "notice" && (f.data ?? "").includes(exchangeId));
+      expect(consoleFrameSchema.parse(JSON.parse(frame.data ?? ""))).toEqual({
+        tenant_id: tenant.id,
+        kind: "webhook",
+        exchange_id: exchangeId,
+      });
+      expect(frame.id).toBeUndefined();
+    } finally {
+      await stream.close();
+    }
   });
 
   it("lists tenants, users and every tenant's exchanges; creates a tenant and shows its webhook secret once", async () => {
