@@ -17,7 +17,7 @@ if (BARE_DATABASE_URL) {
   await db.exec(`CREATE TABLE IF NOT EXISTS webhook_events (
     id bigserial PRIMARY KEY, tenant_id uuid NOT NULL, seq bigint NOT NULL, body_sha256 text NOT NULL, raw_body text NOT NULL,
     event_type text, exchange_id uuid, order_id uuid, correlation_id text, retry_count integer, user_agent text,
-    received_at timestamptz(3) NOT NULL, UNIQUE (tenant_id, body_sha256));
+    headers jsonb, received_at timestamptz(3) NOT NULL, UNIQUE (tenant_id, body_sha256));
     CREATE TABLE IF NOT EXISTS event_cursors (tenant_id uuid PRIMARY KEY, seq bigint NOT NULL)`);
   query = (text, values) => db.query(text, values);
 }
@@ -51,8 +51,9 @@ const server = createServer((req, res) => {
          RETURNING seq
        ), ins AS (
          INSERT INTO webhook_events
-           (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
-         SELECT $1, bump.seq, $2, $3, $4, $5, $6, $7, $8, $9, now() FROM bump
+           (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, headers,
+            received_at)
+         SELECT $1, bump.seq, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, now() FROM bump
          ON CONFLICT (tenant_id, body_sha256) DO NOTHING
          RETURNING seq
        )
@@ -67,6 +68,8 @@ const server = createServer((req, res) => {
         req.headers["x-correlation-id"] ?? null,
         Number(req.headers["x-retry-count"] ?? 0),
         req.headers["user-agent"] ?? null,
+        // the headers the app keeps, credentials left out
+        JSON.stringify(Object.fromEntries(Object.entries(req.headers).filter(([name]) => !["authorization", "cookie"].includes(name)))),
       ],
     );
     const stored = result.rows[0];

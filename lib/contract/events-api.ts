@@ -36,7 +36,7 @@ export const webhookEventPageSchema = z.object({ data: z.array(webhookEventItemS
 export type WebhookEventPage = z.infer<typeof webhookEventPageSchema>;
 
 export const webhookEventDetailSchema = webhookEventItemSchema.extend({
-  /** The headers the receiver kept. */
+  /** The request's headers as received (lower-case names), without Authorization, Proxy-Authorization and Cookie. */
   headers: z.record(z.string(), z.string()),
   /** The body exactly as received. */
   raw_body: z.string(),

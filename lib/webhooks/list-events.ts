@@ -49,10 +49,13 @@ export async function webhookEventDetail(db: Db, tenantId: string, seq: number):
     .from(webhookEvents)
     .where(and(eq(webhookEvents.tenantId, tenantId), eq(webhookEvents.seq, seq)));
   if (!row) throw new ApiError("not_found", "No such event");
-  const headers: Record<string, string> = {};
-  if (row.userAgent) headers["user-agent"] = row.userAgent;
-  if (row.correlationId) headers["x-correlation-id"] = row.correlationId;
-  if (row.retryCount !== null) headers["x-retry-count"] = String(row.retryCount);
+  // rows stored before the receiver kept every header show the three it kept then
+  const headers: Record<string, string> = row.headers ?? {};
+  if (!row.headers) {
+    if (row.userAgent) headers["user-agent"] = row.userAgent;
+    if (row.correlationId) headers["x-correlation-id"] = row.correlationId;
+    if (row.retryCount !== null) headers["x-retry-count"] = String(row.retryCount);
+  }
   return { ...item(row), headers, raw_body: row.rawBody } satisfies WebhookEventDetail;
 }
 

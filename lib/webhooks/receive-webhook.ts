@@ -38,6 +38,23 @@ function signedByTenant(bytes: Buffer, tenant: Tenant, header: string | null): b
   return previous !== null && previous.until.getTime() > Date.now() && verifySignature(bytes, previous.secret, header);
 }
 
+/** Credentials a proxy or a browser might add: never stored, never shown. */
+const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
+const MAX_HEADERS = 50;
+const MAX_HEADER_LENGTH = 500;
+
+/** The headers /events shows with a received webhook: bounded in number and length, credentials left out. */
+export function shownHeaders(headers: Headers): Record<string, string> {
+  const shown: Record<string, string> = {};
+  let count = 0;
+  for (const [name, value] of headers) {
+    if (SECRET_HEADERS.has(name)) continue;
+    if (++count > MAX_HEADERS) break;
+    shown[name] = value.slice(0, MAX_HEADER_LENGTH);
+  }
+  return shown;
+}
+
 const idOf = (value: unknown) => (uuid.safeParse(value).success ? (value as string).toLowerCase() : null);
 
 /**
@@ -87,6 +104,7 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
     correlationId: correlationId?.slice(0, 100) ?? null,
     retryCount: Number.isInteger(retry) ? retry : null,
     userAgent: req.headers.get("user-agent")?.slice(0, 200) ?? null,
+    headers: shownHeaders(req.headers),
     receivedAt: new Date(),
     state: stateOfEvent(eventType),
   });

@@ -58,6 +58,7 @@ describe("the live notice built in SQL", () => {
       correlationId: randomUUID(),
       retryCount: 0,
       userAgent: "Sandbox-Webhook/1.0",
+      headers: { "user-agent": "Sandbox-Webhook/1.0", "x-retry-count": "0" },
       receivedAt,
       state: "executed",
     });

@@ -14,6 +14,8 @@ type Event = {
   correlationId: string | null;
   retryCount: number | null;
   userAgent: string | null;
+  /** The request's headers worth showing (no credentials). */
+  headers: Record<string, string>;
   receivedAt: Date;
   /** The state the event implies, for an exchange the index has not seen yet. */
   state: ExchangeState | null;
@@ -40,9 +42,10 @@ export async function storeAndPublish(db: Db, e: Event): Promise<number | null> 
       RETURNING seq
     ), ins AS (
       INSERT INTO webhook_events
-        (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, received_at)
+        (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, headers,
+         received_at)
       SELECT ${e.tenantId}, bump.seq, ${e.bodySha256}, ${e.rawBody}, ${e.eventType}, ${e.exchangeId}, ${e.orderId},
-             ${e.correlationId}, ${e.retryCount}, ${e.userAgent}, ${e.receivedAt.toISOString()}
+             ${e.correlationId}, ${e.retryCount}, ${e.userAgent}, ${JSON.stringify(e.headers)}::jsonb, ${e.receivedAt.toISOString()}
       FROM bump
       ON CONFLICT (tenant_id, body_sha256) DO NOTHING
       RETURNING seq, tenant_id, event_type, exchange_id, order_id, received_at

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { auditPageSchema } from "@/lib/contract/dashboard-api";
+import { randomUUID } from "node:crypto";
+import { auditPageSchema, webhookReceiptSchema } from "@/lib/contract/dashboard-api";
+import { signBody } from "@/lib/webhooks/sign";
 import { webhookEventDetailSchema, webhookEventPageSchema, webhookHealthSchema } from "@/lib/contract/events-api";
 import { paymentResultSchema } from "@/lib/exchange/operator-contract";
-import { errorCode, parse } from "./harness/api";
+import { errorCode, http, parse } from "./harness/api";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 
 // The received-webhooks page's API (list, detail, health) and the audit log's filters.
@@ -21,6 +23,29 @@ async function eventsOf(session: DashboardSession, exchangeId: string, count: nu
 }
 
 describe("GET /api/webhook-events", () => {
+  it("shows every header a webhook came with, but never credentials, and at most 500 characters of each", async () => {
+    const session = await admin();
+    const body = JSON.stringify({ event: "test.headers", payload: { nonce: randomUUID() } });
+    const stored = await http("POST", `${session.baseUrl}/webhook`, {
+      raw: body,
+      headers: {
+        "content-type": "application/json",
+        "x-signature-256": signBody(body, inject("webhookSecret")),
+        "x-vendor-trace": "abc-123",
+        "x-long": "y".repeat(2_000),
+        cookie: "session=stolen",
+        authorization: "Bearer secret-token",
+      },
+    });
+    const { seq } = webhookReceiptSchema.parse(stored.body);
+    const detail = parse(webhookEventDetailSchema, await session.request("GET", `/api/webhook-events/${seq}`), 200);
+    expect(detail.headers).toMatchObject({ "x-vendor-trace": "abc-123", "content-type": "application/json" });
+    expect(detail.headers["x-long"]).toHaveLength(500);
+    expect(Object.keys(detail.headers)).not.toContain("cookie");
+    expect(Object.keys(detail.headers)).not.toContain("authorization");
+    expect(JSON.stringify(detail)).not.toContain("secret-token");
+  });
+
   it("lists received webhooks newest first with filters, shows one with its headers and raw body, and reports health", async () => {
     const session = await admin();
     const order = await createOrderVia(session);
@@ -67,6 +92,8 @@ describe("GET /api/webhook-events", () => {
       "user-agent": "Sandbox-Webhook/1.0",
       "x-retry-count": "0",
       "x-correlation-id": events[1]?.correlation_id,
+      "x-signature-256": expect.stringMatching(/^sha256=[0-9a-f]{64}$/),
+      "content-type": "application/json",
     });
 
     const before = parse(webhookHealthSchema, await session.request("GET", "/api/webhook-events/health"), 200);

@@ -117,6 +117,8 @@ export const webhookEvents = pgTable(
     correlationId: text("correlation_id"),
     retryCount: integer("retry_count"),
     userAgent: text("user_agent"),
+    /** The request's headers as received, credentials left out (see receive-webhook.ts); null on rows older than it. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     receivedAt: ts("received_at").notNull(),
   },
   (t) => [
