@@ -18,6 +18,8 @@ export type Tenant = {
   isDefault: boolean;
   /** The bitcoin network of the tenant's service. */
   network: NetworkName;
+  /** The IANA time zone of its reports (days, months). */
+  timeZone: string;
 };
 
 const CACHE_MS = 5_000;
@@ -42,6 +44,7 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
     webhookEndpointId: row.webhookEndpointId,
     isDefault: row.isDefault,
     network: row.network,
+    timeZone: row.timeZone,
   }));
   holder.cached = { at: Date.now(), all };
   return all;

@@ -5,6 +5,7 @@ import { z } from "zod";
 // are loose (the real service adds fields); request schemas are strict.
 
 export const currencies = ["eur", "chf", "gbp"] as const;
+export type Currency = (typeof currencies)[number];
 export const pairs = ["btc/eur", "btc/chf", "btc/gbp"] as const;
 export const exchangeTypes = ["buy", "sell"] as const;
 export const exchangeStates = ["executed", "interrupted", "refunded", "settled"] as const;

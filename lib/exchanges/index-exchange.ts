@@ -1,15 +1,27 @@
 import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { exchanges } from "@/lib/db/schema";
+import { exchanges, orders } from "@/lib/db/schema";
+import type { Tenant } from "@/lib/auth/tenants";
+import { serviceTime } from "@/lib/exchange/client";
 import type { Exchange } from "@/lib/exchange/schemas";
 import { exchangeState } from "@/lib/exchange/exchange-state";
 
 /**
  * Stores the latest GET snapshot. The exchange state shown is always a snapshot's; a GET that
  * started before the stored one never replaces it, so nothing moves backwards.
+ *
+ * The first snapshot that shows the exchange executed also records its agreement: the
+ * affiliate_id of the order as indexed now (refreshExchange fetches the order first). It is never
+ * changed afterwards, whatever the order is patched to.
  */
-export async function indexExchangeSnapshot(db: Db, tenantId: string, exchange: Exchange, fetchedAt: Date) {
+export async function indexExchangeSnapshot(db: Db, tenant: Pick<Tenant, "id" | "baseUrl">, exchange: Exchange, fetchedAt: Date) {
+  const tenantId = tenant.id;
+  const executedAt = exchange.executed_on ? new Date(exchange.executed_on) : null;
+  const ofOrder = and(eq(orders.id, exchange.order_id), eq(orders.tenantId, tenantId));
+  const affiliateId = executedAt
+    ? sql<string | null>`(SELECT (${orders.snapshot}->>'affiliate_id')::uuid FROM ${orders} WHERE ${ofOrder})`
+    : null;
   const values = {
     id: exchange.id,
     tenantId,
@@ -19,14 +31,25 @@ export async function indexExchangeSnapshot(db: Db, tenantId: string, exchange: 
     pair: exchange.pair,
     type: exchange.type,
     firstSeenAt: fetchedAt,
+    firstSeenServiceAt: serviceTime(tenant.baseUrl, fetchedAt.getTime()),
     fetchedAt,
+    executedAt,
+    affiliateId,
   };
   await db
     .insert(exchanges)
     .values(values)
     .onConflictDoUpdate({
       target: [exchanges.tenantId, exchanges.id],
-      set: { snapshot: exchange, state: values.state, pair: values.pair, type: values.type, fetchedAt },
+      set: {
+        snapshot: exchange,
+        state: values.state,
+        pair: values.pair,
+        type: values.type,
+        fetchedAt,
+        executedAt,
+        affiliateId: sql`COALESCE(${exchanges.affiliateId}, excluded.affiliate_id)`,
+      },
       setWhere: or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= ${fetchedAt.toISOString()}`),
     });
 }
@@ -41,4 +64,24 @@ export async function isExchangeIndexed(db: Db, tenantId: string, id: string): P
     .from(exchanges)
     .where(and(eq(exchanges.tenantId, tenantId), eq(exchanges.id, id)));
   return row !== undefined;
+}
+
+/**
+ * Whether refreshExchange must GET the order before indexing this snapshot: the order is not
+ * indexed yet, or the exchange is executed and its agreement not recorded (the order is then
+ * read fresh, so a patch made since it was indexed counts).
+ */
+export async function needsOrder(db: Db, tenantId: string, exchange: Exchange): Promise<boolean> {
+  if (exchange.executed_on !== null) {
+    const [row] = await db
+      .select({ affiliateId: exchanges.affiliateId })
+      .from(exchanges)
+      .where(and(eq(exchanges.tenantId, tenantId), eq(exchanges.id, exchange.id)));
+    if (!row?.affiliateId) return true;
+  }
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, exchange.order_id), eq(orders.tenantId, tenantId)));
+  return order === undefined;
 }

@@ -19,7 +19,11 @@ export function listItem(row: typeof exchanges.$inferSelect & { attention?: Atte
   } satisfies ExchangeListItem;
 }
 
-type Query = Pick<ExchangeListQuery, "limit"> & Partial<ExchangeListQuery>;
+type Query = Pick<ExchangeListQuery, "limit"> &
+  Partial<ExchangeListQuery> & {
+    /** Exports: only exchanges counted in [from, to) (executed then, or first seen then if never executed). */
+    counted?: { from: SQL; to: SQL };
+  };
 /** With ?attention=1: now on our clock and on the service's. */
 type Clocks = { now: Date; serviceNow: Date };
 
@@ -37,6 +41,10 @@ export async function exchangeRows(db: Db, tenantId: string | null, query: Query
   if (query.order_id) filters.push(eq(exchanges.orderId, query.order_id));
   if (query.pair) filters.push(eq(exchanges.pair, query.pair));
   if (query.type) filters.push(eq(exchanges.type, query.type));
+  if (query.counted) {
+    const counted = sql`COALESCE(${exchanges.executedAt}, ${exchanges.firstSeenServiceAt}, ${exchanges.firstSeenAt})`;
+    filters.push(sql`${counted} >= ${query.counted.from} AND ${counted} < ${query.counted.to}`);
+  }
   const afterFilter = afterCursor(after, exchanges.firstSeenAt, exchanges.id);
   if (afterFilter) filters.push(afterFilter);
   const reason = query.attention && clocks ? attentionReason(clocks.now, clocks.serviceNow) : sql<AttentionReason | null>`NULL`;

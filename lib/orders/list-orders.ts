@@ -7,6 +7,12 @@ import type { OrderListQuery, OrderPage } from "@/lib/contract/dashboard-api";
 
 // GET /api/orders – the tenant's indexed orders, newest first
 export async function listOrders(db: Db, tenantId: string, query: OrderListQuery): Promise<OrderPage> {
+  const { rows, next_cursor } = await orderRows(db, tenantId, query);
+  return { data: rows.map((r) => r.snapshot), next_cursor } satisfies OrderPage;
+}
+
+/** A newest-first page of the tenant's order index rows. */
+export async function orderRows(db: Db, tenantId: string, query: Pick<OrderListQuery, "limit"> & Partial<OrderListQuery>) {
   const after = decodeCursor(query.cursor ?? null);
   const filters: SQL[] = [eq(orders.tenantId, tenantId)];
   if (query.active) filters.push(eq(orders.active, query.active === "true"));
@@ -21,5 +27,5 @@ export async function listOrders(db: Db, tenantId: string, query: OrderListQuery
     .orderBy(desc(orders.createdOn), desc(orders.id))
     .limit(query.limit + 1);
   const { page, next_cursor } = pageOf(rows, query.limit, (r) => ({ at: r.createdOn, id: r.id }));
-  return { data: page.map((r) => r.snapshot), next_cursor } satisfies OrderPage;
+  return { rows: page, next_cursor };
 }

@@ -6,10 +6,12 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -36,6 +38,8 @@ export const tenants = pgTable("tenants", {
   /** After a rotation: the secret before it, still accepted on webhooks until previousSecretUntil. */
   previousWebhookSecretEnc: text("previous_webhook_secret_enc"),
   previousSecretUntil: ts("previous_secret_until"),
+  /** The IANA time zone its reports count days and months in. */
+  timeZone: text("time_zone").notNull().default("Europe/Zurich"),
   isDefault: boolean("is_default").notNull(),
   createdAt: ts("created_at").notNull(),
 });
@@ -92,12 +96,25 @@ export const exchanges = pgTable(
     firstSeenAt: ts("first_seen_at").notNull(),
     /** When the GET behind the snapshot started: an older one never overwrites a newer one. */
     fetchedAt: ts("fetched_at"),
+    /** The snapshot's executed_on: reports count an exchange on this day. */
+    executedAt: ts("executed_at"),
+    /**
+     * first_seen_at on the service's clock (the sandbox's may run ahead): reports count an
+     * exchange that never executed (refunded, held for identification) on this day.
+     */
+    firstSeenServiceAt: ts("first_seen_service_at"),
+    /**
+     * The agreement the order had when the exchange was first seen executed: recorded once and
+     * never changed, because the order's affiliate_id can be patched afterwards.
+     */
+    affiliateId: uuid("affiliate_id"),
   },
   (t) => [
     primaryKey({ name: "exchanges_pkey", columns: [t.tenantId, t.id] }),
     ofTenant("exchanges", t.tenantId),
     index("exchanges_order").on(t.orderId),
     index("exchanges_tenant_seen").on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("exchanges_tenant_counted").on(t.tenantId, sql`COALESCE(${t.executedAt}, ${t.firstSeenServiceAt}, ${t.firstSeenAt})`),
   ],
 );
 
@@ -240,4 +257,39 @@ export const affiliateLabels = pgTable(
     updatedAt: ts("updated_at").notNull(),
   },
   (t) => [primaryKey({ name: "affiliate_labels_pkey", columns: [t.tenantId, t.affiliateId] }), ofTenant("affiliate_labels", t.tenantId)],
+);
+
+/** An agreement's share of the fee from a day on (in the tenant's time zone) until the next period. */
+export const affiliateSharePeriods = pgTable(
+  "affiliate_share_periods",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    affiliateId: uuid("affiliate_id").notNull(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    sharePercent: numeric("share_percent", { precision: 7, scale: 4 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "affiliate_share_periods_pkey", columns: [t.tenantId, t.affiliateId, t.startsOn] }),
+    ofTenant("affiliate_share_periods", t.tenantId),
+    check("affiliate_share_periods_share_check", sql`share_percent >= 0 AND share_percent <= 100`),
+  ],
+);
+
+/** A payout of earnings the affiliate received from the service, against an agreement and a month. */
+export const affiliatePayouts = pgTable(
+  "affiliate_payouts",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    affiliateId: uuid("affiliate_id").notNull(),
+    /** The statement month it settles, YYYY-MM. */
+    period: text("period").notNull(),
+    receivedOn: date("received_on", { mode: "string" }).notNull(),
+    amount: numeric("amount", { precision: 20, scale: 2 }).notNull(),
+    currency: text("currency").notNull(),
+    bankReference: text("bank_reference").notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [ofTenant("affiliate_payouts", t.tenantId), index("affiliate_payouts_agreement").on(t.tenantId, t.affiliateId, t.period)],
 );

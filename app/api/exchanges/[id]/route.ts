@@ -20,7 +20,7 @@ export const GET = apiRoute({}, async ({ req, db, tenant, params }) => {
   }
   const fetchedAt = new Date();
   const [exchange, indexed] = await Promise.all([upstreamFor(tenant).getExchange(id), ownership(db, tenant.id, "exchange", id)]);
-  const store = () => indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
+  const store = () => indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
   if (indexed === "unknown") await store();
   else after(store);
   return Response.json(exchange);
@@ -33,7 +33,7 @@ export const PATCH = apiRoute({ mutation: "exchanges.payout" }, async ({ req, db
   const input = await readJson(req, exchangePayoutPatchSchema);
   const fetchedAt = new Date();
   const exchange = await upstreamFor(tenant).patchExchange(id, input);
-  await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
+  await indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
   return Response.json(exchange);
 });
 

@@ -15,7 +15,7 @@ export const GET = publicRoute(async ({ db, params }) => {
   if (!tenant) throw new ApiError("not_found", "This payout link does not exist or has expired");
   const fetchedAt = new Date();
   const exchange = await upstreamFor(tenant).getExchange(link.exchangeId);
-  await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
+  await indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
   return Response.json(publicPayoutView(exchange, link.expiresAt, tenant.network), { headers: { "Cache-Control": "no-store" } });
 });
 

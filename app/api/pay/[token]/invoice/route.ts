@@ -21,7 +21,7 @@ export const POST = publicRoute(async ({ req, db, params }) => {
   let result = "ok";
   try {
     const exchange = await upstreamFor(tenant).patchExchange(link.exchangeId, { payout: { type: "invoice", invoice } });
-    await indexExchangeSnapshot(db, tenant.id, exchange, fetchedAt);
+    await indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
     return Response.json(publicPayoutView(exchange, link.expiresAt, tenant.network));
   } catch (error) {
     result = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : "error";
