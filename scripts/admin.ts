@@ -16,6 +16,7 @@ import {
   newWebhookSecret,
   rotateWebhookSecret,
   setTenantNetwork,
+  setTenantTimeZone,
 } from "@/lib/auth/tenant-admin";
 import { env } from "@/lib/env";
 
@@ -30,6 +31,7 @@ const USAGE = `usage:
   npm run admin -- tenants add --name <name> --base-url <url> --client-id <client_id> [--webhook-secret <secret>]
                                [--network mainnet|testnet|signet|regtest]
   npm run admin -- tenants set-network --tenant <tenant id> --network mainnet|testnet|signet|regtest
+  npm run admin -- tenants set-time-zone --tenant <tenant id> --time-zone Europe/Zurich
   npm run admin -- tenants list
   npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>] [--overlap-hours 24]`;
 
@@ -49,6 +51,7 @@ const { positionals, values } = parseArgs({
     "webhook-secret": { type: "string" },
     secret: { type: "string" },
     network: { type: "string" },
+    "time-zone": { type: "string" },
     "overlap-hours": { type: "string" },
   },
 });
@@ -123,6 +126,13 @@ async function run(): Promise<void> {
       const tenant = need("tenant");
       await setTenantNetwork(await open(), tenant, network);
       console.log(`tenant ${tenant} is on ${network}`);
+      return;
+    }
+    case "tenants set-time-zone": {
+      const timeZone = need("time-zone");
+      const tenant = need("tenant");
+      await setTenantTimeZone(await open(), tenant, timeZone);
+      console.log(`tenant ${tenant} reports in ${timeZone}`);
       return;
     }
     case "tenants rotate-webhook-secret": {

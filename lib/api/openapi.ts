@@ -35,6 +35,7 @@ import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
 import { settingsOperations } from "./openapi-settings";
+import { reportOperations } from "./openapi-reports";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
 // (lib/contract/dashboard-api.ts) and the v1 schemas it passes through.
@@ -351,6 +352,7 @@ export function dashboardOpenApi(origin: string) {
       { name: "simulator", description: "Test buttons for tenants whose upstream is this app's sandbox" },
       { name: "operator console", description: "Every tenant, user and exchange, and the sandbox's controls (operators)" },
       { name: "settings", description: "A tenant's team, webhook secret, API credentials and affiliate agreements (admins)" },
+      { name: "affiliate reports", description: "Agreements and shares, earnings reports, statements, payouts received, exports" },
     ],
     securitySchemes: {
       session: {
@@ -386,6 +388,7 @@ export function dashboardOpenApi(origin: string) {
       ...simulatorOperations,
       ...consoleOperations,
       ...settingsOperations,
+      ...reportOperations,
       ...webhookOperations(origin),
     ],
   });

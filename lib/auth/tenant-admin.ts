@@ -1,4 +1,5 @@
 import "server-only";
+import { isTimeZone } from "@/lib/reports/periods";
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -48,6 +49,13 @@ export async function addTenant(db: Db, input: z.input<typeof tenantInputSchema>
 export async function setTenantNetwork(db: Db, tenantId: string, network: string) {
   const parsed = z.enum(networkNames).parse(network);
   const [row] = await db.update(tenants).set({ network: parsed }).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
+  if (!row) throw new AdminError(`no tenant ${tenantId} (see: tenants list)`);
+}
+
+/** The IANA time zone whose days and months the tenant's reports count (Europe/Zurich by default). */
+export async function setTenantTimeZone(db: Db, tenantId: string, timeZone: string) {
+  if (!isTimeZone(timeZone)) throw new AdminError(`unknown time zone ${timeZone} (an IANA name such as Europe/Zurich)`);
+  const [row] = await db.update(tenants).set({ timeZone }).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
   if (!row) throw new AdminError(`no tenant ${tenantId} (see: tenants list)`);
 }
 

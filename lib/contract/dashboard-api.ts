@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/exchange/schemas";
 import type { NetworkName } from "@/lib/bitcoin/networks";
+import { daySchema, reconciliationIssueSchema } from "./reports-api";
 
 // The contract of the dashboard's own API (/api): every body it answers, every query it takes,
 // and every server-sent frame, as zod schemas. The server builds each body with `satisfies` the
@@ -51,6 +52,17 @@ export const exchangeListQuerySchema = z.object({
   type: z.enum(exchangeTypes).nullish(),
 });
 export type ExchangeListQuery = z.infer<typeof exchangeListQuerySchema>;
+
+/** GET /api/exchanges/export.csv|jsonl: the exchange list's filters, and days counted (executed, or first seen if never). */
+export const exchangeExportQuerySchema = exchangeListQuerySchema
+  .omit({ cursor: true, limit: true })
+  .extend({ from: daySchema.nullish(), to: daySchema.nullish() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from is after to", path: ["to"] });
+export type ExchangeExportQuery = z.infer<typeof exchangeExportQuerySchema>;
+
+/** GET /api/orders/export.csv|jsonl: the order list's filters. */
+export const orderExportQuerySchema = orderListQuerySchema.omit({ cursor: true, limit: true });
+export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
 
 export const exchangeListItemSchema = z
   .object({
@@ -177,6 +189,8 @@ export const overviewSchema = z.object({
   latest: z.array(exchangeListItemSchema),
   /** The oldest exchanges that need attention (at most 5), and how many there are. */
   attention: z.object({ count: z.number().int(), items: z.array(exchangeListItemSchema) }),
+  /** Statements whose payouts received differ from what was earned. */
+  reconciliation: z.array(reconciliationIssueSchema),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 

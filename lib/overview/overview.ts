@@ -5,11 +5,13 @@ import { listExchanges } from "@/lib/exchanges/list-exchanges";
 import { countAttention } from "@/lib/exchanges/attention";
 import type { ExchangeState } from "@/lib/exchange/exchange-state";
 import type { Overview } from "@/lib/contract/dashboard-api";
+import { reconciliationIssues } from "@/lib/reports/statements";
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-// GET /api/overview – counts by state, the latest exchanges, daily volume and fees per pair (30 days)
-export async function overview(db: Db, tenantId: string, serviceNow: Date): Promise<Overview> {
+// GET /api/overview – counts by state, the latest exchanges, daily volume and fees per pair (30 days),
+// the needs-attention queue and statements whose payouts received differ from what was earned
+export async function overview(db: Db, tenantId: string, serviceNow: Date, timeZone: string): Promise<Overview> {
   const counts = rowsOf<{ state: string; count: number }>(
     await db.execute(sql`SELECT state, count(*)::int AS count FROM exchanges WHERE tenant_id = ${tenantId} GROUP BY state`),
   );
@@ -33,5 +35,6 @@ export async function overview(db: Db, tenantId: string, serviceNow: Date): Prom
     daily: daily.map((d) => ({ day: d.day, pair: d.pair, volume: Number(d.volume), fees: Number(d.fees), count: d.count })),
     latest: latest.data,
     attention: { count: attentionCount, items: attention.data },
+    reconciliation: await reconciliationIssues(db, tenantId, timeZone),
   } satisfies Overview;
 }

@@ -4,7 +4,9 @@ import { overview } from "@/lib/overview/overview";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/overview – counts, latest exchanges, daily volume and fees per pair
-export const GET = apiRoute({}, async ({ db, tenant }) => Response.json(await overview(db, tenant.id, serviceTime(tenant.baseUrl))));
+// GET /api/overview – counts, latest exchanges, daily volume and fees per pair, attention, reconciliation
+export const GET = apiRoute({}, async ({ db, tenant }) =>
+  Response.json(await overview(db, tenant.id, serviceTime(tenant.baseUrl), tenant.timeZone)),
+);
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,21 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { serviceTime } from "@/lib/exchange/client";
+import { pathId } from "@/lib/api/ownership";
+import { readJson } from "@/lib/http/read-body";
+import { agreementBodySchema } from "@/lib/contract/reports-api";
+import { listAgreements, putAgreement } from "@/lib/reports/agreements";
+import { settingsRoles } from "@/lib/settings/roles";
+
+export const dynamic = "force-dynamic";
+
+// PUT /api/agreements/{affiliate_id} – its label and share periods ({label, periods: [{from, share_percent}]})
+export const PUT = apiRoute({ ...settingsRoles, mutation: "agreements.update" }, async ({ req, db, tenant, params, audit }) => {
+  const id = pathId("affiliate agreement", params.affiliate_id);
+  audit.target = id;
+  const body = await readJson(req, agreementBodySchema);
+  await putAgreement(db, tenant.id, id, body);
+  const agreements = await listAgreements(db, tenant.id, tenant.timeZone, serviceTime(tenant.baseUrl));
+  return Response.json(agreements.find((a) => a.affiliate_id === id));
+});
+
+export const { GET, POST, PATCH, DELETE } = otherMethods("PUT");

@@ -1,0 +1,15 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { searchParams } from "@/lib/api/ownership";
+import { parseOrThrow } from "@/lib/errors";
+import { orderExportQuerySchema } from "@/lib/contract/dashboard-api";
+import { exportOrders } from "@/lib/reports/exports";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/orders/export.jsonl – the order list's filters
+export const GET = apiRoute({}, async ({ req, db, tenant }) => {
+  const query = parseOrThrow(orderExportQuerySchema, searchParams(req));
+  return exportOrders(db, tenant, query, "jsonl");
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

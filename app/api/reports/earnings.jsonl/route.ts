@@ -1,0 +1,16 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { searchParams } from "@/lib/api/ownership";
+import { parseOrThrow } from "@/lib/errors";
+import { earningsQuerySchema } from "@/lib/contract/reports-api";
+import { earningsReport } from "@/lib/reports/earnings";
+import { exportEarnings } from "@/lib/reports/exports";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/reports/earnings.jsonl – the earnings report's rows, with its parameters
+export const GET = apiRoute({}, async ({ req, db, tenant }) => {
+  const query = parseOrThrow(earningsQuerySchema, searchParams(req));
+  return exportEarnings(await earningsReport(db, tenant.id, tenant.timeZone, query), "jsonl");
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,51 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import type { Period } from "./periods";
+
+// The one definition of what an exchange contributes to reports, statements and their exports.
+// An exchange is counted on the day of its execution (executed_on), or when it was first seen (on
+// the service's clock) if it never executed, in the tenant's time zone. Its earning is
+// fee × the share of its agreement on that day, rounded half away from zero to the cent. One that
+// never executed (interrupted for identification, refunded) has no agreement recorded: it is
+// grouped under its order's agreement of now, and earns nothing.
+
+/** The start of a day in a time zone, as an SQL timestamptz. */
+export const dayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp AT TIME ZONE ${timeZone})`;
+export const dayAfter = (day: string, timeZone: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
+
+export type CountedFilter = { tenantId: string; timeZone: string; period?: Period; affiliateId?: string };
+
+/**
+ * A subquery of the tenant's counted exchanges, one row each: id, order_id, affiliate_id, pair,
+ * type, state, currency, counted_at, executed_at, cost, fee, amount, share_percent, earning.
+ */
+export function countedExchanges({ tenantId, timeZone, period, affiliateId }: CountedFilter): SQL {
+  const counted = sql`COALESCE(e.executed_at, e.first_seen_service_at, e.first_seen_at)`;
+  const within = period
+    ? sql`AND ${counted} >= ${dayStart(period.from, timeZone)} AND ${counted} < ${dayAfter(period.to, timeZone)}`
+    : sql``;
+  const agreement = affiliateId ? sql`AND e.affiliate_id = ${affiliateId}` : sql``;
+  return sql`(
+    SELECT e.id, e.order_id,
+           COALESCE(e.affiliate_id, (SELECT (o.snapshot->>'affiliate_id')::uuid FROM orders o
+                                     WHERE o.id = e.order_id AND o.tenant_id = e.tenant_id)) AS affiliate_id,
+           e.pair, e.type, e.state, split_part(e.pair, '/', 2) AS currency,
+           ${counted} AS counted_at, e.executed_at,
+           (e.snapshot->>'cost')::numeric AS cost,
+           COALESCE((e.snapshot->>'fee')::numeric, 0) AS fee,
+           COALESCE((e.snapshot->>'amount')::numeric, 0) AS amount,
+           s.share_percent,
+           round(COALESCE((e.snapshot->>'fee')::numeric, 0) * COALESCE(s.share_percent, 0) / 100, 2) AS earning
+    FROM exchanges e
+    LEFT JOIN LATERAL (
+      SELECT p.share_percent FROM affiliate_share_periods p
+      WHERE p.tenant_id = e.tenant_id AND p.affiliate_id = e.affiliate_id
+        AND p.starts_on <= (e.executed_at AT TIME ZONE ${timeZone})::date
+      ORDER BY p.starts_on DESC LIMIT 1
+    ) s ON true
+    WHERE e.tenant_id = ${tenantId} AND e.snapshot IS NOT NULL AND e.pair IS NOT NULL ${within} ${agreement}
+  )`;
+}
+
+/** States whose figures count; interrupted ones are shown apart, refunded ones left out. */
+export const COUNTING = sql`('executed', 'settled')`;

@@ -1,0 +1,72 @@
+// Report periods as calendar days in a tenant's time zone. Pure: the pages, the API and the tests
+// share it. A period is [from, to] with both days included.
+
+export type Period = { from: string; to: string };
+export const periodPresets = ["this_month", "last_month", "this_quarter", "last_quarter", "this_year"] as const;
+export type PeriodPreset = (typeof periodPresets)[number];
+
+/** The day it is at `now` in the time zone, YYYY-MM-DD. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  // en-CA formats as YYYY-MM-DD
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** Whether Intl knows the IANA time zone. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+/** Year and month (1-12) of YYYY-MM or YYYY-MM-DD. */
+const yearMonth = (text: string): [number, number] => [Number(text.slice(0, 4)), Number(text.slice(5, 7))];
+const lastDay = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate(); // month 1-12
+
+/** The days of a month YYYY-MM. */
+export function monthPeriod(month: string): Period {
+  const [year, m] = yearMonth(month);
+  return { from: `${year}-${pad(m)}-01`, to: `${year}-${pad(m)}-${pad(lastDay(year, m))}` };
+}
+
+function span(year: number, firstMonth: number, months: number): Period {
+  const end = new Date(Date.UTC(year, firstMonth - 1 + months - 1, 1));
+  const [ey, em] = [end.getUTCFullYear(), end.getUTCMonth() + 1];
+  const start = new Date(Date.UTC(year, firstMonth - 1, 1));
+  return { from: `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-01`, to: `${ey}-${pad(em)}-${pad(lastDay(ey, em))}` };
+}
+
+/** A preset's days, counted from `today` (YYYY-MM-DD in the tenant's time zone). */
+export function presetPeriod(preset: PeriodPreset, today: string): Period {
+  const [year, month] = yearMonth(today);
+  const quarterStart = month - ((month - 1) % 3);
+  switch (preset) {
+    case "this_month":
+      return span(year, month, 1);
+    case "last_month":
+      return span(month === 1 ? year - 1 : year, month === 1 ? 12 : month - 1, 1);
+    case "this_quarter":
+      return span(year, quarterStart, 3);
+    case "last_quarter":
+      return quarterStart === 1 ? span(year - 1, 10, 3) : span(year, quarterStart - 3, 3);
+    case "this_year":
+      return span(year, 1, 12);
+  }
+}
+
+/** The months a period touches, YYYY-MM, oldest first. */
+export function monthsOf(period: Period): string[] {
+  const months: string[] = [];
+  let [year, month] = yearMonth(period.from);
+  const last = period.to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${pad(month)}`;
+    months.push(key);
+    if (key >= last) return months;
+    month += 1;
+    if (month === 13) [year, month] = [year + 1, 1];
+  }
+}
