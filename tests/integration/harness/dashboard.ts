@@ -45,7 +45,7 @@ export class DashboardSession {
 }
 
 /** An order created through the dashboard's /api with a real BIP-137 signature. */
-export async function createOrderVia(session: DashboardSession, currency = "eur") {
+export async function createOrderVia(session: Pick<DashboardSession, "request">, currency = "eur", extra: Record<string, unknown> = {}) {
   const challenge = await session.request("POST", "/api/challenges", {});
   expect(challenge.status).toBe(201);
   const token = (challenge.body as { token: string }).token;
@@ -56,6 +56,12 @@ export async function createOrderVia(session: DashboardSession, currency = "eur"
     fee_rate: 0.025,
     payment_method: { currency, debitor_iban: IBAN_DE },
     payout_method: { bitcoin_address: address, message, signature: signBip137(message, key, "p2wpkh") },
+    ...extra,
   });
   return parse(orderSchema, reply, 201);
+}
+
+/** An operator's session acting in one tenant (the x-tenant-id header the console sends). */
+export function inTenant(session: DashboardSession, tenantId: string): Pick<DashboardSession, "request"> {
+  return { request: (method, path, body, headers = {}) => session.request(method, path, body, { "x-tenant-id": tenantId, ...headers }) };
 }
