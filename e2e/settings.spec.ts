@@ -85,11 +85,11 @@ test("credentials and affiliate labels say what is wrong with bad input and keep
   await page.getByRole("link", { name: "Affiliate agreements" }).click();
   await page.getByLabel("affiliate_id").fill("not-a-uuid");
   await page.getByLabel("Label", { exact: true }).fill("Partner");
-  await page.getByRole("button", { name: "Add" }).click();
+  await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(page.getByText("That is not an affiliate_id (a UUID).")).toBeVisible();
   const id = randomUUID();
   await page.getByLabel("affiliate_id").fill(id);
-  await page.getByRole("button", { name: "Add" }).click();
+  await page.getByRole("button", { name: "Add", exact: true }).click();
   const row = page.locator(`[data-affiliate="${id}"]`);
   await expect(row.getByLabel(`Label of ${id}`)).toHaveValue("Partner");
   await expect(row).toContainText("0 orders");

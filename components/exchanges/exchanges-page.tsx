@@ -7,6 +7,7 @@ import { Select, TextInput, inputClass } from "@/components/ui/field";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { ExportLinks } from "@/components/ui/export-links";
 import { useExchangeList } from "@/lib/client/queries";
 import { ExchangeTable } from "./exchange-table";
 
@@ -65,7 +66,10 @@ export function ExchangesPage() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Exchanges</h1>
-        <Lookup />
+        <div className="flex flex-wrap items-center gap-2">
+          <Lookup />
+          <ExportLinks path="/api/exchanges/export" filters={filters} what="these exchanges" />
+        </div>
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input

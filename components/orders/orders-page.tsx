@@ -6,6 +6,7 @@ import { StateBadge } from "@/components/ui/state-badge";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { useCanMutate } from "@/components/shell/session-context";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { ExportLinks } from "@/components/ui/export-links";
 import { useOrderList } from "@/lib/client/queries";
 import { formatDateTime, formatPercent, shortId } from "@/lib/client/format";
 
@@ -19,17 +20,20 @@ export function OrdersPage() {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">Orders</h1>
-        {canMutate && (
-          <Link
-            href="/orders/new"
-            className={
-              "rounded-md bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700 " +
-              "focus-visible:outline-2 focus-visible:outline-orange-500"
-            }
-          >
-            New order
-          </Link>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportLinks path="/api/orders/export" filters={filters} what="these orders" />
+          {canMutate && (
+            <Link
+              href="/orders/new"
+              className={
+                "rounded-md bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700 " +
+                "focus-visible:outline-2 focus-visible:outline-orange-500"
+              }
+            >
+              New order
+            </Link>
+          )}
+        </div>
       </div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <Select aria-label="Status" value={filters.active ?? ""} onChange={(e) => setFilter("active", e.target.value)}>

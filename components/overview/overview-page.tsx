@@ -4,6 +4,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
 import { useOverview } from "@/lib/client/queries";
+import { formatFiat } from "@/lib/client/format";
 import { VolumeChart } from "./volume-chart";
 import { exchangeStates } from "@/lib/exchange/schemas";
 
@@ -48,6 +49,26 @@ export function OverviewPage() {
           }
         >
           <ExchangeTable items={query.data.attention.items} />
+        </Card>
+      )}
+      {query.data && query.data.reconciliation.length > 0 && (
+        <Card title="Affiliate payouts differ" labelId="reconciliation">
+          <ul className="flex flex-col gap-1 text-sm" data-testid="reconciliation">
+            {query.data.reconciliation.map((r) => (
+              <li key={`${r.affiliate_id}-${r.period}-${r.currency}`} className="flex flex-wrap gap-x-2">
+                <Link
+                  href={`/reports/statements/${r.affiliate_id}/${r.period}`}
+                  className="font-medium text-orange-700 hover:underline dark:text-orange-400"
+                >
+                  {r.label ?? r.affiliate_id.slice(0, 8)} · {r.period}
+                </Link>
+                <span>
+                  earned {formatFiat(Number(r.earned), r.currency)}, received {formatFiat(Number(r.received), r.currency)}, difference{" "}
+                  <strong className="text-red-700 dark:text-red-400">{formatFiat(Number(r.difference), r.currency)}</strong>
+                </span>
+              </li>
+            ))}
+          </ul>
         </Card>
       )}
       <Card title="Daily volume and fees, last 30 days">

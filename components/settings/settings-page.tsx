@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { AffiliatesPanel } from "./affiliates-panel";
+import { AgreementsPanel } from "./agreements-panel";
 import { CredentialsPanel } from "./credentials-panel";
 import { TeamPanel } from "./team-panel";
 import { WebhookSecretPanel } from "./webhook-secret-panel";
@@ -44,7 +44,7 @@ export function SettingsPage({ tenantName }: { tenantName: string }) {
       {tab === "team" && <TeamPanel />}
       {tab === "webhooks" && <WebhookSecretPanel />}
       {tab === "credentials" && <CredentialsPanel />}
-      {tab === "affiliates" && <AffiliatesPanel />}
+      {tab === "affiliates" && <AgreementsPanel />}
     </div>
   );
 }

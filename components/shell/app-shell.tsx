@@ -17,6 +17,7 @@ const links = [
   { href: "/orders", label: "Orders" },
   { href: "/exchanges", label: "Exchanges" },
   { href: "/events", label: "Events" },
+  { href: "/reports", label: "Reports" },
 ];
 
 /** The pages a role has: viewers read no audit log, operators also have their console. */
@@ -46,7 +47,7 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <header className="border-b border-zinc-200 bg-white print:hidden dark:border-zinc-800 dark:bg-zinc-900">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3">
           <Link href="/" className="flex items-center gap-2 font-semibold">
             <Logo /> {user.tenantName}

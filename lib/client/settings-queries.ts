@@ -2,7 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/queries";
-import { affiliatesSchema, credentialsSchema, signInPageSchema, teamSchema, webhookSecretStatusSchema } from "@/lib/contract/settings-api";
+import { credentialsSchema, signInPageSchema, teamSchema, webhookSecretStatusSchema } from "@/lib/contract/settings-api";
+import { agreementsSchema } from "@/lib/contract/reports-api";
 
 // The browser's data for /settings: one hook per resource, keys from the one factory, answers
 // parsed with their contract schemas.
@@ -25,5 +26,6 @@ export const useWebhookSecret = () =>
 export const useCredentials = () =>
   useQuery({ queryKey: queryKeys.settingsPart("credentials"), queryFn: () => apiFetch("/api/settings/credentials", credentialsSchema) });
 
-export const useAffiliates = () =>
-  useQuery({ queryKey: queryKeys.settingsPart("affiliates"), queryFn: () => apiFetch("/api/settings/affiliates", affiliatesSchema) });
+/** The affiliate agreements with their share periods (GET /api/agreements). */
+export const useAgreements = () =>
+  useQuery({ queryKey: queryKeys.settingsPart("agreements"), queryFn: () => apiFetch("/api/agreements", agreementsSchema) });

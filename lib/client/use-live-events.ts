@@ -93,6 +93,7 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
         void queryClient.invalidateQueries({ queryKey: queryKeys.exchange(frame.exchange_id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.exchangeLists() });
         void queryClient.invalidateQueries({ queryKey: queryKeys.overview() });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.serverPages() });
         void queryClient.invalidateQueries({ queryKey: queryKeys.simulatorSteps(frame.exchange_id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.console() });
         onNotice({ kind: "snapshot", ...frame });

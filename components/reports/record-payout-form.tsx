@@ -1,0 +1,64 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { Field, Select, TextInput } from "@/components/ui/field";
+import { FormError } from "@/components/ui/states";
+import { useSubmit } from "@/components/ui/use-submit";
+import { apiFetch } from "@/lib/client/api";
+import { affiliatePayoutSchema } from "@/lib/contract/reports-api";
+import { currencies } from "@/lib/exchange/schemas";
+
+/** Records a payout of earnings received against this statement; the page then reconciles it. */
+export function RecordPayoutForm({
+  affiliateId,
+  period,
+  currency,
+  today,
+}: {
+  affiliateId: string;
+  period: string;
+  currency: string;
+  today: string;
+}) {
+  const router = useRouter();
+  const { busy, error, run } = useSubmit({});
+  return (
+    <form
+      className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_2fr_auto] sm:items-end"
+      aria-label="Record a payout received"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const data = Object.fromEntries(new FormData(form).entries());
+        void run(async () => {
+          await apiFetch(`/api/agreements/${affiliateId}/payouts`, affiliatePayoutSchema, { method: "POST", body: { ...data, period } });
+          form.reset();
+          router.refresh();
+        });
+      }}
+    >
+      <Field id="payout-received-on" label="Received on">
+        <TextInput id="payout-received-on" name="received_on" type="date" required defaultValue={today} />
+      </Field>
+      <Field id="payout-amount" label="Amount">
+        <TextInput id="payout-amount" name="amount" inputMode="decimal" required placeholder="120.50" />
+      </Field>
+      <Field id="payout-currency" label="Currency">
+        <Select id="payout-currency" name="currency" defaultValue={currency}>
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c.toUpperCase()}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id="payout-reference" label="Bank reference">
+        <TextInput id="payout-reference" name="bank_reference" required maxLength={140} />
+      </Field>
+      <Button type="submit" disabled={busy}>
+        Record
+      </Button>
+      <FormError message={error} className="sm:col-span-5" />
+    </form>
+  );
+}
