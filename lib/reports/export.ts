@@ -99,4 +99,5 @@ export async function* pages<T>(fetch: (cursor: string | null) => Promise<{ rows
   } while (cursor);
 }
 
-export const EXPORT_BATCH = 1_000;
+/** Rows read per query: large enough that round trips do not dominate, small enough to hold a few MB. */
+export const EXPORT_BATCH = 2_000;
