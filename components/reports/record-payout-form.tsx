@@ -1,12 +1,12 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { Field, Select, TextInput } from "@/components/ui/field";
+import { Field, TextInput } from "@/components/ui/field";
+import { CurrencyField } from "@/components/ui/currency-field";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { affiliatePayoutSchema } from "@/lib/contract/reports-api";
-import { currencies } from "@/lib/exchange/schemas";
 
 /** Records a payout of earnings received against this statement; the page then reconciles it. */
 export function RecordPayoutForm({
@@ -43,15 +43,7 @@ export function RecordPayoutForm({
       <Field id="payout-amount" label="Amount">
         <TextInput id="payout-amount" name="amount" inputMode="decimal" required placeholder="120.50" />
       </Field>
-      <Field id="payout-currency" label="Currency">
-        <Select id="payout-currency" name="currency" defaultValue={currency}>
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c.toUpperCase()}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <CurrencyField id="payout-currency" defaultValue={currency} />
       <Field id="payout-reference" label="Bank reference">
         <TextInput id="payout-reference" name="bank_reference" required maxLength={140} />
       </Field>

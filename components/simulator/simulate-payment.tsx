@@ -4,11 +4,12 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/states";
 import { Field, Select, TextInput } from "@/components/ui/field";
+import { CurrencyField } from "@/components/ui/currency-field";
 import { useSubmit } from "@/components/ui/use-submit";
 import { useShellUser } from "@/components/shell/session-context";
 import { useToast } from "@/components/shell/toaster";
 import { apiFetch } from "@/lib/client/api";
-import { currencies, refundCodes } from "@/lib/exchange/schemas";
+import { refundCodes } from "@/lib/exchange/schemas";
 import { paymentResultSchema } from "@/lib/exchange/operator-contract";
 import { SandboxBadge } from "./sandbox-badge";
 
@@ -23,15 +24,7 @@ export function PaymentFields({ idPrefix, currency }: { idPrefix: string; curren
       <Field id={`${idPrefix}-amount`} label="Amount" hint="Above 1 000 needs identification unless an outcome is chosen.">
         <TextInput id={`${idPrefix}-amount`} name="amount" inputMode="decimal" defaultValue="250" required />
       </Field>
-      <Field id={`${idPrefix}-currency`} label="Currency">
-        <Select id={`${idPrefix}-currency`} name="currency" defaultValue={currency}>
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c.toUpperCase()}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <CurrencyField id={`${idPrefix}-currency`} defaultValue={currency} />
       <Field id={`${idPrefix}-outcome`} label="Outcome">
         <Select id={`${idPrefix}-outcome`} name="outcome" defaultValue="">
           {outcomes.map((o) => (
