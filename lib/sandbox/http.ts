@@ -38,17 +38,20 @@ export function errorResponse(error: unknown, requestId: string, headers?: Heade
 export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id") ?? randomUUID();
+    let db: Db | undefined;
+    let response: Response;
     try {
       if (!env().sandboxEnabled) throw new ApiError("not_found", "The sandbox is switched off");
       const params = await routeParams(context);
-      const db = await getDb();
-      const response = await handler({ req, params, db, requestId });
-      // the sandbox's own time (its clock may have been moved forward) for clients that mind expiries
-      response.headers.set("Date", (await lastKnownSandboxNow(db)).toUTCString());
-      return response;
+      db = await getDb();
+      response = await handler({ req, params, db, requestId });
     } catch (error) {
-      return errorResponse(error, requestId);
+      response = errorResponse(error, requestId);
     }
+    // the sandbox's own time (its clock may have been moved forward), on refusals too: clients
+    // that mind expiries learn its clock from every answer, and a refusal must not reset it
+    if (db) response.headers.set("Date", (await lastKnownSandboxNow(db).catch(() => new Date())).toUTCString());
+    return response;
   };
 }
 

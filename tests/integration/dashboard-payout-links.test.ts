@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
+import { randomUUID } from "node:crypto";
 import { ClientApi, errorCode, http } from "./harness/api";
 import { DashboardSession } from "./harness/dashboard";
 import { coinOrder, lightningOrder, operator } from "./harness/fixtures";
@@ -138,6 +139,19 @@ describe("the service's clock", () => {
     });
     expect(Math.abs(Date.parse(reply.headers.get("date") ?? "") - sandboxNow.getTime())).toBeLessThan(3_000);
     await admin.request("POST", "/api/challenges", {}); // the dashboard learns the service's clock from its answers
+    const service = Date.parse((await admin.request("GET", "/api/orders")).headers.get("x-service-time") ?? "");
+    expect(Math.abs(service - (await operator().now()).getTime())).toBeLessThan(3_000);
+  });
+
+  it("a refusal carries the sandbox's clock too, so one refused call does not reset what the dashboard knows of it", async () => {
+    const ahead = await operator().now(3 * 24 * 3600);
+    const refused = await http("GET", `${inject("baseUrl")}/sandbox/v1/exchanges/${randomUUID()}`, {
+      headers: { authorization: `client_id ${inject("demoClientId")}` },
+    });
+    expect(refused.status).toBe(404);
+    expect(Math.abs(Date.parse(refused.headers.get("date") ?? "") - ahead.getTime())).toBeLessThan(3_000);
+    // the dashboard asks the service, which refuses: its clock is still the service's
+    expect((await admin.request("GET", `/api/orders/${randomUUID()}`)).status).toBe(404);
     const service = Date.parse((await admin.request("GET", "/api/orders")).headers.get("x-service-time") ?? "");
     expect(Math.abs(service - (await operator().now()).getTime())).toBeLessThan(3_000);
   });
