@@ -49,6 +49,8 @@ export async function indexExchangeSnapshot(db: Db, tenant: Pick<Tenant, "id" | 
         fetchedAt,
         executedAt,
         affiliateId: sql`COALESCE(${exchanges.affiliateId}, excluded.affiliate_id)`,
+        // a row the webhook made first may lack it (rows older than the column)
+        firstSeenServiceAt: sql`COALESCE(${exchanges.firstSeenServiceAt}, excluded.first_seen_service_at)`,
       },
       setWhere: or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= ${fetchedAt.toISOString()}`),
     });

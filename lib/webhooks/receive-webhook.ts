@@ -9,6 +9,7 @@ import { tenantForWebhook, type Tenant } from "@/lib/auth/tenants";
 import { stateOfEvent } from "@/lib/exchange/exchange-state";
 import { anyWebhookEventSchema } from "@/lib/exchange/schemas";
 import { scheduleRefresh } from "@/lib/exchanges/refresh-queue";
+import { serviceTime } from "@/lib/exchange/client";
 import { recordRejection } from "./record-rejection";
 import { storeAndPublish } from "./store-event";
 import { SIGNATURE_HEADER, verifySignature } from "./sign";
@@ -94,6 +95,7 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
   const exchangeId = idOf(payload.exchange_id);
   const orderId = idOf(payload.order_id);
   const retry = Number(req.headers.get("x-retry-count"));
+  const receivedAt = new Date();
   const stored = await storeAndPublish(db, {
     tenantId: tenant.id,
     bodySha256: createHash("sha256").update(raw).digest("hex"),
@@ -105,7 +107,8 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
     retryCount: Number.isInteger(retry) ? retry : null,
     userAgent: req.headers.get("user-agent")?.slice(0, 200) ?? null,
     headers: shownHeaders(req.headers),
-    receivedAt: new Date(),
+    receivedAt,
+    serviceReceivedAt: serviceTime(tenant.baseUrl, receivedAt.getTime()),
     state: stateOfEvent(eventType),
   });
   if (stored === null) return reply(200, { received: true, duplicate: true } satisfies WebhookReceipt);

@@ -17,6 +17,8 @@ type Event = {
   /** The request's headers worth showing (no credentials). */
   headers: Record<string, string>;
   receivedAt: Date;
+  /** receivedAt on the service's clock as this process knows it (reports date unexecuted exchanges by it). */
+  serviceReceivedAt?: Date;
   /** The state the event implies, for an exchange the index has not seen yet. */
   state: ExchangeState | null;
 };
@@ -50,8 +52,9 @@ export async function storeAndPublish(db: Db, e: Event): Promise<number | null> 
       ON CONFLICT (tenant_id, body_sha256) DO NOTHING
       RETURNING seq, tenant_id, event_type, exchange_id, order_id, received_at
     ), discovered AS (
-      INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at)
-      SELECT exchange_id, tenant_id, order_id, ${e.state}, received_at FROM ins
+      INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at, first_seen_service_at)
+      SELECT exchange_id, tenant_id, order_id, ${e.state}, received_at, ${(e.serviceReceivedAt ?? e.receivedAt).toISOString()}::timestamptz
+      FROM ins
       WHERE exchange_id IS NOT NULL AND order_id IS NOT NULL AND ${e.state}::text IS NOT NULL
       ON CONFLICT (tenant_id, id) DO NOTHING
     )
