@@ -1,6 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
+import { getParams, type LNURLWithdrawParams } from "js-lnurl";
+import { decodelnurl } from "js-lnurl/lib/helpers/decodelnurl.js";
+import { findlnurl } from "js-lnurl/lib/helpers/findlnurl.js";
 import { decodeLnurl } from "../lib/lightning/lnurl";
 import { lightningNode, makeInvoice, type LightningNode } from "../tests/integration/harness/wallet";
 import { expect, OPERATOR_KEY, test } from "./fixtures";
@@ -82,17 +85,20 @@ test("a Lightning order by form; a test wallet collects through LNURL-withdraw; 
   const endUser = await phone.newPage();
   await endUser.goto(link);
   await expect(endUser.locator('[data-status="awaiting_payout"]')).toBeVisible();
-  expect(await decodeQr(endUser.getByTestId("pay-qr"))).toBe(lnurl);
+  // the end user's QR code is LUD-01's fallback form: this page, with the LNURL in `lightning=`
+  const scanned = await decodeQr(endUser.getByTestId("pay-qr"));
+  expect(scanned).toBe(`${link}?lightning=${lnurl}`);
+  await expect(endUser.getByTestId("pay-qr")).toHaveAttribute("aria-label", new RegExp(`LNURL-withdraw.*${lnurl}`));
   await endUser.screenshot({ path: testInfo.outputPath("pay-waiting.png"), fullPage: true });
 
-  // the wallet follows LUD-03
-  const withdraw = (await (await request.get(decodeLnurl(lnurl))).json()) as {
-    tag: string;
-    callback: string;
-    k1: string;
-    minWithdrawable: number;
-    maxWithdrawable: number;
-  };
+  // a wallet library nobody here wrote (js-lnurl) finds the LNURL in what it scanned, and reads
+  // the LUD-17 link as the same endpoint; then the wallet follows LUD-03
+  const found = findlnurl(scanned) ?? "";
+  expect(found.toUpperCase()).toBe(lnurl);
+  const lud17 = (await endUser.getByTestId("pay-qr-lud17").getAttribute("href")) ?? "";
+  expect(lud17).toMatch(/^lnurlw:\/\//);
+  expect(decodelnurl(lud17)).toBe(decodeLnurl(lnurl).replace(/^http:/, "https:")); // LUD-17: the wallet puts https back
+  const withdraw = (await getParams(found)) as LNURLWithdrawParams;
   expect(withdraw.tag).toBe("withdrawRequest");
   expect(withdraw.minWithdrawable).toBe(withdraw.maxWithdrawable);
   const invoice = makeInvoice({ node, msat: BigInt(withdraw.maxWithdrawable), now: await sandboxNow(page) });

@@ -35,6 +35,8 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
   const invoice = view.offers?.invoice;
   const channel = view.offers?.channel;
   const amount = view.amount_sats ?? 0;
+  // this page, which the QR codes carry (LUD-01 fallback); rendered in the browser only, once loaded
+  const pageUrl = typeof window === "undefined" ? undefined : `${window.location.origin}/pay/${encodeURIComponent(token)}`;
   return (
     <div className="flex flex-col items-center gap-5">
       {view.status === "failed" && (
@@ -51,7 +53,15 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
           <p className="-mt-4 text-sm text-zinc-500">
             for {formatFiat(view.fiat.amount, view.fiat.currency)} · {formatSats(invoice.fee_sats)} network fee
           </p>
-          <LnurlQr lnurl={invoice.lnurl} expiresOn={invoice.expires_on} onExpired={refresh} label="Receive" testId="pay-qr" />
+          <LnurlQr
+            lnurl={invoice.lnurl}
+            kind="withdraw"
+            expiresOn={invoice.expires_on}
+            onExpired={refresh}
+            label="Receive"
+            testId="pay-qr"
+            fallbackPage={pageUrl}
+          />
           <a
             href={`lightning:${invoice.lnurl.toUpperCase()}`}
             className="w-full rounded-md bg-orange-600 px-4 py-3 text-center font-medium text-white hover:bg-orange-700"
@@ -85,6 +95,8 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
             </p>
             <LnurlQr
               lnurl={channel.lnurl}
+              kind="channel"
+              fallbackPage={pageUrl}
               expiresOn={channel.expires_on}
               onExpired={refresh}
               label="Receive through a channel"

@@ -2,27 +2,39 @@
 import { QRCodeSVG } from "qrcode.react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatCountdown, useCountdown } from "./use-countdown";
+import { lud01Fallback, lud17Link } from "@/lib/lightning/lnurl";
 
 /**
- * An LNURL as a QR code (upper case: the compact alphanumeric QR mode), a lightning: link for a
- * wallet on the same phone, the text to copy, and the offer's countdown. At expiry onExpired
- * fetches the exchange again, which renews the offer, and the QR is redrawn.
+ * An LNURL as a QR code, a lightning: link for a wallet on the same phone, the LUD-17 link
+ * (lnurlw:// or lnurlc://) for wallets that register those schemes, the text to copy, and the
+ * offer's countdown. At expiry onExpired fetches the exchange again, which renews the offer, and
+ * the QR is redrawn.
+ *
+ * The QR carries the LNURL in upper case (the compact alphanumeric QR mode), or, with
+ * `fallbackPage`, LUD-01's fallback URL: that page with `?lightning=LNURL…`, so that a phone's
+ * camera app opens the page and a wallet reads the LNURL.
  */
 export function LnurlQr({
   lnurl,
+  kind,
   expiresOn,
   onExpired,
   label,
   testId,
+  fallbackPage,
 }: {
   lnurl: string;
+  kind: "withdraw" | "channel";
   expiresOn: string;
   onExpired: () => void;
   label: string;
   testId: string;
+  fallbackPage?: string;
 }) {
   const seconds = useCountdown(expiresOn, onExpired);
   const upper = lnurl.toUpperCase();
+  const value = fallbackPage ? lud01Fallback(fallbackPage, upper) : upper;
+  const schemeLink = lud17Link(upper, kind);
   return (
     <div className="flex flex-col items-center gap-3">
       <a
@@ -30,7 +42,24 @@ export function LnurlQr({
         className="rounded-lg bg-white p-3 focus-visible:outline-2 focus-visible:outline-orange-500"
         aria-label={`${label}: open in a Lightning wallet`}
       >
-        <QRCodeSVG value={upper} size={220} level="M" marginSize={0} data-testid={testId} data-lnurl={upper} />
+        <QRCodeSVG
+          value={value}
+          size={220}
+          level="M"
+          marginSize={0}
+          role="img"
+          aria-label={`QR code for a Lightning wallet (${kind === "withdraw" ? "LNURL-withdraw" : "LNURL-channel"}): ${upper}`}
+          data-testid={testId}
+          data-lnurl={upper}
+          data-qr={value}
+        />
+      </a>
+      <a
+        href={schemeLink}
+        className="text-xs text-orange-700 underline underline-offset-2 dark:text-orange-400"
+        data-testid={`${testId}-lud17`}
+      >
+        Open with {kind === "withdraw" ? "lnurlw://" : "lnurlc://"} (wallets that register it)
       </a>
       <p
         className={`text-sm tabular-nums ${seconds < 60 ? "text-red-600 dark:text-red-400" : "text-zinc-500"}`}

@@ -45,7 +45,14 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
               The customer scans this with a Lightning wallet and receives <strong>{formatSats(amountSats - invoice.fee_sats)}</strong> (
               {formatSats(amountSats)} minus a {formatSats(invoice.fee_sats)} routing fee).
             </p>
-            <LnurlQr lnurl={invoice.lnurl} expiresOn={invoice.expires_on} onExpired={refetch} label="Invoice payout" testId="withdraw-qr" />
+            <LnurlQr
+              lnurl={invoice.lnurl}
+              kind="withdraw"
+              expiresOn={invoice.expires_on}
+              onExpired={refetch}
+              label="Invoice payout"
+              testId="withdraw-qr"
+            />
             {canMutate ? (
               <details>
                 <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">Paste an invoice instead</summary>
@@ -70,7 +77,14 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
               For a node without inbound liquidity: a channel opens and pushes {formatSats(amountSats - channel.fee_sats)} (
               {formatSats(channel.fee_sats)} on-chain fee).
             </p>
-            <LnurlQr lnurl={channel.lnurl} expiresOn={channel.expires_on} onExpired={refetch} label="Channel payout" testId="channel-qr" />
+            <LnurlQr
+              lnurl={channel.lnurl}
+              kind="channel"
+              expiresOn={channel.expires_on}
+              onExpired={refetch}
+              label="Channel payout"
+              testId="channel-qr"
+            />
             {canMutate && (
               <details>
                 <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeLnurl, encodeLnurl } from "./lnurl";
+import { decodeLnurl, encodeLnurl, lud01Fallback, lud17Link } from "./lnurl";
 
 // LUD-01 example
 const LNURL =
@@ -12,5 +12,18 @@ describe("LNURL (LUD-01)", () => {
     expect(decodeLnurl(LNURL)).toBe(URL);
     expect(decodeLnurl(`lightning:${LNURL.toLowerCase()}`)).toBe(URL);
     expect(encodeLnurl(URL)).toBe(LNURL);
+  });
+});
+
+describe("links for every wallet", () => {
+  it("LUD-17 names the offer by its scheme, and LUD-01's fallback URL carries the LNURL", () => {
+    const lnurl = encodeLnurl("https://service.example/lnurl/withdraw/abc?k1=1");
+    expect(lud17Link(lnurl, "withdraw")).toBe("lnurlw://service.example/lnurl/withdraw/abc?k1=1");
+    expect(lud17Link(lnurl.toLowerCase(), "channel")).toBe("lnurlc://service.example/lnurl/withdraw/abc?k1=1");
+    const fallback = lud01Fallback("https://dash.example/pay/tok_EN", lnurl.toLowerCase());
+    expect(fallback).toBe(`https://dash.example/pay/tok_EN?lightning=${lnurl}`);
+    expect(decodeLnurl(new globalThis.URL(fallback).searchParams.get("lightning") ?? "")).toBe(
+      "https://service.example/lnurl/withdraw/abc?k1=1",
+    );
   });
 });

@@ -15,3 +15,22 @@ export function decodeLnurl(lnurl: string): string {
   if (prefix !== "lnurl") throw new Error("Not an LNURL");
   return new TextDecoder().decode(bech32.fromWords(words));
 }
+
+/**
+ * LUD-17: the same URL under the scheme that names what it is, for wallets that register it
+ * (`lnurlw://` a withdrawal, `lnurlc://` a channel). The wallet puts https back (http for .onion).
+ */
+export function lud17Link(lnurl: string, kind: "withdraw" | "channel"): string {
+  const url = decodeLnurl(lnurl);
+  return url.replace(/^https?:\/\//, kind === "withdraw" ? "lnurlw://" : "lnurlc://");
+}
+
+/**
+ * LUD-01's fallback form: a web page's URL that carries the LNURL in `lightning=`. A phone's
+ * camera opens the page; a wallet that scans it reads the LNURL from the parameter.
+ */
+export function lud01Fallback(pageUrl: string, lnurl: string): string {
+  const url = new URL(pageUrl);
+  url.searchParams.set("lightning", lnurl.toUpperCase());
+  return url.toString();
+}
