@@ -47,7 +47,7 @@ test("an admin sets a share, reads the report, prints a statement, records a pay
   // the report's export keeps its period and grouping
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export the report as CSV" }).click(),
+    page.getByRole("link", { name: "Export CSV of the report" }).click(),
   ]);
   expect(download.url()).toContain("from=2021-01-01");
   expect(download.url()).toContain("group=agreement");
@@ -87,7 +87,7 @@ test("an admin sets a share, reads the report, prints a statement, records a pay
   await page.goto("/exchanges?state=executed");
   const [exchanges] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export these exchanges as CSV" }).click(),
+    page.getByRole("link", { name: "Export CSV of these exchanges" }).click(),
   ]);
   expect(new URL(exchanges.url()).searchParams.get("state")).toBe("executed");
   const rows = parseCsv(readFileSync((await exchanges.path()) ?? ""), { columns: true }) as { id: string; state: string }[];

@@ -21,7 +21,7 @@ export function ErrorCodes() {
             }
           >
             <dt className="font-mono text-sm font-medium break-all">{code}</dt>
-            <dd className="font-mono text-sm text-zinc-500">{errorStatus[code as keyof typeof errorStatus]}</dd>
+            <dd className="font-mono text-sm text-zinc-500 dark:text-zinc-400">{errorStatus[code as keyof typeof errorStatus]}</dd>
             <dd className="col-span-2 text-sm sm:col-span-1">{text}</dd>
           </div>
         ))}

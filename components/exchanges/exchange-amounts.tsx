@@ -13,7 +13,8 @@ export function ExchangeAmounts({ exchange }: { exchange: ExchangeView }) {
           [
             "Fee",
             <span key="fee">
-              {formatFiat(exchange.fee, currency)} <span className="text-zinc-500">({formatPercent(exchange.fee_rate)})</span>
+              {formatFiat(exchange.fee, currency)}{" "}
+              <span className="text-zinc-500 dark:text-zinc-400">({formatPercent(exchange.fee_rate)})</span>
             </span>,
           ],
           ["Rate", exchange.rate === null ? "—" : `${formatFiat(exchange.rate, currency)} per BTC`],
@@ -23,7 +24,8 @@ export function ExchangeAmounts({ exchange }: { exchange: ExchangeView }) {
               "—"
             ) : (
               <span key="amount">
-                {formatBtc(exchange.amount)} <span className="text-zinc-500">({formatSats(btcToSats(exchange.amount))})</span>
+                {formatBtc(exchange.amount)}{" "}
+                <span className="text-zinc-500 dark:text-zinc-400">({formatSats(btcToSats(exchange.amount))})</span>
               </span>
             ),
           ],

@@ -56,7 +56,7 @@ export function ExchangeStatusHeader({ exchange }: { exchange: ExchangeView }) {
   return (
     <header className="flex flex-col gap-2">
       <PageTitle kind="Exchange" id={exchange.id} state={state}>
-        <span className="text-sm text-zinc-500 uppercase">
+        <span className="text-sm text-zinc-500 dark:text-zinc-400 uppercase">
           {exchange.type} {exchange.pair}
         </span>
       </PageTitle>

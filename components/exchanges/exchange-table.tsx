@@ -44,7 +44,7 @@ export function ExchangeTable({ items, hrefOf = (id) => `/exchanges/${id}` }: { 
                   <Link href={hrefOf(item.id)} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
                     {shortId(item.id)}
                   </Link>
-                  {e && <span className="ml-2 text-xs text-zinc-500 capitalize">{e.type}</span>}
+                  {e && <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400 capitalize">{e.type}</span>}
                   {item.attention && (
                     <span className="block text-xs font-medium text-amber-800 dark:text-amber-300" data-attention={item.attention}>
                       {attentionText[item.attention]}
@@ -58,7 +58,9 @@ export function ExchangeTable({ items, hrefOf = (id) => `/exchanges/${id}` }: { 
                 <td className="text-right uppercase sm:px-3 sm:py-2 sm:text-left">{e?.pair ?? "—"}</td>
                 <td className="tabular-nums sm:px-3 sm:py-2 sm:text-right">{e ? formatFiat(e.cost, currency) : "—"}</td>
                 <td className="text-right tabular-nums sm:px-3 sm:py-2">{formatBtc(e?.amount)}</td>
-                <td className="col-span-2 text-xs text-zinc-500 sm:px-3 sm:py-2">{formatDateTime(item.first_seen_at)}</td>
+                <td className="col-span-2 text-xs text-zinc-500 dark:text-zinc-400 sm:px-3 sm:py-2">
+                  {formatDateTime(item.first_seen_at)}
+                </td>
               </tr>
             );
           })}

@@ -23,7 +23,7 @@ export function ExchangeTimeline({ events }: { events: StoredEvent[] }) {
   return (
     <Card title="Timeline">
       {events.length === 0 ? (
-        <p className="text-sm text-zinc-500">No webhook events received for this exchange yet.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">No webhook events received for this exchange yet.</p>
       ) : (
         <ol className="flex flex-col gap-3" data-testid="timeline">
           {events.map((event) => (

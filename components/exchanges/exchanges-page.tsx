@@ -124,7 +124,7 @@ export function ExchangesPage() {
                 : "No exchanges yet"
           }
         >
-          <p className="text-sm text-zinc-500">Exchanges appear here, live, when payments arrive into your orders.</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">Exchanges appear here, live, when payments arrive into your orders.</p>
         </EmptyState>
       ) : (
         <ExchangeTable items={items} />

@@ -25,7 +25,7 @@ export function OperatorPage({ sandbox }: { sandbox: boolean }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold">Operator console</h1>
-        <span className="text-xs text-zinc-500" data-console-live={live}>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400" data-console-live={live}>
           {live === "connected" ? "Every tenant, live" : "Connecting to every tenant's events…"}
         </span>
       </div>

@@ -19,9 +19,9 @@ function TenantRow({ tenant }: { tenant: ConsoleTenant }) {
     <li className="flex flex-col gap-1 py-3" data-tenant={tenant.name}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{tenant.name}</span>
-        {tenant.is_default && <span className="text-xs text-zinc-500">default</span>}
+        {tenant.is_default && <span className="text-xs text-zinc-500 dark:text-zinc-400">default</span>}
         {tenant.sandbox && <SandboxBadge />}
-        <span className="text-xs text-zinc-500">{tenant.network}</span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">{tenant.network}</span>
       </div>
       <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">Service: {tenant.base_url}</div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">

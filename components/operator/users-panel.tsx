@@ -31,7 +31,7 @@ export function UsersPanel() {
               <td className="px-3 py-2">
                 <StateBadge state={u.disabled ? "inactive" : "active"} />
               </td>
-              <td className="hidden px-3 py-2 text-xs text-zinc-500 sm:table-cell">{formatDateTime(u.created_at)}</td>
+              <td className="hidden px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400 sm:table-cell">{formatDateTime(u.created_at)}</td>
             </tr>
           ))}
         </tbody>

@@ -25,7 +25,7 @@ export function OrderPage({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-4">
       <PageTitle kind="Order" id={data.id} state={data.active ? "active" : "inactive"}>
-        <span className="text-sm text-zinc-500">
+        <span className="text-sm text-zinc-500 dark:text-zinc-400">
           {"node_pubkey" in data.payout_method ? "Lightning" : "On-chain"} · fee {formatPercent(data.fee_rate)} · created{" "}
           {formatDateTime(data.created_on)}
         </span>
@@ -42,7 +42,7 @@ export function OrderPage({ id }: { id: string }) {
         ) : exchanges.isError ? (
           <ErrorState error={exchanges.error} retry={() => void exchanges.refetch()} />
         ) : exchanges.data.data.length === 0 ? (
-          <p className="text-sm text-zinc-500">No payment has arrived yet. Exchanges appear here as soon as one does.</p>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">No payment has arrived yet. Exchanges appear here as soon as one does.</p>
         ) : (
           <ExchangeTable items={exchanges.data.data} />
         )}

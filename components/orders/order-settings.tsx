@@ -32,7 +32,7 @@ export function OrderSettings({ order }: { order: Order }) {
   return (
     <Card title="Settings">
       <div className="flex flex-col gap-4">
-        {!canMutate && <p className="text-sm text-zinc-500">{READ_ONLY_HINT}</p>}
+        {!canMutate && <p className="text-sm text-zinc-500 dark:text-zinc-400">{READ_ONLY_HINT}</p>}
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-sm">
             The order is <strong>{order.active ? "active" : "inactive"}</strong>

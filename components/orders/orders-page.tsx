@@ -26,7 +26,7 @@ export function OrdersPage() {
             <Link
               href="/orders/new"
               className={
-                "rounded-md bg-orange-600 px-4 py-2 text-sm font-medium text-white hover:bg-orange-700 " +
+                "rounded-md bg-orange-700 px-4 py-2 text-sm font-medium text-white hover:bg-orange-800 " +
                 "focus-visible:outline-2 focus-visible:outline-orange-500"
               }
             >
@@ -58,7 +58,7 @@ export function OrdersPage() {
         <LoadingRows rows={5} />
       ) : orders.length === 0 ? (
         <EmptyState title={Object.keys(filters).length ? "No orders match these filters" : "No orders yet"}>
-          <p className="text-sm text-zinc-500">
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">
             An order holds the payment instructions your customer pays into and the wallet that receives the bitcoin.
           </p>
           {canMutate && (
@@ -84,8 +84,8 @@ export function OrdersPage() {
                 <StateBadge state={order.active ? "active" : "inactive"} />
                 <span className="uppercase">{order.payment_method.currency}</span>
                 <span>{lightning ? "Lightning" : "On-chain"}</span>
-                <span className="text-zinc-500">fee {formatPercent(order.fee_rate)}</span>
-                <span className="ml-auto text-xs text-zinc-500">{formatDateTime(order.created_on)}</span>
+                <span className="text-zinc-500 dark:text-zinc-400">fee {formatPercent(order.fee_rate)}</span>
+                <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">{formatDateTime(order.created_on)}</span>
               </li>
             );
           })}

@@ -59,7 +59,7 @@ export function PaymentInstructions({ method }: { method: PaymentMethod }) {
           />
           <Line label="Currency" value={method.currency.toUpperCase()} copy={false} />
           <Line label="Paying account" value={formatIban(method.debitor_iban)} copy={false} />
-          <p className="mt-2 text-xs text-zinc-500">
+          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
             Payments must come from the paying account and carry the reference, or they are refunded.
           </p>
         </dl>
@@ -68,10 +68,12 @@ export function PaymentInstructions({ method }: { method: PaymentMethod }) {
             <div className="rounded bg-white p-3">
               <QRCodeSVG value={qr.payload} size={176} level="M" marginSize={0} data-testid="payment-qr" title={qr.label} />
             </div>
-            <figcaption className="max-w-48 text-center text-xs text-zinc-500">{qr.label}</figcaption>
+            <figcaption className="max-w-48 text-center text-xs text-zinc-500 dark:text-zinc-400">{qr.label}</figcaption>
           </figure>
         ) : (
-          <p className="max-w-48 text-xs text-zinc-500">UK banks take no payment QR code: enter the details above as a new payee.</p>
+          <p className="max-w-48 text-xs text-zinc-500 dark:text-zinc-400">
+            UK banks take no payment QR code: enter the details above as a new payee.
+          </p>
         )}
       </div>
     </Card>

@@ -88,7 +88,7 @@ export function OverviewPage() {
           <ExchangeTable items={query.data.latest} />
         ) : (
           <EmptyState title="No exchanges yet">
-            <p className="text-sm text-zinc-500">Exchanges appear here, live, when customers pay into your orders.</p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">Exchanges appear here, live, when customers pay into your orders.</p>
             <Link href="/orders/new" className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
               Create an order
             </Link>

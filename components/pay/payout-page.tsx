@@ -50,7 +50,7 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
           <p className="text-3xl font-semibold tabular-nums" data-testid="receive-amount">
             {formatSats(amount - invoice.fee_sats)}
           </p>
-          <p className="-mt-4 text-sm text-zinc-500">
+          <p className="-mt-4 text-sm text-zinc-500 dark:text-zinc-400">
             for {formatFiat(view.fiat.amount, view.fiat.currency)} · {formatSats(invoice.fee_sats)} network fee
           </p>
           <LnurlQr
@@ -64,7 +64,7 @@ function Awaiting({ view, token, refresh }: { view: PublicView; token: string; r
           />
           <a
             href={`lightning:${invoice.lnurl.toUpperCase()}`}
-            className="w-full rounded-md bg-orange-600 px-4 py-3 text-center font-medium text-white hover:bg-orange-700"
+            className="w-full rounded-md bg-orange-700 px-4 py-3 text-center font-medium text-white hover:bg-orange-800"
           >
             Open in a wallet on this phone
           </a>

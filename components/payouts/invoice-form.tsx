@@ -78,7 +78,7 @@ export function InvoiceForm({ network, expectedSats, nodePubkey, submit }: Props
           <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1">
             {decoded.lines.map(([term, value]) => (
               <div key={term} className="contents">
-                <dt className="text-zinc-500">{term}</dt>
+                <dt className="text-zinc-500 dark:text-zinc-400">{term}</dt>
                 <dd className="font-mono text-xs break-all">{value}</dd>
               </div>
             ))}

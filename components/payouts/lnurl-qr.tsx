@@ -62,7 +62,7 @@ export function LnurlQr({
         Open with {kind === "withdraw" ? "lnurlw://" : "lnurlc://"} (wallets that register it)
       </a>
       <p
-        className={`text-sm tabular-nums ${seconds < 60 ? "text-red-600 dark:text-red-400" : "text-zinc-500"}`}
+        className={`text-sm tabular-nums ${seconds < 60 ? "text-red-600 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}
         role="timer"
         aria-live="off"
       >

@@ -41,7 +41,7 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
               </a>
               <CopyButton value={link.url} />
             </div>
-            <p className="text-xs text-zinc-500">Valid until {formatDateTime(link.expires_on)}.</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">Valid until {formatDateTime(link.expires_on)}.</p>
             <Button
               variant="danger"
               size="sm"

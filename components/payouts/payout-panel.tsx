@@ -66,7 +66,7 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
                 </div>
               </details>
             ) : (
-              <p className="text-xs text-zinc-500">{READ_ONLY_HINT}</p>
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">{READ_ONLY_HINT}</p>
             )}
           </section>
         )}

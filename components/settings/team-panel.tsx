@@ -44,7 +44,7 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
     <li data-member={member.email} className={`grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 text-sm ${columns}`}>
       <div className="col-span-2 min-w-0 break-all sm:col-span-1">
         {member.email}
-        {self && <span className="ml-1 text-xs text-zinc-500">(you)</span>}
+        {self && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">(you)</span>}
       </div>
       <Select
         aria-label={`Role of ${member.email}`}
@@ -58,7 +58,7 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
       <div>
         <StateBadge state={member.disabled ? "inactive" : "active"} />
       </div>
-      <div className="text-xs text-zinc-500">
+      <div className="text-xs text-zinc-500 dark:text-zinc-400">
         <span className="sm:sr-only">Last sign-in: </span>
         {member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : "Never"}
       </div>
@@ -138,7 +138,7 @@ function SignInHistory() {
         <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
           {history.data.data.map((s) => (
             <li key={s.id} className="flex flex-wrap items-baseline gap-x-3 py-2" data-sign-in={s.result}>
-              <span className="text-xs text-zinc-500">{formatDateTime(s.at)}</span>
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">{formatDateTime(s.at)}</span>
               <span className="break-all">{s.email}</span>
               <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{s.address}</span>
               <span className={s.result === "ok" ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}>

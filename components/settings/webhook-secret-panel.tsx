@@ -56,7 +56,7 @@ function SecretLine({ label, masked, which, note }: { label: string; masked: str
             Reveal
           </Button>
         )}
-        {note && <span className="text-xs text-zinc-500">{note}</span>}
+        {note && <span className="text-xs text-zinc-500 dark:text-zinc-400">{note}</span>}
       </dd>
       <FormError message={error} />
     </div>
@@ -136,7 +136,7 @@ export function WebhookSecretPanel() {
             />
           )}
         </dl>
-        <p className="mt-3 text-xs text-zinc-500">Every reveal is recorded in the audit log.</p>
+        <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">Every reveal is recorded in the audit log.</p>
       </Card>
       <Card title="Rotate">
         <Rotate automatic={registered_automatically} />

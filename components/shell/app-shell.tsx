@@ -78,7 +78,7 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
           <div className="ml-auto flex items-center gap-2">
             <LiveIndicator status={status} />
             {/* the role fits beside the links and the search; the email is its tooltip and read out in full */}
-            <span className="hidden text-xs text-zinc-500 capitalize lg:inline" title={user.email}>
+            <span className="hidden text-xs text-zinc-500 dark:text-zinc-400 capitalize lg:inline" title={user.email}>
               <span className="sr-only">{user.email}, </span>
               {user.role}
             </span>

@@ -5,7 +5,7 @@ const base =
   "focus-visible:outline-offset-2 focus-visible:outline-orange-500 disabled:cursor-not-allowed disabled:opacity-60";
 
 const variants = {
-  primary: "bg-orange-600 text-white hover:bg-orange-700 disabled:bg-orange-600/50",
+  primary: "bg-orange-700 text-white hover:bg-orange-800 disabled:bg-orange-700/50",
   secondary:
     "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-100 dark:border-zinc-700 dark:bg-zinc-900 " +
     "dark:text-zinc-100 dark:hover:bg-zinc-800",

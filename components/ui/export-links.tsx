@@ -11,10 +11,10 @@ export function ExportLinks({ path, filters, what }: { path: string; filters: Re
   const suffix = query ? `?${query}` : "";
   return (
     <div className="flex gap-2" data-testid="export-links">
-      <a className={linkButtonClass} href={`${path}.csv${suffix}`} download aria-label={`Export ${what} as CSV`}>
+      <a className={linkButtonClass} href={`${path}.csv${suffix}`} download aria-label={`Export CSV of ${what}`}>
         Export CSV
       </a>
-      <a className={linkButtonClass} href={`${path}.jsonl${suffix}`} download aria-label={`Export ${what} as JSON Lines`}>
+      <a className={linkButtonClass} href={`${path}.jsonl${suffix}`} download aria-label={`JSON Lines of ${what}`}>
         JSON Lines
       </a>
     </div>

@@ -159,7 +159,7 @@ function ReportBody({ report }: { report: EarningsReport }) {
           Orange: earnings; grey: fees. Each currency has its own scale.
           {report.refunded > 0 && ` ${report.refunded} refunded ${report.refunded === 1 ? "exchange is" : "exchanges are"} left out.`}
         </p>
-        <div className="mt-3 overflow-x-auto">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Earnings by group, as a table">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
               <tr>

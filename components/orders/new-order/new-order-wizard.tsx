@@ -100,7 +100,7 @@ export function NewOrderWizard() {
     }
   };
 
-  if (!canMutate) return <p className="text-sm text-zinc-500">{READ_ONLY_HINT}</p>;
+  if (!canMutate) return <p className="text-sm text-zinc-500 dark:text-zinc-400">{READ_ONLY_HINT}</p>;
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">New order</h1>
@@ -112,10 +112,10 @@ export function NewOrderWizard() {
             className={
               "rounded-full px-3 py-1 " +
               (i === step
-                ? "bg-orange-600 text-white"
+                ? "bg-orange-700 text-white"
                 : i < step
                   ? "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200"
-                  : "bg-zinc-100 text-zinc-500 dark:bg-zinc-800")
+                  : "bg-zinc-100 text-zinc-500 dark:text-zinc-400 dark:bg-zinc-800")
             }
           >
             {i + 1}. {name}

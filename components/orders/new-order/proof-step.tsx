@@ -45,7 +45,10 @@ export function ProofStep({ draft, update, network, serverError, challengeState 
           </code>
           <CopyButton value={draft.message} />
         </div>
-        <p className={`text-xs ${expired || secondsLeft < 120 ? "text-red-600 dark:text-red-400" : "text-zinc-500"}`} role="timer">
+        <p
+          className={`text-xs ${expired || secondsLeft < 120 ? "text-red-600 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}
+          role="timer"
+        >
           {expired
             ? "The challenge has expired."
             : `Valid for ${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, "0")}.`}{" "}

@@ -64,7 +64,7 @@ export default async function StatementPage({ params }: { params: Promise<{ affi
         {s.totals.length === 0 ? (
           <p className="text-sm">No exchange executed under this agreement in {monthName}, and no payout was recorded.</p>
         ) : (
-          <div className="overflow-x-auto print:overflow-visible">
+          <div className="overflow-x-auto print:overflow-visible" tabIndex={0} role="region" aria-label="Totals, as a table">
             <table className="w-full min-w-[32rem] text-sm print:min-w-0">
               <thead className="text-left text-xs text-zinc-600 uppercase dark:text-zinc-400 print:text-black">
                 <tr>
@@ -118,7 +118,7 @@ export default async function StatementPage({ params }: { params: Promise<{ affi
         {s.lines.length === 0 ? (
           <p className="text-sm">None.</p>
         ) : (
-          <div className="overflow-x-auto print:overflow-visible">
+          <div className="overflow-x-auto print:overflow-visible" tabIndex={0} role="region" aria-label="Exchanges, as a table">
             <table className="w-full min-w-[44rem] text-sm print:min-w-0 print:text-[9pt]">
               <thead className="text-left text-xs text-zinc-600 uppercase dark:text-zinc-400 print:text-black">
                 <tr>
