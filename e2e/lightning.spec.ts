@@ -141,7 +141,17 @@ test("pasted invoices are explained before sending; a stale tab is told the payo
     )
     .not.toBeNull();
 
+  // a tab that has not heard of the payout: its event stream is down (it tells EventSource to
+  // retry in an hour) and its clock stands still, so nothing refreshes it however fast the
+  // server's notice would have come
   const stale = await context.newPage();
+  await stale.route("**/api/events", (route) =>
+    route.fulfill({
+      status: 200,
+      headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+      body: "retry: 3600000\n\n",
+    }),
+  );
   await stale.clock.install();
   await stale.goto(`/exchanges/${exchangeId}`);
   await expect(stale.getByTestId("payout-panel")).toBeVisible();
