@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 const production = process.env.NODE_ENV === "production";
 
@@ -44,4 +45,5 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
 };
 
-export default nextConfig;
+// next-intl finds each request's language and catalogue in i18n/request.ts
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

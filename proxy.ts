@@ -1,13 +1,34 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { localeCookie, localesForPath, negotiateLocale } from "@/i18n/config";
+import { localeHeader } from "@/i18n/request";
 
-// An optimistic check before dashboard pages render: without a session cookie, go to sign-in
-// and come back here afterwards. The pages' layout still verifies the session itself.
+// Paths whose pages need a session: without the session cookie they go to sign-in first and
+// come back afterwards. This is an optimistic check; the pages' layout verifies the session.
+const signedInOnly = [/^\/$/, /^\/orders(\/|$)/, /^\/exchanges(\/|$)/];
+
+// Runs before every page: it picks the page's language (the switcher's cookie, else
+// Accept-Language, among the languages that part of the product speaks) and passes it on in a
+// request header, which the server render reads (i18n/request.ts).
 export function proxy(request: NextRequest) {
-  const hasSession = request.cookies.has("next-auth.session-token") || request.cookies.has("__Secure-next-auth.session-token");
-  if (hasSession) return NextResponse.next();
-  const login = new URL("/login", request.url);
-  login.searchParams.set("callbackUrl", `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  return NextResponse.redirect(login);
+  const { pathname, search } = request.nextUrl;
+  if (signedInOnly.some((pattern) => pattern.test(pathname))) {
+    const hasSession = request.cookies.has("next-auth.session-token") || request.cookies.has("__Secure-next-auth.session-token");
+    if (!hasSession) {
+      const login = new URL("/login", request.url);
+      login.searchParams.set("callbackUrl", `${pathname}${search}`);
+      return NextResponse.redirect(login);
+    }
+  }
+  const locale = negotiateLocale({
+    cookie: request.cookies.get(localeCookie)?.value,
+    acceptLanguage: request.headers.get("accept-language"),
+    supported: localesForPath(pathname),
+  });
+  const headers = new Headers(request.headers);
+  headers.set(localeHeader, locale);
+  // (the pages are rendered per request and answered no-store: no shared cache mixes languages)
+  return NextResponse.next({ request: { headers } });
 }
 
-export const config = { matcher: ["/", "/orders/:path*", "/exchanges/:path*"] };
+// Pages only: not the APIs, the sandbox, the webhook receiver, nor Next's own files.
+export const config = { matcher: ["/((?!api/|sandbox/|sandbox$|webhook|_next/|\\.well-known/|icon\\.svg|favicon\\.ico).*)"] };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { localeFormSchema } from "@/lib/contract/locale-api";
 import {
   auditPageSchema,
   auditQuerySchema,
@@ -219,6 +220,22 @@ const operations: Operation[] = [
     body: { schema: publicInvoiceBodySchema },
     success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
     errors: ["not_found", "rate_limited", "invalid_request", "payload_too_large", "unsupported_media_type", ...payoutErrors, ...upstream],
+  },
+  {
+    method: "post",
+    path: "/locale",
+    operationId: "setLocale",
+    summary: "Choose the pages' language",
+    description:
+      "The language switcher's HTML form (en, de, fr or it). Remembers the choice in the `NEXT_LOCALE` cookie for a " +
+      "year. With `return_to` it answers 303 to that path of this app (anything else goes to /), without it 204. " +
+      "Without the cookie each page follows Accept-Language. A cross-site form is refused. No sign-in; rate-limited per address.",
+    tag: "payout links",
+    security: [],
+    body: { schema: localeFormSchema, contentType: "application/x-www-form-urlencoded", example: { locale: "de", return_to: "/login" } },
+    success: { status: 204, description: "Remembered: `Set-Cookie: NEXT_LOCALE=…`" },
+    errors: ["invalid_request", "forbidden", "rate_limited"],
+    responses: { "303": { description: "Remembered, and back to `return_to` (`Location`), with `Set-Cookie: NEXT_LOCALE=…`" } },
   },
   {
     method: "get",

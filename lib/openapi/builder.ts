@@ -21,8 +21,8 @@ export type Operation = {
   /** Path parameters by name, with what they name. */
   pathParams?: Record<string, string>;
   query?: z.ZodObject;
-  /** A component name, or an inline schema. */
-  body?: { schema: string | z.ZodType; required?: boolean; example?: unknown };
+  /** The request body (a component name, or an inline schema); JSON unless `contentType` says otherwise (an HTML form's). */
+  body?: { schema: string | z.ZodType; required?: boolean; example?: unknown; contentType?: string };
   success: { status: number; description: string; schema?: string | z.ZodType; contentType?: string; example?: unknown };
   errors: ErrorCode[];
   /** Overrides the document's security (e.g. [] for a public operation). */
@@ -171,7 +171,7 @@ export function buildDocument(spec: DocumentSpec) {
             requestBody: {
               required: op.body.required ?? true,
               content: {
-                "application/json": {
+                [op.body.contentType ?? "application/json"]: {
                   schema: ref(names?.body ?? ""),
                   ...(op.body.example === undefined ? {} : { example: op.body.example }),
                 },
