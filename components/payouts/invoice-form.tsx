@@ -1,97 +1,105 @@
 "use client";
-import { useState } from "react";
+import { use, useState } from "react";
+import { createTranslator } from "use-intl/core";
 import { Button } from "@/components/ui/button";
 import { Field, TextArea } from "@/components/ui/field";
-import { decodeInvoice } from "@/lib/lightning/invoice";
+import { checkInvoice } from "@/lib/lightning/check-invoice";
+import { ApiClientError } from "@/lib/client/api";
+import { serviceNow } from "@/lib/client/service-clock";
 import type { NetworkName } from "@/lib/bitcoin/networks";
-import { messageFor } from "@/lib/client/messages";
-import { useSubmit } from "@/components/ui/use-submit";
-import { formatDateTime, formatSats } from "@/lib/client/format";
+import { catalogue } from "@/i18n/catalogues";
+import type { Locale } from "@/i18n/config";
 
-type Props = {
+export type InvoiceFormProps = {
+  locale: Locale;
   network: NetworkName;
   /** The exact amount the invoice must ask for: exchange amount minus the invoice offer's fee. */
   expectedSats: number;
+  /** The invoice offer's fee, to recognise an invoice for the amount before it. */
+  feeSats?: number;
   /** The order's node, when known: the invoice must be its. */
   nodePubkey?: string | null;
   submit: (invoice: string) => Promise<unknown>;
 };
 
-type Decoded = { ok: true; lines: [string, string][]; problems: string[] } | { ok: false; problem: string };
-
-function inspect(text: string, network: NetworkName, expectedSats: number, nodePubkey?: string | null): Decoded {
-  let invoice;
-  try {
-    invoice = decodeInvoice(text, network);
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    return {
-      ok: false,
-      problem: code === "invoice_network" ? `${(error as Error).message}: use a wallet on ${network}.` : messageFor("invalid_invoice"),
-    };
-  }
-  const sats = invoice.millisatoshis === null ? null : Number(invoice.millisatoshis) / 1000;
-  const problems: string[] = [];
-  if (sats === null) problems.push(`The invoice names no amount: it must ask for exactly ${formatSats(expectedSats)}.`);
-  else if (sats !== expectedSats)
-    problems.push(`The invoice asks for ${formatSats(sats)}; it must ask for exactly ${formatSats(expectedSats)}.`);
-  if (invoice.expiresAt.getTime() <= Date.now()) problems.push("The invoice has expired: create a new one.");
-  if (nodePubkey && invoice.payeeNodeKey !== nodePubkey)
-    problems.push("The invoice is from another node than the order's: create it on the order's node.");
-  return {
-    ok: true,
-    problems,
-    lines: [
-      ["Amount", sats === null ? "none" : formatSats(sats)],
-      ["Payee node", invoice.payeeNodeKey],
-      ["Network", invoice.network],
-      ["Expires", formatDateTime(invoice.expiresAt.toISOString())],
-      ["Description", invoice.description ?? "—"],
-    ],
-  };
-}
-
-/** Paste an invoice: decoded and checked here before it is sent; the service's answer in words. */
-export function InvoiceForm({ network, expectedSats, nodePubkey, submit }: Props) {
+/**
+ * Paste an invoice: decoded and checked here before it is sent, and the service's refusal in
+ * the user's words. This module (the BOLT 11 decoder, the message formatter and the catalogue)
+ * loads only when the user opens the form.
+ */
+export default function InvoiceForm({ locale, network, expectedSats, feeSats, nodePubkey, submit }: InvoiceFormProps) {
+  const messages = use(catalogue(locale));
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const t = createTranslator({ locale, messages, namespace: "invoice", timeZone });
   const [text, setText] = useState("");
-  const { busy, error, run } = useSubmit();
-  const decoded = text.trim() ? inspect(text, network, expectedSats, nodePubkey) : null;
-  const sendable = decoded?.ok === true && decoded.problems.length === 0;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const check = text.trim() ? checkInvoice(text, { network, sats: expectedSats, feeSats, nodePubkey, now: serviceNow() }) : null;
+  const sendable = check?.ok === true && check.problems.length === 0;
+  // the checker's keys and values are its own (lib/lightning/check-invoice.ts); the unit test of the catalogues covers them
+  const problem = (p: { key: string; values: Record<string, string | number> }) =>
+    t(`problems.${p.key}` as "problems.invalid", p.values as Record<string, never>);
   return (
     <form
       className="flex flex-col gap-3"
       onSubmit={async (event) => {
         event.preventDefault();
-        if (await run(() => submit(text.trim()))) setText("");
+        setBusy(true);
+        setError(null);
+        try {
+          await submit(text.trim());
+          setText("");
+        } catch (caught) {
+          const code = caught instanceof ApiClientError ? caught.code : "unexpected_response";
+          const key = `errors.${code}`;
+          setError(t.has(key as "errors.generic") ? t(key as "errors.rate_limited") : t("errors.generic", { code }));
+        } finally {
+          setBusy(false);
+        }
       }}
     >
-      <Field id="invoice" label={`Invoice for exactly ${formatSats(expectedSats)}`} error={error}>
-        <TextArea id="invoice" rows={3} value={text} onChange={(e) => setText(e.target.value)} placeholder="lntb…" spellCheck={false} />
+      <Field id="invoice" label={t("label", { sats: expectedSats })} error={error}>
+        <TextArea
+          id="invoice"
+          rows={3}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t("placeholder")}
+          spellCheck={false}
+        />
       </Field>
-      {decoded && !decoded.ok && (
+      {check && !check.ok && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="invoice-problem">
-          {decoded.problem}
+          {problem(check.problem)}
         </p>
       )}
-      {decoded?.ok && (
+      {check?.ok && (
         <div className="flex flex-col gap-2 text-sm">
           <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1">
-            {decoded.lines.map(([term, value]) => (
+            {(
+              [
+                ["amount", check.sats === null ? t("none") : t("amount", { sats: check.sats })],
+                ["payee", check.payee],
+                ["network", check.network],
+                ["expires", t("expires", { at: check.expiresAt })],
+                ["description", check.description ?? "—"],
+              ] as const
+            ).map(([term, value]) => (
               <div key={term} className="contents">
-                <dt className="text-zinc-500 dark:text-zinc-400">{term}</dt>
+                <dt className="text-zinc-500 dark:text-zinc-400">{t(`terms.${term}`)}</dt>
                 <dd className="font-mono text-xs break-all">{value}</dd>
               </div>
             ))}
           </dl>
-          {decoded.problems.map((problem) => (
-            <p key={problem} role="alert" className="text-red-600 dark:text-red-400" data-testid="invoice-problem">
-              {problem}
+          {check.problems.map((p) => (
+            <p key={p.key} role="alert" className="text-red-600 dark:text-red-400" data-testid="invoice-problem">
+              {problem(p)}
             </p>
           ))}
         </div>
       )}
       <Button type="submit" disabled={!sendable || busy}>
-        {busy ? "Sending…" : "Pay out to this invoice"}
+        {busy ? t("sending") : t("submit")}
       </Button>
     </form>
   );

@@ -1,5 +1,5 @@
 "use client";
-import { QRCodeSVG } from "qrcode.react";
+import { LnurlQrCode } from "./lnurl-qr-code";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatCountdown, useCountdown } from "./use-countdown";
 import { lud01Fallback, lud17Link } from "@/lib/lightning/lnurl";
@@ -37,23 +37,13 @@ export function LnurlQr({
   const schemeLink = lud17Link(upper, kind);
   return (
     <div className="flex flex-col items-center gap-3">
-      <a
-        href={`lightning:${upper}`}
-        className="rounded-lg bg-white p-3 focus-visible:outline-2 focus-visible:outline-orange-500"
-        aria-label={`${label}: open in a Lightning wallet`}
-      >
-        <QRCodeSVG
-          value={value}
-          size={220}
-          level="M"
-          marginSize={0}
-          role="img"
-          aria-label={`QR code for a Lightning wallet (${kind === "withdraw" ? "LNURL-withdraw" : "LNURL-channel"}): ${upper}`}
-          data-testid={testId}
-          data-lnurl={upper}
-          data-qr={value}
-        />
-      </a>
+      <LnurlQrCode
+        upper={upper}
+        value={value}
+        linkLabel={`${label}: open in a Lightning wallet`}
+        alt={`QR code for a Lightning wallet (${kind === "withdraw" ? "LNURL-withdraw" : "LNURL-channel"}): ${upper}`}
+        testId={testId}
+      />
       <a
         href={schemeLink}
         className="text-xs text-orange-700 underline underline-offset-2 dark:text-orange-400"

@@ -9,7 +9,7 @@ import type { ExchangeView } from "@/lib/exchanges/exchange-view";
 import { btcToSats, formatSats } from "@/lib/client/format";
 import { exchangeSchema, lightningPayoutMethodSchema, type ExchangePayoutPatch } from "@/lib/exchange/schemas";
 import { ChannelForm } from "./channel-form";
-import { InvoiceForm } from "./invoice-form";
+import { InvoiceDisclosure } from "./invoice-disclosure";
 import { LnurlQr } from "./lnurl-qr";
 import { PayoutLink } from "./payout-link";
 
@@ -54,17 +54,16 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
               testId="withdraw-qr"
             />
             {canMutate ? (
-              <details>
-                <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">Paste an invoice instead</summary>
-                <div className="mt-3">
-                  <InvoiceForm
-                    network={network}
-                    expectedSats={amountSats - invoice.fee_sats}
-                    nodePubkey={nodePubkey}
-                    submit={(text) => patch.mutateAsync({ payout: { type: "invoice", invoice: text } })}
-                  />
-                </div>
-              </details>
+              <InvoiceDisclosure
+                summary="Paste an invoice instead"
+                loading="Loading the invoice checker…"
+                locale="en"
+                network={network}
+                expectedSats={amountSats - invoice.fee_sats}
+                feeSats={invoice.fee_sats}
+                nodePubkey={nodePubkey}
+                submit={(text) => patch.mutateAsync({ payout: { type: "invoice", invoice: text } })}
+              />
             ) : (
               <p className="text-xs text-zinc-500 dark:text-zinc-400">{READ_ONLY_HINT}</p>
             )}

@@ -1,10 +1,14 @@
 "use client";
 import { useEffect, useState } from "react";
-import { serviceNow } from "@/lib/client/api";
+import { serviceNow } from "@/lib/client/service-clock";
 
-/** Seconds until a moment of the service's clock, ticking each second; calls onExpired when it reaches zero. */
-export function useCountdown(until: string | null | undefined, onExpired?: () => void) {
-  const [now, setNow] = useState(() => serviceNow());
+/**
+ * Seconds until a moment of the service's clock, ticking each second; calls onExpired when it
+ * reaches zero. `renderedAt` (the service's time when the server rendered the page) makes the
+ * first render the same on the server and in the browser.
+ */
+export function useCountdown(until: string | null | undefined, onExpired?: () => void, renderedAt?: number) {
+  const [now, setNow] = useState(() => renderedAt ?? serviceNow());
   useEffect(() => {
     const timer = setInterval(() => setNow(serviceNow()), 1000);
     return () => clearInterval(timer);

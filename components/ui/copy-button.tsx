@@ -2,7 +2,18 @@
 import { useState } from "react";
 
 /** Copies a value; says so for a moment (and to screen readers). */
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+export function CopyButton({
+  value,
+  label = "Copy",
+  copiedLabel = "Copied",
+  name,
+}: {
+  value: string;
+  label?: string;
+  copiedLabel?: string;
+  /** The button's accessible name; by default the label and the value. */
+  name?: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <button
@@ -17,9 +28,9 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
         "focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-orange-400 " +
         "dark:hover:bg-orange-950"
       }
-      aria-label={`${label}: ${value}`}
+      aria-label={name ?? `${label}: ${value}`}
     >
-      <span aria-live="polite">{copied ? "Copied" : label}</span>
+      <span aria-live="polite">{copied ? copiedLabel : label}</span>
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { errorBodySchema } from "@/lib/exchange/schemas";
+import { setServiceTime } from "./service-clock";
 
 // The browser's client of the dashboard API: every answer parsed with its schema.
 
@@ -13,9 +14,7 @@ export class ApiClientError extends Error {
   }
 }
 
-/** The exchange service's clock minus this browser's, from the last answer (expiries are on its clock). */
-let serviceOffsetMs = 0;
-export const serviceNow = () => Date.now() + serviceOffsetMs;
+export { serviceNow } from "./service-clock";
 
 export async function apiFetch<T extends z.ZodType>(
   path: string,
@@ -33,8 +32,7 @@ export async function apiFetch<T extends z.ZodType>(
   } catch {
     throw new ApiClientError(0, "network_error");
   }
-  const serviceHeader = Date.parse(response.headers.get("x-service-time") ?? "");
-  if (!Number.isNaN(serviceHeader)) serviceOffsetMs = serviceHeader - Date.now();
+  setServiceTime(Date.parse(response.headers.get("x-service-time") ?? ""));
   const json: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = errorBodySchema.safeParse(json);

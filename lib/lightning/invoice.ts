@@ -16,6 +16,8 @@ export class InvoiceError extends Error {
   constructor(
     readonly code: "invalid_invoice" | "invoice_network",
     message: string,
+    /** For invoice_network: the network the invoice is for. */
+    readonly found?: string,
   ) {
     super(message);
   }
@@ -60,7 +62,8 @@ export function decodeInvoice(text: string, expected: NetworkName): DecodedInvoi
   if (!match?.[1]) throw new InvoiceError("invalid_invoice", "Not a BOLT 11 invoice");
   const prefix = match[1];
   if (prefix !== invoicePrefix[expected]) {
-    throw new InvoiceError("invoice_network", `The invoice is for ${networkByPrefix[prefix] ?? prefix}, not ${expected}`);
+    const found = networkByPrefix[prefix] ?? prefix;
+    throw new InvoiceError("invoice_network", `The invoice is for ${found}, not ${expected}`, found);
   }
   let decoded: ReturnType<typeof bolt11.decode>;
   try {
