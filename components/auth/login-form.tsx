@@ -6,15 +6,21 @@ import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { safeCallbackPath } from "@/lib/auth/safe-callback";
 
-const errors: Record<string, string> = {
-  CredentialsSignin: "Wrong email or password.",
-  RateLimited: "Too many failed attempts. Wait 15 minutes, or ask an admin to reset your password.",
+/** The form's words, in the page's language (the server translates them). */
+export type LoginLabels = {
+  email: string;
+  password: string;
+  submit: string;
+  submitting: string;
+  errors: { CredentialsSignin: string; RateLimited: string; failed: string };
 };
 
-export function LoginForm() {
+export function LoginForm({ labels }: { labels: LoginLabels }) {
   const router = useRouter();
   const params = useSearchParams();
-  const [error, setError] = useState<string | null>(params.get("error") ? (errors[params.get("error") ?? ""] ?? "Sign-in failed.") : null);
+  const describe = (code: string | null | undefined) =>
+    code === "CredentialsSignin" || code === "RateLimited" ? labels.errors[code] : labels.errors.failed;
+  const [error, setError] = useState<string | null>(params.get("error") ? describe(params.get("error")) : null);
   const [busy, setBusy] = useState(false);
 
   return (
@@ -32,17 +38,17 @@ export function LoginForm() {
         });
         setBusy(false);
         if (!result || result.error) {
-          setError(errors[result?.error ?? ""] ?? "Sign-in failed. Try again.");
+          setError(describe(result?.error));
           return;
         }
         router.replace(safeCallbackPath(params.get("callbackUrl"), window.location.origin));
         router.refresh();
       }}
     >
-      <Field id="email" label="Email">
+      <Field id="email" label={labels.email}>
         <TextInput id="email" name="email" type="email" autoComplete="username" required autoFocus />
       </Field>
-      <Field id="password" label="Password">
+      <Field id="password" label={labels.password}>
         <TextInput id="password" name="password" type="password" autoComplete="current-password" required />
       </Field>
       {error && (
@@ -51,7 +57,7 @@ export function LoginForm() {
         </p>
       )}
       <Button type="submit" disabled={busy}>
-        {busy ? "Signing in…" : "Sign in"}
+        {busy ? labels.submitting : labels.submit}
       </Button>
     </form>
   );

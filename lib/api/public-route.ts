@@ -4,24 +4,27 @@ import { getDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/auth/client-address";
 import { takeToken } from "@/lib/rate-limit/token-bucket";
-import { allTenants } from "@/lib/auth/tenants";
-import { serviceTime } from "@/lib/exchange/client";
+import { publicServiceTime } from "@/lib/payout-links/load-view";
 import { apiErrorResponse, noStore } from "./route";
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
+
+/** The end user's allowance, per address: 10 requests a second, 60 at once. The payout page's render takes one too. */
+export function takePublicToken(headers: Headers): boolean {
+  return takeToken(`public:${clientAddress(headers)}`, 10, 60);
+}
 
 /** A route without sign-in (the end user's payout page): rate-limited per address. */
 export function publicRoute(handler: (ctx: { req: Request; params: Record<string, string>; db: Db }) => Promise<Response>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     try {
-      if (!takeToken(`public:${clientAddress(req.headers)}`, 10, 60)) throw new ApiError("rate_limited", "Too many requests");
+      if (!takePublicToken(req.headers)) throw new ApiError("rate_limited", "Too many requests");
       const params = await routeParams(context);
       const response = await handler({ req, params, db: await getDb() });
       // the service's time for the page's countdowns (every tenant's upstream is the same service here)
-      const tenants = await allTenants(await getDb());
-      const upstream = tenants.find((t) => t.isDefault) ?? tenants[0];
-      if (upstream) response.headers.set("X-Service-Time", serviceTime(upstream.baseUrl).toISOString());
+      const now = await publicServiceTime(await getDb());
+      if (now) response.headers.set("X-Service-Time", now.toISOString());
       return noStore(response);
     } catch (error) {
       return apiErrorResponse(error, requestId, requestOrigin(req)).response;

@@ -1,23 +1,43 @@
+import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { LoginForm } from "@/components/auth/login-form";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Logo } from "@/components/shell/logo";
+import { locales } from "@/i18n/config";
 import { currentUser } from "@/lib/auth/current-user";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Sign in" };
 
-export default async function LoginPage() {
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("login"))("title") };
+}
+
+export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   if (await currentUser({ headers: await headers() })) redirect("/");
+  const t = await getTranslations("login");
+  // the switcher comes back here with the same query (the callback and any error)
+  const query = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+  const here = query.size > 0 ? `/login?${query}` : "/login";
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
+    <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-4">
       <div className="w-full max-w-sm rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         <h1 className="mb-1 flex items-center gap-2 text-xl font-semibold">
-          <Logo className="h-6 w-6" /> Exchange dashboard
+          <Logo className="h-6 w-6" /> {t("heading")}
         </h1>
-        <p className="mb-6 text-sm text-zinc-500 dark:text-zinc-400">Sign in with your company account.</p>
-        <LoginForm />
+        <p className="mb-6 text-sm text-zinc-500 dark:text-zinc-400">{t("intro")}</p>
+        <LoginForm
+          labels={{
+            email: t("email"),
+            password: t("password"),
+            submit: t("submit"),
+            submitting: t("submitting"),
+            errors: { CredentialsSignin: t("errors.CredentialsSignin"), RateLimited: t("errors.RateLimited"), failed: t("errors.failed") },
+          }}
+        />
       </div>
+      <LanguageSwitcher offered={locales} returnTo={here} />
     </main>
   );
 }
