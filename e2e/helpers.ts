@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
-import { addressOf, bitcoinKey, signBip137 } from "../tests/integration/harness/wallet";
+import { addressOf, bitcoinKey, signBip137, type LightningNode } from "../tests/integration/harness/wallet";
 import { DEMO_PASSWORD, expect, OPERATOR_KEY } from "./fixtures";
 
 export async function signInAs(page: Page, email: string) {
@@ -71,4 +71,31 @@ export async function foreignExchange(request: APIRequestContext) {
     })
   ).json()) as { id: string };
   return operatorPay(request, order.id, 10);
+}
+
+/** A Lightning order through the dashboard API, proven with an lnd-style node signature. */
+export async function lightningOrderViaApi(page: Page, node: LightningNode) {
+  const headers = { origin: new URL(page.url()).origin };
+  const { token } = (await (await page.request.post("/api/challenges", { headers, data: {} })).json()) as { token: string };
+  const message = `Payouts to my node. Challenge: ${token}`;
+  const reply = await page.request.post("/api/orders", {
+    headers,
+    data: {
+      fee_rate: 0.02,
+      payment_method: { currency: "eur", debitor_iban: "DE89370400440532013000" },
+      payout_method: { node_pubkey: node.pubkey, message, signature: node.sign(message) },
+    },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return ((await reply.json()) as { id: string }).id;
+}
+
+/** A Lightning exchange awaiting its payout, and its public payout link. */
+export async function lightningPayoutLink(page: Page, node: LightningNode, amount = 150) {
+  const headers = { origin: new URL(page.url()).origin };
+  const exchangeId = await operatorPay(page.request, await lightningOrderViaApi(page, node), amount);
+  await expect.poll(async () => (await page.request.get(`/api/exchanges/${exchangeId}`)).status()).toBe(200);
+  const link = await page.request.post(`/api/exchanges/${exchangeId}/payout-link`, { headers });
+  expect(link.status(), await link.text()).toBe(201);
+  return { exchangeId, url: ((await link.json()) as { url: string }).url };
 }

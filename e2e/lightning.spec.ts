@@ -5,9 +5,9 @@ import { getParams, type LNURLWithdrawParams } from "js-lnurl";
 import { decodelnurl } from "js-lnurl/lib/helpers/decodelnurl.js";
 import { findlnurl } from "js-lnurl/lib/helpers/findlnurl.js";
 import { decodeLnurl } from "../lib/lightning/lnurl";
-import { lightningNode, makeInvoice, type LightningNode } from "../tests/integration/harness/wallet";
+import { lightningNode, makeInvoice } from "../tests/integration/harness/wallet";
 import { expect, OPERATOR_KEY, test } from "./fixtures";
-import { operatorDrive, operatorPay, shot, signInAs } from "./helpers";
+import { lightningOrderViaApi, operatorDrive, operatorPay, shot, signInAs } from "./helpers";
 
 const operator = { authorization: `Bearer ${OPERATOR_KEY}` };
 
@@ -21,23 +21,6 @@ async function decodeQr(locator: Locator): Promise<string> {
 async function sandboxNow(page: Page): Promise<Date> {
   const reply = await page.request.post("/sandbox/operator/clock", { headers: operator, data: { advance_seconds: 0 } });
   return new Date(((await reply.json()) as { now: string }).now);
-}
-
-/** A Lightning order through the dashboard API, proven with an lnd-style node signature. */
-async function lightningOrderViaApi(page: Page, node: LightningNode) {
-  const headers = { origin: new URL(page.url()).origin };
-  const { token } = (await (await page.request.post("/api/challenges", { headers, data: {} })).json()) as { token: string };
-  const message = `Payouts to my node. Challenge: ${token}`;
-  const reply = await page.request.post("/api/orders", {
-    headers,
-    data: {
-      fee_rate: 0.02,
-      payment_method: { currency: "eur", debitor_iban: "DE89370400440532013000" },
-      payout_method: { node_pubkey: node.pubkey, message, signature: node.sign(message) },
-    },
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
-  return ((await reply.json()) as { id: string }).id;
 }
 
 test("a Lightning order by form; a test wallet collects through LNURL-withdraw; both pages show it paid", async ({

@@ -12,7 +12,7 @@ export { signIn };
 export class DashboardSession {
   private constructor(
     readonly baseUrl: string,
-    private cookie: string,
+    readonly cookie: string,
   ) {}
 
   static async signIn(email: string, password = inject("demoPassword"), options: { baseUrl?: string; address?: string } = {}) {

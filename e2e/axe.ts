@@ -1,0 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect } from "./fixtures";
+
+// WCAG 2.2 AA as axe-core checks it, in the light and the dark theme.
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export async function audit(page: Page, testInfo: TestInfo, name: string) {
+  for (const theme of ["light", "dark"] as const) {
+    await page.evaluate((t) => {
+      localStorage.setItem("theme", t);
+      document.documentElement.classList.toggle("dark", t === "dark");
+    }, theme);
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    await testInfo.attach(`axe-${name}-${theme}`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+    expect.soft(found, `${name} in the ${theme} theme`).toEqual([]);
+  }
+}
