@@ -2,7 +2,8 @@
 import { Field, TextInput } from "@/components/ui/field";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { CheckLine } from "./check-line";
-import { checkDestination, type Draft, type PayoutKind } from "./draft";
+import type { Draft, PayoutKind } from "./draft";
+import { LOADING_CHECK, type Checks } from "./use-checks";
 
 type StepProps = { draft: Draft; update: (patch: Partial<Draft>) => void; network: NetworkName; serverError?: string | null };
 
@@ -46,8 +47,8 @@ export function KindStep({ draft, update }: StepProps) {
   );
 }
 
-export function DestinationStep({ draft, update, network, serverError }: StepProps) {
-  const check = checkDestination(draft, network);
+export function DestinationStep({ draft, update, network, serverError, checks }: StepProps & { checks: Checks | null }) {
+  const check = checks ? checks.checkDestination(draft, network) : LOADING_CHECK;
   const touched = draft.kind === "lightning" ? draft.nodePubkey !== "" : draft.address !== "";
   return (
     <div className="flex flex-col gap-4">

@@ -10,7 +10,8 @@ import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { messageFor } from "@/lib/client/messages";
 import { formatPercent } from "@/lib/client/format";
 import { orderCreateSchema, orderSchema } from "@/lib/exchange/schemas";
-import { checkDestination, checkPayerIban, checkSignature, emptyDraft, feeRateOf, type Draft } from "./draft";
+import { checkPayerIban, emptyDraft, feeRateOf, type Draft } from "./draft";
+import { useChecks } from "./use-checks";
 import { DestinationStep, KindStep } from "./destination-steps";
 import { PaymentStep, PricingStep } from "./payment-steps";
 import { ProofStep } from "./proof-step";
@@ -70,11 +71,13 @@ export function NewOrderWizard() {
   const [serverError, setServerError] = useState<{ step: number; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const update = useCallback((patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch })), []);
+  // the bitcoin libraries load when the destination step is reached, not with the page
+  const checks = useChecks(step >= 1);
 
   const ready = [
     true,
-    checkDestination(draft, network).ok,
-    checkSignature(draft, network).ok,
+    checks?.checkDestination(draft, network).ok ?? false,
+    checks?.checkSignature(draft, network).ok ?? false,
     checkPayerIban(draft.iban).valid,
     feeRateOf(draft) !== null,
     true,
@@ -132,9 +135,16 @@ export function NewOrderWizard() {
           className="flex flex-col gap-6"
         >
           {step === 0 && <KindStep draft={draft} update={update} network={network} />}
-          {step === 1 && <DestinationStep draft={draft} update={update} network={network} serverError={errorFor(1)} />}
+          {step === 1 && <DestinationStep draft={draft} update={update} network={network} serverError={errorFor(1)} checks={checks} />}
           {step === 2 && (
-            <ProofStep draft={draft} update={update} network={network} serverError={errorFor(2)} challengeState={challengeState} />
+            <ProofStep
+              draft={draft}
+              update={update}
+              network={network}
+              serverError={errorFor(2)}
+              challengeState={challengeState}
+              checks={checks}
+            />
           )}
           {step === 3 && <PaymentStep draft={draft} update={update} serverError={errorFor(3)} />}
           {step === 4 && <PricingStep draft={draft} update={update} serverError={errorFor(4)} />}

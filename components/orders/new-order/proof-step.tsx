@@ -6,7 +6,8 @@ import { Field, TextArea } from "@/components/ui/field";
 import { ErrorState } from "@/components/ui/states";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { CheckLine } from "./check-line";
-import { checkSignature, type Draft } from "./draft";
+import type { Draft } from "./draft";
+import { LOADING_CHECK, type Checks } from "./use-checks";
 import type { useChallenge } from "./use-challenge";
 import { WalletInstructions } from "./wallet-instructions";
 
@@ -21,10 +22,12 @@ type Props = {
   network: NetworkName;
   serverError?: string | null;
   challengeState: ReturnType<typeof useChallenge>;
+  /** The signature check, once loaded. */
+  checks: Checks | null;
 };
 
 /** The ownership proof: a challenge in a message, signed by the destination's key, checked here first. */
-export function ProofStep({ draft, update, network, serverError, challengeState }: Props) {
+export function ProofStep({ draft, update, network, serverError, challengeState, checks }: Props) {
   const { challenge, error, renew, secondsLeft } = challengeState;
   const hasWebln = useSyncExternalStore(
     noSubscription,
@@ -34,7 +37,7 @@ export function ProofStep({ draft, update, network, serverError, challengeState 
   if (error) return <ErrorState error={error} retry={() => renew()} />;
   if (!challenge) return <p role="status">Getting a challenge from the service…</p>;
   const expired = secondsLeft === 0;
-  const check = checkSignature(draft, network);
+  const check = checks ? checks.checkSignature(draft, network) : LOADING_CHECK;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
