@@ -38,6 +38,10 @@ const nextConfig: NextConfig = {
       },
     ];
   },
+  // LUD-16 resolves name@host at the host's root: the sandbox's test Lightning Addresses answer there
+  async rewrites() {
+    return [{ source: "/.well-known/lnurlp/:name", destination: "/sandbox/.well-known/lnurlp/:name" }];
+  },
   // Loaded by Node at run time rather than bundled: PGlite ships WASM and data files,
   // the bitcoin libraries pick native or pure-JS secp256k1 at require time.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "bitcoinjs-lib", "bitcoinjs-message", "bip322-js", "bolt11", "secp256k1"],

@@ -97,13 +97,13 @@ function StepRow({ step, run, busy }: { step: Step; run: (event: DriveEvent) => 
         <input
           id={`${id}-preimage`}
           aria-label="Preimage (64 hex characters)"
-          placeholder="Preimage (64 hex) from the wallet that made the invoice"
+          placeholder="Preimage (64 hex); empty for a test Lightning Address's invoice"
           value={text}
           onChange={(e) => setText(e.target.value.trim())}
           className={`${inputClass} min-w-64 flex-1 font-mono`}
         />
       );
-      event = () => ({ type: "invoice_paid", preimage: text });
+      event = () => ({ type: "invoice_paid", ...(text ? { preimage: text } : {}) });
       break;
     default: {
       const type = step.type;

@@ -44,7 +44,14 @@ export const driveEventSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("broadcast") }),
   z.strictObject({ type: z.literal("replace") }),
   z.strictObject({ type: z.literal("confirm"), blocks: z.number().int().min(1).max(1000).optional() }),
-  z.strictObject({ type: z.literal("invoice_paid"), preimage: z.string().regex(/^[0-9a-fA-F]{64}$/, "32-byte hex") }),
+  z.strictObject({
+    type: z.literal("invoice_paid"),
+    preimage: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "32-byte hex")
+      .optional()
+      .meta({ description: "Omit it for an invoice that a test Lightning Address of the sandbox minted: the sandbox knows its preimage." }),
+  }),
   z.strictObject({ type: z.literal("invoice_failed"), failure_code: z.enum(invoiceFailureCodes) }),
   z.strictObject({ type: z.literal("channel_funded") }),
   z.strictObject({ type: z.literal("channel_opened") }),
@@ -144,6 +151,15 @@ export const lnurlChannelRequestSchema = z.object({
   k1: z.string(),
 });
 /** LNURL's own answers: errors are HTTP 200 with status ERROR, as wallets expect. */
+export const lightningAddressSchema = z.object({
+  name: z.string(),
+  address: z.string().meta({ description: "name@<the sandbox's host>" }),
+  node_pubkey: z.string().meta({ description: "The node whose key signs the address's invoices" }),
+  lnurlp: z.string().meta({ description: "Its LUD-16 payRequest URL" }),
+  created_on: z.string(),
+});
+export const lightningAddressListSchema = z.object({ items: z.array(lightningAddressSchema) });
+
 export const lnurlStatusSchema = z.object({ status: z.enum(["OK", "ERROR"]), reason: z.string().optional() });
 
 /** Operator events (POST /operator/exchanges/{id}/events), by name. */

@@ -8,6 +8,8 @@ export type DecodedInvoice = {
   payeeNodeKey: string;
   paymentHash: string;
   description: string | null;
+  /** The `h` tag (hex): sha256 of a description given elsewhere, as LUD-06 metadata. */
+  descriptionHash: string | null;
   createdAt: Date;
   expiresAt: Date;
 };
@@ -33,7 +35,7 @@ const networkByPrefix: Record<string, NetworkName | undefined> = {
 };
 
 /** bolt11's parameters for fallback addresses; signet shares testnet's. */
-function bolt11Network(prefix: string) {
+export function bolt11Network(prefix: string) {
   const testnetLike = prefix !== "bc";
   return {
     bech32: prefix,
@@ -82,12 +84,14 @@ export function decodeInvoice(text: string, expected: NetworkName): DecodedInvoi
   const expiry = tag("expire_time");
   const seconds = typeof expiry === "number" ? expiry : 3600; // BOLT 11 default
   const description = tag("description");
+  const descriptionHash = tag("purpose_commit_hash");
   return {
     network: networkByPrefix[prefix] ?? "other",
     millisatoshis: decoded.millisatoshis ? BigInt(decoded.millisatoshis) : null,
     payeeNodeKey: decoded.payeeNodeKey,
     paymentHash,
     description: typeof description === "string" ? description : null,
+    descriptionHash: typeof descriptionHash === "string" ? descriptionHash : null,
     createdAt: new Date(decoded.timestamp * 1000),
     expiresAt: new Date((decoded.timestamp + seconds) * 1000),
   };

@@ -14,6 +14,8 @@ import {
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { clientCreateSchema, webhookEndpointsSchema } from "./operator/clients";
+import { lightningAddressCreateSchema } from "./lightning-addresses/lightning-addresses";
+import { lnurlPayInvoiceSchema, lnurlPayRequestSchema } from "@/lib/lightning/lightning-address";
 import {
   clientCreatedSchema,
   clientListSchema,
@@ -26,6 +28,8 @@ import {
   lnurlChannelRequestSchema,
   lnurlStatusSchema,
   lnurlWithdrawRequestSchema,
+  lightningAddressListSchema,
+  lightningAddressSchema,
   operatorExchangeSchema,
   paymentResultSchema,
   paymentSchema,
@@ -303,6 +307,29 @@ const operations: Operation[] = [
     success: { status: 200, description: "Memory figures in bytes", schema: runtimeSchema },
     errors: ["unauthorized"],
   },
+  {
+    method: "post",
+    path: "/operator/lightning-addresses",
+    operationId: "registerLightningAddress",
+    summary: "Register a test Lightning Address",
+    description:
+      "name@<the sandbox's host> then answers LUD-16 at `/.well-known/lnurlp/{name}` and mints invoices signed with the key, " +
+      "so a test can pay an order's node through its address. The same name with the same key again answers 200; with another key 409.",
+    tag: "operator",
+    body: { schema: lightningAddressCreateSchema, example: { name: "alice", node_private_key: "11".repeat(32) } },
+    success: { status: 201, description: "The address (its key is never shown)", schema: lightningAddressSchema },
+    errors: [...operatorErrors, "conflict"],
+  },
+  {
+    method: "get",
+    path: "/operator/lightning-addresses",
+    operationId: "listLightningAddresses",
+    summary: "List test Lightning Addresses",
+    description: "Every registered address by name, without keys.",
+    tag: "operator",
+    success: { status: 200, description: "The addresses", schema: lightningAddressListSchema },
+    errors: ["unauthorized"],
+  },
   // ---- LNURL ----
   {
     method: "get",
@@ -332,6 +359,54 @@ const operations: Operation[] = [
     pathParams: { k1: "The offer's secret" },
     query: z.object({ k1: z.string(), pr: z.string().meta({ description: "The BOLT 11 invoice" }) }),
     success: { status: 200, description: "`{status: OK}` or `{status: ERROR, reason}`", schema: "LnurlStatus" },
+    errors: [],
+    responses: lnurlResponses,
+  },
+  {
+    method: "get",
+    path: "/.well-known/lnurlp/{name}",
+    operationId: "lnurlPay",
+    summary: "A test Lightning Address's payRequest (LUD-16, LUD-06)",
+    description: "Also served at the root of the sandbox's host, where `name@host` resolves. 404 for an unknown name.",
+    tag: "lnurl",
+    security: [],
+    pathParams: { name: "The address's name" },
+    success: { status: 200, description: "The payRequest", schema: lnurlPayRequestSchema },
+    errors: [],
+    responses: {
+      "404": {
+        description: "No such address, or the sandbox is switched off",
+        content: {
+          "application/json": {
+            schema: { $ref: "#/components/schemas/LnurlStatus" },
+            examples: {
+              unknown: {
+                summary: "No such address",
+                value: { status: "ERROR", reason: "not_found: No Lightning Address nobody@sandbox.example" },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  {
+    method: "get",
+    path: "/lnurlp/{name}/callback",
+    operationId: "lnurlPayCallback",
+    summary: "A test Lightning Address's invoice for an amount",
+    description:
+      "An invoice for exactly `amount`, signed with the address's node key, committing to the payRequest's metadata " +
+      "(description hash); valid 10 minutes.",
+    tag: "lnurl",
+    security: [],
+    pathParams: { name: "The address's name" },
+    query: z.object({ amount: z.string().meta({ description: "Millisatoshis, between minSendable and maxSendable" }) }),
+    success: {
+      status: 200,
+      description: "`{pr, routes}`, or `{status: ERROR, reason}`",
+      schema: z.union([lnurlPayInvoiceSchema, lnurlStatusSchema]),
+    },
     errors: [],
     responses: lnurlResponses,
   },

@@ -115,6 +115,34 @@ export const sandboxNodes = pgTable("sandbox_nodes", {
   hasChannel: boolean("has_channel").notNull(),
 });
 
+/** Test Lightning Addresses (LUD-16) the operator registered, each minting invoices with a node's key. */
+export const sandboxLightningAddresses = pgTable("sandbox_lightning_addresses", {
+  name: text("name").primaryKey(),
+  nodePrivateKey: text("node_private_key").notNull(),
+  nodePubkey: text("node_pubkey").notNull(),
+  createdOn: ts("created_on").notNull(),
+});
+
+/** Invoices minted for those addresses, with the preimage that pays them. */
+export const sandboxAddressInvoices = pgTable(
+  "sandbox_address_invoices",
+  {
+    paymentHash: text("payment_hash").primaryKey(),
+    name: text("name").notNull(),
+    preimage: text("preimage").notNull(),
+    amountMsat: bigint("amount_msat", { mode: "bigint" }).notNull(),
+    createdOn: ts("created_on").notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: "sandbox_address_invoices_name_fkey",
+      columns: [t.name],
+      foreignColumns: [sandboxLightningAddresses.name],
+    }).onDelete("cascade"),
+    index("sandbox_address_invoices_name").on(t.name),
+  ],
+);
+
 export const sandboxEvents = pgTable(
   "sandbox_events",
   {

@@ -8,6 +8,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import type { AddressType } from "@/lib/bitcoin/address";
 import { deriveAddress, formatDerivationPath, parseDerivationPath, parseExtendedPublicKey } from "@/lib/bitcoin/extended-key";
+import { mintedPreimage } from "../lightning-addresses/lightning-addresses";
 import { mineBlocks, sandboxNow } from "../clock";
 import { emitEvent } from "../outbox/emit-event";
 import { wakeWorker } from "../outbox/wake";
@@ -167,13 +168,19 @@ async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: Driv
     }
     case "invoice_paid": {
       if (payout?.type !== "invoice") throw invalid("No pending invoice payout");
-      const hash = createHash("sha256").update(Buffer.from(event.preimage, "hex")).digest("hex");
+      const preimage = event.preimage ?? (await mintedPreimage(tx, payout.payment_hash));
+      if (!preimage) {
+        throw new ApiError("invalid_request", "The sandbox did not mint this invoice: send the preimage that pays it", [
+          { path: "preimage", message: "Required for an invoice that no test Lightning Address minted" },
+        ]);
+      }
+      const hash = createHash("sha256").update(Buffer.from(preimage, "hex")).digest("hex");
       if (hash !== payout.payment_hash) {
         throw new ApiError("invalid_request", "The preimage does not hash to the invoice's payment hash", [
           { path: "preimage", message: "sha256(preimage) must equal the payment hash" },
         ]);
       }
-      const paid = { ...payout, status: "completed" as const, preimage: event.preimage.toLowerCase() };
+      const paid = { ...payout, status: "completed" as const, preimage: preimage.toLowerCase() };
       return { changes: { state: "settled", payout: paid, reason: null, action: null }, event: "exchange.settled" as const };
     }
     case "invoice_failed":

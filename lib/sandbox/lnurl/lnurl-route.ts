@@ -21,7 +21,10 @@ export function lnurlRoute(handler: (db: Db, params: Record<string, string>, url
       return Response.json(body, { headers: CORS });
     } catch (error) {
       if (error instanceof ApiError) {
-        return Response.json(lnurlError(`${error.code}: ${error.message}`), { headers: CORS });
+        // an unknown Lightning Address is a 404, as a web server would answer; other refusals are
+        // LNURL error bodies with 200, as wallets expect
+        const status = error.code === "not_found" ? 404 : 200;
+        return Response.json(lnurlError(`${error.code}: ${error.message}`), { status, headers: CORS });
       }
       const id = randomUUID();
       console.error(`[sandbox] lnurl request ${id} failed:`, error instanceof Error ? error.stack : error);

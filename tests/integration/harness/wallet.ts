@@ -1,13 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import * as bitcoin from "bitcoinjs-lib";
 import ecc from "@bitcoinerlab/secp256k1";
 import { ECPairFactory } from "ecpair";
 import bitcoinMessage from "bitcoinjs-message";
 import { Signer } from "bip322-js";
-import bolt11 from "bolt11";
 import { HDKey } from "@scure/bip32";
 import { addressForKey } from "@/lib/bitcoin/extended-key";
 import type { AddressType } from "@/lib/bitcoin/address";
+import { mintInvoice } from "@/lib/lightning/mint-invoice";
 import { nodePubkeyOf, signNodeMessage } from "@/lib/lightning/node-signature";
 
 // A test wallet with real keys: it signs exactly as Bitcoin Core, Electrum, BIP-322 wallets
@@ -75,11 +75,7 @@ export function lightningNode(seed: string) {
 }
 export type LightningNode = ReturnType<typeof lightningNode>;
 
-const networks = {
-  tb: { bech32: "tb", pubKeyHash: 0x6f, scriptHash: 0xc4, validWitnessVersions: [0, 1] },
-  bc: { bech32: "bc", pubKeyHash: 0x00, scriptHash: 0x05, validWitnessVersions: [0, 1] },
-  bcrt: { bech32: "bcrt", pubKeyHash: 0x6f, scriptHash: 0xc4, validWitnessVersions: [0, 1] },
-};
+const networks = { tb: "testnet", bc: "mainnet", bcrt: "regtest" } as const;
 
 /** A BOLT 11 invoice signed by the node, with a fresh preimage the test keeps. */
 export function makeInvoice(options: {
@@ -89,31 +85,12 @@ export function makeInvoice(options: {
   expirySeconds?: number;
   network?: keyof typeof networks;
 }) {
-  const preimage = randomBytes(32);
-  const paymentHash = createHash("sha256").update(preimage).digest("hex");
-  const encoded = bolt11.encode(
-    {
-      network: networks[options.network ?? "tb"],
-      ...(options.msat === null ? {} : { millisatoshis: options.msat.toString() }),
-      timestamp: Math.floor(options.now.getTime() / 1000),
-      tags: [
-        { tagName: "payment_hash", data: paymentHash },
-        { tagName: "payment_secret", data: randomBytes(32).toString("hex") },
-        {
-          tagName: "feature_bits",
-          data: {
-            word_length: 4,
-            var_onion_optin: { required: false, supported: true },
-            payment_secret: { required: true, supported: true },
-          },
-        },
-        { tagName: "description", data: "exchange payout" },
-        { tagName: "expire_time", data: options.expirySeconds ?? 3600 },
-      ],
-    },
-    false,
-  );
-  const signed = bolt11.sign(encoded, options.node.privateKey);
-  if (!signed.paymentRequest) throw new Error("invoice not signed");
-  return { invoice: signed.paymentRequest, preimage: preimage.toString("hex"), paymentHash };
+  return mintInvoice({
+    privateKey: options.node.privateKey,
+    msat: options.msat,
+    now: options.now,
+    network: networks[options.network ?? "tb"],
+    expirySeconds: options.expirySeconds,
+    description: "exchange payout",
+  });
 }
