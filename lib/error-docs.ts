@@ -36,6 +36,12 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   conflict: "The resource exists already, or is being worked on.",
   payload_too_large: "The body exceeds 64 KiB.",
   unsupported_media_type: "Send bodies as application/json.",
+  lightning_address_invalid: "The Lightning Address is not of the form name@domain (LUD-16).",
+  lightning_address_not_found: "The address's domain answered that it knows no such name (404, or an LNURL error for the payRequest).",
+  lightning_address_amount: "The address's wallet does not accept the payout's amount (outside its minSendable and maxSendable).",
+  lightning_address_refused: "The address's wallet refused to make an invoice for the amount; details carries its reason.",
+  lightning_address_unreachable:
+    "The address's domain could not be reached over HTTPS, pointed to a private network, or did not answer with a LUD-06 payRequest.",
   rate_limited: "Too many requests from this client; slow down.",
   internal_error: "Unexpected error; the server log has the request id.",
   upstream_unavailable: "The exchange service could not be reached (or answered with a server error). Try again shortly.",

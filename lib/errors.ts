@@ -27,6 +27,10 @@ export const errorStatus = {
   node_address_required: 400,
   connect: 400,
   offer_expired: 400,
+  lightning_address_invalid: 400,
+  lightning_address_not_found: 400,
+  lightning_address_amount: 400,
+  lightning_address_refused: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
@@ -39,6 +43,7 @@ export const errorStatus = {
   rate_limited: 429,
   internal_error: 500,
   upstream_unavailable: 502,
+  lightning_address_unreachable: 502,
   upstream_invalid_response: 502,
   upstream_timeout: 504,
 } as const;

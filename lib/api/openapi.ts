@@ -12,6 +12,7 @@ import {
   payoutLinkRevocationSchema,
   payoutLinkSchema,
   publicInvoiceBodySchema,
+  publicLightningAddressBodySchema,
   publicViewSchema,
   rejectionsSchema,
   snapshotFrameSchema,
@@ -220,6 +221,35 @@ const operations: Operation[] = [
     body: { schema: publicInvoiceBodySchema },
     success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
     errors: ["not_found", "rate_limited", "invalid_request", "payload_too_large", "unsupported_media_type", ...payoutErrors, ...upstream],
+  },
+  {
+    method: "post",
+    path: "/pay/{token}/lightning-address",
+    operationId: "payToLightningAddress",
+    summary: "Pay out to the end user's Lightning Address",
+    description:
+      "The server resolves the address (LUD-16: `https://domain/.well-known/lnurlp/name`, HTTPS and public addresses only, " +
+      "except the service's own host), asks its payRequest (LUD-06) for an invoice of exactly the payout amount, checks the " +
+      "invoice's amount, network, payee (the order's node), expiry and description hash, then submits it as PATCH /v1/exchanges/{id}.",
+    tag: "payout links",
+    security: [],
+    pathParams: { token: "The link's token" },
+    body: { schema: publicLightningAddressBodySchema, example: { address: "alice@wallet.example" } },
+    success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
+    errors: [
+      "not_found",
+      "rate_limited",
+      "invalid_request",
+      "payload_too_large",
+      "unsupported_media_type",
+      "lightning_address_invalid",
+      "lightning_address_not_found",
+      "lightning_address_amount",
+      "lightning_address_refused",
+      "lightning_address_unreachable",
+      ...payoutErrors,
+      ...upstream,
+    ],
   },
   {
     method: "post",

@@ -180,6 +180,15 @@ export type PublicView = z.infer<typeof publicViewSchema>;
 
 export const publicInvoiceBodySchema = z.strictObject({ invoice: z.string().trim().min(1).max(8192) });
 
+export const publicLightningAddressBodySchema = z.strictObject({
+  address: z
+    .string()
+    .trim()
+    .min(1)
+    .max(400)
+    .meta({ description: "A Lightning Address (LUD-16), name@domain", example: "alice@wallet.example" }),
+});
+
 // ---- overview, audit, rejected webhooks, health ----
 
 export const overviewSchema = z.object({

@@ -1,0 +1,16 @@
+import { publicRoute } from "@/lib/api/public-route";
+import { publicLightningAddressBodySchema } from "@/lib/contract/dashboard-api";
+import { otherMethods } from "@/lib/api/route";
+import { readJson } from "@/lib/http/read-body";
+import { payToLightningAddress } from "@/lib/payout-links/lightning-address";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/pay/{token}/lightning-address (public) – resolve the end user's Lightning Address
+// (LUD-16), check its invoice, then PATCH /v1/exchanges/{id} with it
+export const POST = publicRoute(async ({ req, db, params }) => {
+  const { address } = await readJson(req, publicLightningAddressBodySchema);
+  return Response.json(await payToLightningAddress(db, params.token ?? "", address));
+});
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
