@@ -154,3 +154,37 @@ test("every state of the payout page, in German, passes axe", async ({ page, bro
   await audit(phone, testInfo, "expired");
   await context.close();
 });
+
+test("a Lightning Address typed on a French phone is resolved, checked and paid; a wrong one is explained", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const node = lightningNode(`address ${Math.random()}`);
+  const { exchangeId, url } = await lightningPayoutLink(page, node);
+  const registered = await page.request.post("/sandbox/operator/lightning-addresses", {
+    headers: { authorization: `Bearer ${OPERATOR_KEY}` },
+    data: { name: `marie-${Date.now()}`, node_private_key: Buffer.from(node.privateKey).toString("hex") },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { address } = (await registered.json()) as { address: string };
+  const fr = catalogue("fr");
+  const { context, page: phone } = await endUserPage(browser, page, "fr-CH");
+  await phone.goto(url);
+  await phone.getByText(text(fr, "address.summary")).click();
+  const field = phone.getByLabel(text(fr, "address.label"));
+  await field.fill(`personne@${address.split("@")[1]}`);
+  await phone.getByRole("button", { name: text(fr, "address.submit") }).click();
+  await expect(phone.locator("#lightning-address-error")).toHaveText(text(fr, "address.errors.lightning_address_not_found"));
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await phone.screenshot({ path: testInfo.outputPath(`pay-fr-address-error-${testInfo.project.name}.png`), fullPage: true });
+  await audit(phone, testInfo, "address error");
+
+  await field.fill(address.toUpperCase());
+  await field.press("Enter");
+  await expect(phone.locator('[data-status="paying"]')).toBeVisible({ timeout: 15_000 });
+  await operatorDrive(page.request, exchangeId, { type: "invoice_paid" });
+  await expect(phone.locator('[data-status="paid"]')).toBeVisible({ timeout: 15_000 });
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText(text(fr, "pay.states.paidTitle"));
+  await context.close();
+});

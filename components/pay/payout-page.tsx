@@ -6,6 +6,7 @@ import type { PublicView } from "@/lib/contract/dashboard-api";
 import { PayLive } from "./pay-live";
 import { PayQr } from "./pay-qr";
 import { PayInvoice } from "./pay-invoice";
+import { PayAddress, type PayAddressText } from "./pay-address";
 
 export type PayoutPageState =
   | { kind: "view"; view: PublicView; serviceTime: Date | null; pageUrl: string }
@@ -31,6 +32,44 @@ const body = "text-sm text-zinc-600 dark:text-zinc-300";
 const primaryLink =
   "w-full rounded-md bg-orange-700 px-4 py-3 text-center font-medium text-white hover:bg-orange-800 " +
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-500";
+
+/** The address form's words; its errors those of the address and of the service's invoice checks. */
+async function addressText(sats: number): Promise<PayAddressText> {
+  const [t, invoice] = await Promise.all([getTranslations("address"), getTranslations("invoice")]);
+  const addressCodes = [
+    "lightning_address_invalid",
+    "lightning_address_not_found",
+    "invoice_amount",
+    "invalid_invoice",
+    "unexpected_node_pubkey",
+  ] as const;
+  const serviceCodes = [
+    "in_progress",
+    "already_completed",
+    "payout_not_available",
+    "invoice_network",
+    "invoice_expired",
+    "offer_expired",
+    "rate_limited",
+    "not_found",
+    "network_error",
+  ] as const;
+  return {
+    summary: t("summary"),
+    label: t("label"),
+    hint: t("hint", { sats }),
+    submit: t("submit"),
+    sending: t("sending"),
+    errors: {
+      ...Object.fromEntries(serviceCodes.map((code) => [code, invoice(`errors.${code}`)])),
+      ...Object.fromEntries(addressCodes.map((code) => [code, t(`errors.${code}`)])),
+      lightning_address_amount: t("errors.lightning_address_amount", { detail: "{detail}" }),
+      lightning_address_refused: t("errors.lightning_address_refused", { detail: "{detail}" }),
+      lightning_address_unreachable: t("errors.lightning_address_unreachable", { detail: "{detail}" }),
+      generic: invoice("errors.generic", { code: "{code}" }),
+    },
+  };
+}
 
 async function Awaiting({ view, token, pageUrl, renderedAt }: { view: PublicView; token: string; pageUrl: string; renderedAt: number }) {
   const [t, locale] = await Promise.all([getTranslations("pay"), getLocale()]);
@@ -68,6 +107,7 @@ async function Awaiting({ view, token, pageUrl, renderedAt }: { view: PublicView
           <a href={`lightning:${invoice.lnurl.toUpperCase()}`} className={primaryLink}>
             {t("openInWallet")}
           </a>
+          <PayAddress token={token} text={await addressText(amount - invoice.fee_sats)} />
           <PayInvoice
             token={token}
             locale={locale as (typeof locales)[number]}
