@@ -5,7 +5,9 @@ import { expect } from "./fixtures";
 // WCAG 2.2 AA as axe-core checks it, in the light and the dark theme.
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
+/** Audits the page in both themes, then puts back the theme it had. */
 export async function audit(page: Page, testInfo: TestInfo, name: string) {
+  const before = await page.evaluate(() => document.documentElement.classList.contains("dark"));
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => {
       localStorage.setItem("theme", t);
@@ -16,4 +18,8 @@ export async function audit(page: Page, testInfo: TestInfo, name: string) {
     await testInfo.attach(`axe-${name}-${theme}`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
     expect.soft(found, `${name} in the ${theme} theme`).toEqual([]);
   }
+  await page.evaluate((dark) => {
+    localStorage.setItem("theme", dark ? "dark" : "light");
+    document.documentElement.classList.toggle("dark", dark);
+  }, before);
 }

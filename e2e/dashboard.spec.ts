@@ -1,4 +1,5 @@
 import { addressOf, bitcoinKey, signBip137 } from "../tests/integration/harness/wallet";
+import { audit } from "./axe";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 import { createOrderViaApi, foreignExchange, operatorDrive, operatorPay, shot, signInAs } from "./helpers";
 
@@ -17,12 +18,14 @@ test("sign in, then create an on-chain order through the form with a wallet sign
 
   await page.getByRole("link", { name: "New order" }).first().click();
   await shot(page, testInfo, "new-order-kind");
+  await audit(page, testInfo, "new order: kind");
   await page.getByRole("button", { name: "Continue" }).click();
 
   const key = bitcoinKey(`form ${Math.random()}`);
   const address = addressOf(key, "p2wpkh");
   await page.getByLabel("Bitcoin address (testnet)").fill("tb1qnotanaddress");
   await expect(page.getByTestId("destination-check")).toContainText("Not a valid bitcoin address");
+  await audit(page, testInfo, "new order: destination refused");
   await page.getByLabel("Bitcoin address (testnet)").fill(address);
   await expect(page.getByTestId("destination-check")).toContainText("native segwit (P2WPKH)");
   await shot(page, testInfo, "new-order-destination");
@@ -35,6 +38,7 @@ test("sign in, then create an on-chain order through the form with a wallet sign
   await expect(page.getByTestId("signature-check")).toContainText("not made by this address's key");
   await expect(page.getByRole("button", { name: "Continue" })).toBeDisabled();
   await shot(page, testInfo, "new-order-wrong-signature");
+  await audit(page, testInfo, "new order: proof refused");
   await page.getByLabel("Signature").fill(signBip137(message, key, "p2wpkh"));
   await expect(page.getByTestId("signature-check")).toContainText("Signature verified (BIP-137)");
   await page.getByRole("button", { name: "Continue" }).click();
@@ -43,13 +47,16 @@ test("sign in, then create an on-chain order through the form with a wallet sign
   await expect(page.getByTestId("iban-check")).toContainText("check digits");
   await page.getByLabel("Customer's IBAN (the paying account)").fill("de89370400440532013000");
   await expect(page.getByTestId("iban-check")).toContainText("Valid DE IBAN");
+  await audit(page, testInfo, "new order: payment");
   await page.getByRole("button", { name: "Continue" }).click();
 
   await page.getByLabel("Fee rate (%)").fill("3");
   await expect(page.getByText("the fee is")).toContainText("€3.00");
   await shot(page, testInfo, "new-order-fee");
+  await audit(page, testInfo, "new order: fee");
   await page.getByRole("button", { name: "Continue" }).click();
   await shot(page, testInfo, "new-order-review");
+  await audit(page, testInfo, "new order: review");
   await page.getByRole("button", { name: "Create order" }).click();
 
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
@@ -57,6 +64,7 @@ test("sign in, then create an on-chain order through the form with a wallet sign
   await expect(page.getByText(/^RF\d{2}\d{15}/).first()).toBeVisible();
   await expect(page.getByTestId("payment-qr")).toBeVisible();
   await shot(page, testInfo, "order-detail");
+  await audit(page, testInfo, "order detail");
 });
 
 test("a payment shows up live; broadcast, replacement and confirmation fill the timeline", async ({ page, request }, testInfo) => {
@@ -80,6 +88,7 @@ test("a payment shows up live; broadcast, replacement and confirmation fill the 
   await expect(page.getByText("Payout confirmed (1)")).toBeVisible();
   await page.getByText("Raw payload").first().click();
   await shot(page, testInfo, "exchange-settled");
+  await audit(page, testInfo, "exchange detail");
 });
 
 test("refund and identification flows, and a deactivated order's refund", async ({ page, request }, testInfo) => {

@@ -7,6 +7,7 @@ import { findlnurl } from "js-lnurl/lib/helpers/findlnurl.js";
 import { decodeLnurl } from "../lib/lightning/lnurl";
 import { lightningNode, makeInvoice } from "../tests/integration/harness/wallet";
 import { expect, OPERATOR_KEY, test } from "./fixtures";
+import { audit } from "./axe";
 import { lightningOrderViaApi, operatorDrive, operatorPay, shot, signInAs } from "./helpers";
 
 const operator = { authorization: `Bearer ${OPERATOR_KEY}` };
@@ -40,6 +41,7 @@ test("a Lightning order by form; a test wallet collects through LNURL-withdraw; 
   await expect(page.getByRole("tab", { name: "lnd" })).toBeVisible();
   await page.getByLabel("Signature").fill(lightningNode("impostor").sign(message));
   await expect(page.getByTestId("signature-check")).toContainText("Not made by this node");
+  await audit(page, testInfo, "new order: Lightning proof refused");
   await page.getByLabel("Signature").fill(node.sign(message));
   await expect(page.getByTestId("signature-check")).toContainText("Signature verified");
   await page.getByRole("button", { name: "Continue" }).click();
@@ -54,6 +56,7 @@ test("a Lightning order by form; a test wallet collects through LNURL-withdraw; 
   await page.goto(`/exchanges/${exchangeId}`);
   const qr = page.getByTestId("withdraw-qr");
   await expect(qr).toBeVisible();
+  await audit(page, testInfo, "exchange awaiting a Lightning payout");
   const lnurl = (await qr.getAttribute("data-lnurl")) ?? "";
   expect(await decodeQr(qr)).toBe(lnurl);
   const api = (await (await page.request.get(`/api/exchanges/${exchangeId}`)).json()) as {

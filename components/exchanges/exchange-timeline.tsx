@@ -35,7 +35,7 @@ export function ExchangeTimeline({ events }: { events: StoredEvent[] }) {
               </p>
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-orange-700 dark:text-orange-400">Raw payload</summary>
-                <pre className="mt-1 max-h-80 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800">
+                <pre tabIndex={0} className="mt-1 max-h-80 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800">
                   {JSON.stringify(event.body, null, 2)}
                 </pre>
               </details>

@@ -37,32 +37,34 @@ export function PaymentInstructions({ method }: { method: PaymentMethod }) {
   return (
     <Card title="Payment instructions">
       <div className="flex flex-col gap-6 md:flex-row">
-        <dl className="flex flex-1 flex-col gap-2">
-          <Line label="Beneficiary" value={method.creditor_name} />
-          <Line label="Creditor IBAN" value={formatIban(method.creditor_iban)} />
-          <Line label="Reference" value={method.creditor_reference} />
-          <Line label="BIC" value={method.creditor_bank_bic} />
-          <Line
-            label="Bank"
-            value={[
-              method.creditor_bank_name,
-              method.creditor_bank_street,
-              `${method.creditor_bank_postal_code} ${method.creditor_bank_town}`,
-              method.creditor_bank_country,
-            ].join(", ")}
-            copy={false}
-          />
-          <Line
-            label="Beneficiary address"
-            value={`${method.creditor_street}, ${method.creditor_postal_code} ${method.creditor_town}, ${method.creditor_country}`}
-            copy={false}
-          />
-          <Line label="Currency" value={method.currency.toUpperCase()} copy={false} />
-          <Line label="Paying account" value={formatIban(method.debitor_iban)} copy={false} />
+        <div className="flex flex-1 flex-col gap-2">
+          <dl className="flex flex-col gap-2">
+            <Line label="Beneficiary" value={method.creditor_name} />
+            <Line label="Creditor IBAN" value={formatIban(method.creditor_iban)} />
+            <Line label="Reference" value={method.creditor_reference} />
+            <Line label="BIC" value={method.creditor_bank_bic} />
+            <Line
+              label="Bank"
+              value={[
+                method.creditor_bank_name,
+                method.creditor_bank_street,
+                `${method.creditor_bank_postal_code} ${method.creditor_bank_town}`,
+                method.creditor_bank_country,
+              ].join(", ")}
+              copy={false}
+            />
+            <Line
+              label="Beneficiary address"
+              value={`${method.creditor_street}, ${method.creditor_postal_code} ${method.creditor_town}, ${method.creditor_country}`}
+              copy={false}
+            />
+            <Line label="Currency" value={method.currency.toUpperCase()} copy={false} />
+            <Line label="Paying account" value={formatIban(method.debitor_iban)} copy={false} />
+          </dl>
           <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
             Payments must come from the paying account and carry the reference, or they are refunded.
           </p>
-        </dl>
+        </div>
         {qr ? (
           <figure className="flex flex-col items-center gap-2">
             <div className="rounded bg-white p-3">

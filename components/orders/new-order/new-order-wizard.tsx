@@ -118,7 +118,7 @@ export function NewOrderWizard() {
                 ? "bg-orange-700 text-white"
                 : i < step
                   ? "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200"
-                  : "bg-zinc-100 text-zinc-500 dark:text-zinc-400 dark:bg-zinc-800")
+                  : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300")
             }
           >
             {i + 1}. {name}

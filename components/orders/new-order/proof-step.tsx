@@ -49,7 +49,7 @@ export function ProofStep({ draft, update, network, serverError, challengeState,
           <CopyButton value={draft.message} />
         </div>
         <p
-          className={`text-xs ${expired || secondsLeft < 120 ? "text-red-600 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}
+          className={`text-xs ${expired || secondsLeft < 120 ? "text-red-600 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}
           role="timer"
         >
           {expired

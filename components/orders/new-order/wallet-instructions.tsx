@@ -40,7 +40,9 @@ export function WalletInstructions({ message, lightning }: { message: string; li
             key={key}
             role="tab"
             type="button"
+            id={`wallet-tab-${key}`}
             aria-selected={tab === key}
+            aria-controls="wallet-instructions"
             onClick={() => setTab(key)}
             className={
               "rounded px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-orange-500 " +
@@ -51,13 +53,15 @@ export function WalletInstructions({ message, lightning }: { message: string; li
           </button>
         ))}
       </div>
-      <ol role="tabpanel" className="list-inside list-decimal space-y-1 text-xs text-zinc-600 dark:text-zinc-300">
-        {chosen?.steps(message).map((step) => (
-          <li key={step} className="break-all">
-            {step}
-          </li>
-        ))}
-      </ol>
+      <div role="tabpanel" id="wallet-instructions" aria-labelledby={`wallet-tab-${tab}`}>
+        <ol className="list-inside list-decimal space-y-1 text-xs text-zinc-600 dark:text-zinc-300">
+          {chosen?.steps(message).map((step) => (
+            <li key={step} className="wrap-anywhere">
+              {step}
+            </li>
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }
