@@ -4,10 +4,11 @@ import createNextIntlPlugin from "next-intl/plugin";
 const production = process.env.NODE_ENV === "production";
 
 // Next.js inlines its bootstrap scripts, so script-src keeps 'unsafe-inline'; 'unsafe-eval'
-// only in development (React's dev tooling needs it).
+// only in development (React's dev tooling needs it). 'wasm-unsafe-eval' lets the QR reader's
+// WebAssembly compile (it allows WebAssembly only, not eval).
 const contentSecurityPolicy = [
   "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${production ? "" : " 'unsafe-eval'"}`,
+  `script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'${production ? "" : " 'unsafe-eval'"}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

@@ -31,4 +31,4 @@ export function proxy(request: NextRequest) {
 }
 
 // Pages only: not the APIs, the sandbox, the webhook receiver, nor Next's own files.
-export const config = { matcher: ["/((?!api/|sandbox/|sandbox$|webhook|_next/|\\.well-known/|icon\\.svg|favicon\\.ico).*)"] };
+export const config = { matcher: ["/((?!api/|sandbox/|sandbox$|webhook|vendor/|_next/|\\.well-known/|icon\\.svg|favicon\\.ico).*)"] };
