@@ -1,4 +1,5 @@
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
+import { signInAs } from "./helpers";
 
 // After sign-in the page goes where callbackUrl says only when that is on our own origin.
 const offSite = [
@@ -34,4 +35,18 @@ test("an on-site callbackUrl is kept, query included", async ({ page }) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((url) => url.pathname === "/orders");
   expect(new URL(page.url()).search).toBe("?active=true");
+});
+
+test("signing out ends the session on the server and lands on sign-in", async ({ page }) => {
+  await signInAs(page, "affiliate@example.com");
+  const cookies = await page.context().cookies();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // the old session cookie, replayed, no longer opens anything
+  const replay = await page.request.get("/api/orders", {
+    headers: { cookie: cookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+  });
+  expect(replay.status()).toBe(401);
+  await page.goto("/orders");
+  await expect(page).toHaveURL(/\/login/);
 });

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, type ReactNode } from "react";
 import { QueryProvider } from "@/lib/client/query-provider";
-import { signOut } from "next-auth/react";
+import { signOut } from "@/lib/client/sign-out";
 import { useLiveEvents, type LiveNotice } from "@/lib/client/use-live-events";
 import { LiveIndicator } from "./live-indicator";
 import { Logo } from "./logo";
@@ -98,7 +98,7 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
             <ThemeToggle />
             <button
               type="button"
-              onClick={() => void signOut({ callbackUrl: "/login" })}
+              onClick={() => void signOut("/login")}
               className={
                 "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 " +
                 "focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
