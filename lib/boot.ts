@@ -6,6 +6,9 @@ import { seedSandbox } from "@/lib/sandbox/seed";
 import { seedDemoActivity, whenListening } from "@/lib/demo/demo-activity";
 import { startWorker } from "@/lib/sandbox/outbox/worker";
 import { processSingleton } from "@/lib/process-singleton";
+import { sql } from "drizzle-orm";
+
+const SEED_LOCK_KEY = 7_202_612;
 
 // Per process: migrate, seed and start the worker once.
 const holder = processSingleton("boot", () => ({ booted: undefined as Promise<void> | undefined }));
@@ -62,8 +65,13 @@ export function boot(): Promise<void> {
     const config = env();
     const database = await getDatabase();
     if (config.sandboxEnabled) {
-      await seedSandbox(database.db);
-      const fresh = await seedDashboard(database.db);
+      // instances that start together on one database seed it once: the first holds the lock,
+      // the others then find the rows there
+      const fresh = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+        await seedSandbox(tx);
+        return seedDashboard(tx);
+      });
       startWorker(database, config.sandboxWorkerIntervalMs);
       banner();
       if (fresh && config.sandboxDemoActivity) void demoActivity();
