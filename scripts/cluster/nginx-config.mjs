@@ -1,0 +1,19 @@
+// Shared by npm run cluster and the cluster test suite.
+
+/** deploy/nginx.conf with this run's upstream ports, listen port and a prefix of its own. */
+export function nginxConfig(template, { listen, ports, prefix }) {
+  const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n");
+  const config = template
+    .replace(/(upstream dashboard \{\n(?:\s*#[^\n]*\n)?\s*zone [^\n]*\n\s*least_conn;\n)(?:\s*server [^\n]*\n)+/, `$1${servers}\n`)
+    .replace(/listen \d+;/, `listen 127.0.0.1:${listen};`)
+    .replace("events {", `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log warn;\nevents {`)
+    .replace(
+      "http {",
+      `http {\n  access_log off;\n  client_body_temp_path ${prefix}/client_body;\n  proxy_temp_path ${prefix}/proxy;\n` +
+        `  fastcgi_temp_path ${prefix}/fastcgi;\n  uwsgi_temp_path ${prefix}/uwsgi;\n  scgi_temp_path ${prefix}/scgi;\n` +
+        // a local run's workers may not write to the prefix: keep bodies and answers in memory
+        "  client_body_buffer_size 2m;\n  proxy_max_temp_file_size 0;",
+    );
+  if (!config.includes(`server 127.0.0.1:${ports[0]}`)) throw new Error("deploy/nginx.conf has no upstream block to fill");
+  return config;
+}

@@ -1,0 +1,218 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import pg from "pg";
+import { startApp } from "../integration/harness/app-server";
+import { ClientApi } from "../integration/harness/api";
+import { DashboardSession } from "../integration/harness/dashboard";
+import { eventBody } from "../integration/harness/events";
+import { coinOrder, operator } from "../integration/harness/fixtures";
+import { openSse, type SseFrame } from "../integration/harness/sse";
+
+// Two instances on one PostgreSQL behind nginx (deploy/nginx.conf), as users deploy it: every
+// request here goes through the balancer unless it names an instance on purpose.
+
+const balancer = () => inject("baseUrl");
+const first = () => inject("instanceUrls")[0] ?? "";
+const second = () => inject("instanceUrls")[1] ?? "";
+const sign = (body: string) => `sha256=${createHmac("sha256", inject("webhookSecret")).update(body).digest("hex")}`;
+
+async function postWebhook(baseUrl: string, body: string) {
+  const response = await fetch(`${baseUrl}/webhook`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-signature-256": sign(body), "x-correlation-id": randomUUID(), "x-retry-count": "0" },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const exchangeOf = (frame: SseFrame) => (JSON.parse(frame.data ?? "{}") as { exchange_id?: string }).exchange_id ?? "";
+
+describe("two instances started together", () => {
+  it("migrated and seeded the database once, and both serve", async () => {
+    const client = new pg.Client({ connectionString: inject("databaseUrl") });
+    await client.connect();
+    try {
+      const migrations = await client.query<{ id: string; n: number }>("SELECT id, count(*)::int AS n FROM schema_migrations GROUP BY id");
+      expect(migrations.rows.length).toBeGreaterThan(0);
+      expect(migrations.rows.every((r) => r.n === 1)).toBe(true);
+      const tenants = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM tenants");
+      const clients = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM sandbox_clients");
+      expect([tenants.rows[0]?.n, clients.rows[0]?.n]).toEqual([1, 1]);
+    } finally {
+      await client.end();
+    }
+    for (const url of inject("instanceUrls")) expect((await fetch(`${url}/api/health`)).status).toBe(200);
+  });
+});
+
+describe("through the balancer", () => {
+  it("signs in and answers every dashboard route, with the client's address as the app sees it", async () => {
+    const session = await DashboardSession.signIn("affiliate@example.com");
+    const { order } = await coinOrder(new ClientApi(inject("demoClientId"), `${balancer()}/sandbox`));
+    const { exchange_id } = await operator().pay({ order_id: order.id, amount: 50, currency: "eur" });
+    for (const path of [
+      "/api/overview",
+      "/api/orders",
+      `/api/orders/${order.id}`,
+      "/api/exchanges",
+      `/api/exchanges/${exchange_id}`,
+      "/api/audit",
+      "/api/webhook-events",
+      "/api/agreements",
+      "/api/reports/earnings?from=2021-01-01&to=2030-12-31",
+      "/api/search?q=RF",
+      "/api/openapi.json",
+    ]) {
+      const reply = await session.request("GET", path);
+      expect([path, reply.status]).toEqual([path, 200]);
+    }
+    // a mutation through the balancer: the same-origin check sees the balancer's host
+    const toggled = await session.request("PATCH", `/api/orders/${order.id}`, { active: false });
+    expect(toggled.status).toBe(200);
+  });
+
+  it("a webhook that one instance receives reaches event streams held by the other and by the balancer", async () => {
+    const session = await DashboardSession.signIn("affiliate@example.com");
+    const streams = await Promise.all(
+      [second(), balancer()].map((base) => openSse(`${base}/api/events`, { cookie: session.cookieHeader })),
+    );
+    for (const stream of streams) await stream.waitFor((f) => f.comment === "connected");
+    const body = eventBody();
+    expect(await postWebhook(first(), body)).toBe(200);
+    const id = (JSON.parse(body) as { payload: { exchange_id: string } }).payload.exchange_id;
+    for (const stream of streams) await stream.waitFor((f) => f.event === "webhook" && exchangeOf(f) === id);
+    await Promise.all(streams.map((s) => s.close()));
+  });
+
+  it("a burst of webhooks through the balancer loses no event on either instance's streams", async () => {
+    const session = await DashboardSession.signIn("affiliate@example.com");
+    const streams = await Promise.all(
+      inject("instanceUrls").map((base) => openSse(`${base}/api/events`, { cookie: session.cookieHeader })),
+    );
+    for (const stream of streams) await stream.waitFor((f) => f.comment === "connected");
+    const bodies = Array.from({ length: 200 }, () => eventBody());
+    const ids = new Set(bodies.map((b) => (JSON.parse(b) as { payload: { exchange_id: string } }).payload.exchange_id));
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < bodies.length) expect(await postWebhook(balancer(), bodies[next++] as string)).toBe(200);
+      }),
+    );
+    for (const stream of streams) {
+      await expect
+        .poll(() => new Set(stream.frames.filter((f) => f.event === "webhook" && ids.has(exchangeOf(f))).map(exchangeOf)).size, {
+          timeout: 15_000,
+        })
+        .toBe(ids.size);
+    }
+    await Promise.all(streams.map((s) => s.close()));
+  });
+});
+
+/**
+ * A browser's EventSource: its first stream at `firstUrl`, and when a stream ends it reconnects
+ * through the balancer with Last-Event-ID.
+ */
+function follower(cookie: string, firstUrl = balancer()) {
+  const seen: SseFrame[] = [];
+  let lastId = "";
+  let reconnects = 0;
+  let open = true;
+  let current: Awaited<ReturnType<typeof openSse>> | null = null;
+  const drain = () => {
+    for (const frame of current?.frames.splice(0) ?? []) {
+      seen.push(frame);
+      if (frame.id) lastId = frame.id;
+    }
+  };
+  const pump = setInterval(drain, 20);
+  const loop = (async () => {
+    while (open) {
+      const base = reconnects === 0 && !lastId ? firstUrl : balancer();
+      current = await openSse(`${base}/api/events`, { cookie, ...(lastId ? { "last-event-id": lastId } : {}) }).catch(() => null);
+      if (!current) {
+        await new Promise((r) => setTimeout(r, 200));
+        continue;
+      }
+      await current.done;
+      drain();
+      if (open) reconnects++;
+    }
+  })();
+  return {
+    seen,
+    reconnects: () => reconnects,
+    webhookIds: () => seen.filter((f) => f.event === "webhook").map(exchangeOf),
+    stop: async () => {
+      open = false;
+      await current?.close();
+      await loop;
+      clearInterval(pump);
+      drain();
+    },
+  };
+}
+
+describe("an instance killed mid-burst", () => {
+  it("loses no webhook, its streams resume through the balancer with nothing missed or repeated, and it rejoins on restart", async () => {
+    const session = await DashboardSession.signIn("affiliate@example.com");
+    // two browsers whose streams the instance about to be killed holds, and one through the balancer
+    const followers = [follower(session.cookieHeader, first()), follower(session.cookieHeader, first()), follower(session.cookieHeader)];
+    for (const f of followers) await expect.poll(() => f.seen.some((frame) => frame.comment === "connected")).toBe(true);
+
+    const bodies = Array.from({ length: 120 }, () => eventBody());
+    const ids = bodies.map((b) => (JSON.parse(b) as { payload: { exchange_id: string } }).payload.exchange_id);
+    const [victimPid] = inject("instancePids");
+    let sent = 0;
+    let killed = false;
+    let refused = 0;
+    // a sender that sends again what did not get a 2xx, as the service does
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (sent < bodies.length) {
+          const body = bodies[sent++] as string;
+          while ((await postWebhook(balancer(), body).catch(() => 0)) !== 200) {
+            refused++;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          if (sent >= 40 && !killed) {
+            killed = true;
+            process.kill(victimPid ?? 0, "SIGKILL");
+          }
+        }
+      }),
+    );
+    expect(killed).toBe(true);
+    for (const f of followers) {
+      await expect.poll(() => new Set(f.webhookIds().filter((id) => ids.includes(id))).size, { timeout: 30_000 }).toBe(ids.length);
+    }
+    await Promise.all(followers.map((f) => f.stop()));
+    for (const f of followers) {
+      const mine = f.webhookIds().filter((id) => ids.includes(id));
+      expect(mine.length, "each event once, also across a reconnect").toBe(ids.length);
+    }
+    expect(followers[0]?.reconnects()).toBeGreaterThan(0);
+    expect(followers[1]?.reconnects()).toBeGreaterThan(0);
+    const reconnects = followers.map((f) => f.reconnects()).join("/");
+    console.log(`kill -9 mid-burst: ${refused} sends answered other than 200 and sent again; ${reconnects} reconnects`);
+
+    // the killed instance restarts on its port and serves through the balancer again
+    const restarted = await startApp({
+      operatorKey: inject("operatorKey"),
+      databaseUrl: inject("databaseUrl"),
+      port: inject("instancePorts")[0],
+      env: inject("clusterEnv"),
+      readyPath: "/api/health",
+    });
+    try {
+      const again = await DashboardSession.signIn("affiliate@example.com", undefined, { baseUrl: restarted.baseUrl });
+      expect((await again.request("GET", "/api/orders")).status).toBe(200);
+      const body = eventBody();
+      expect(await postWebhook(restarted.baseUrl, body)).toBe(200);
+    } finally {
+      await restarted.stop();
+    }
+  }, 120_000);
+});
