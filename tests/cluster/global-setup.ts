@@ -64,9 +64,15 @@ export async function setup(project: TestProject) {
   writeFileSync(path.join(prefix, "nginx.conf"), config);
   nginx = spawn(nginxPath, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
 
-  apps = await Promise.all(
+  const started = await Promise.allSettled(
     (instancePorts as number[]).map((p) => startApp({ operatorKey, databaseUrl, port: p, env, readyPath: "/api/health" })),
   );
+  apps = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
   console.log(`cluster suite: instances on ${instancePorts.join(", ")} behind nginx at ${baseUrl}, PostgreSQL`);
   project.provide("baseUrl", baseUrl);
   project.provide("operatorKey", operatorKey);
