@@ -2,11 +2,9 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { tenantById, upstreamFor, type Tenant } from "@/lib/auth/tenants";
-import { recordAudit } from "@/lib/audit/record";
 import { ApiError } from "@/lib/errors";
 import { serviceTime } from "@/lib/exchange/client";
 import { lightningPayoutMethodSchema } from "@/lib/exchange/schemas";
-import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { decodeInvoice, InvoiceError } from "@/lib/lightning/invoice";
 import {
   lnurlErrorSchema,
@@ -20,6 +18,7 @@ import type { PublicView } from "@/lib/contract/dashboard-api";
 import { getLnurlJson, unreachable } from "./fetch-lnurl";
 import { linkOfToken } from "./payout-links";
 import { publicPayoutView } from "./public-view";
+import { auditedLinkAction, submitLinkInvoice } from "./submit-invoice";
 
 // The end user types a Lightning Address (LUD-16) instead of pasting an invoice. The server
 // resolves it to a LUD-06 payRequest, asks its callback for an invoice of the exact payout amount,
@@ -114,9 +113,8 @@ export async function payToLightningAddress(db: Db, token: string, addressText: 
   const link = await linkOfToken(db, token);
   const tenant = await tenantById(db, link.tenantId);
   if (!tenant) throw new ApiError("not_found", "This payout link does not exist or has expired");
-  const address = parseLightningAddress(addressText);
-  let result = "ok";
-  try {
+  return auditedLinkAction(db, tenant, link, "payout_links.lightning_address", async () => {
+    const address = parseLightningAddress(addressText);
     if (!address) {
       throw new ApiError("lightning_address_invalid", "A Lightning Address looks like name@wallet.example", detail("name@domain"));
     }
@@ -132,24 +130,7 @@ export async function payToLightningAddress(db: Db, token: string, addressText: 
     if (!method.success) throw new ApiError("payout_not_available", "The order pays out on-chain");
     const msat = BigInt(view.amount_sats - offer.fee_sats) * 1000n;
     const { invoice, metadata } = await invoiceFromAddress(address, tenant, msat);
-    const now = serviceTime(tenant.baseUrl);
-    checkAddressInvoice(invoice, { tenant, msat, nodePubkey: method.data.node_pubkey, metadata, now });
-    const fetchedAt = new Date();
-    const paid = await upstream.patchExchange(link.exchangeId, { payout: { type: "invoice", invoice } });
-    await indexExchangeSnapshot(db, tenant, paid, fetchedAt);
-    return publicPayoutView(paid, link.expiresAt, tenant.network);
-  } catch (error) {
-    result = error instanceof Error && "code" in error ? String((error as { code: unknown }).code) : "error";
-    throw error;
-  } finally {
-    await recordAudit(db, {
-      tenantId: tenant.id,
-      userId: null,
-      userEmail: null,
-      action: "payout_links.lightning_address",
-      target: link.exchangeId,
-      result,
-      requestId: link.id,
-    });
-  }
+    checkAddressInvoice(invoice, { tenant, msat, nodePubkey: method.data.node_pubkey, metadata, now: serviceTime(tenant.baseUrl) });
+    return submitLinkInvoice(db, tenant, link, invoice);
+  });
 }
