@@ -139,6 +139,17 @@ test("pasted invoices are explained before sending; a stale tab is told the payo
     }),
   );
   await stale.clock.install();
+  // and whatever makes it look again (focus, a resync) gets the exchange as it first read it
+  let firstRead: string | null = null;
+  await stale.route(`**/api/exchanges/${exchangeId}`, async (route) => {
+    if (route.request().method() !== "GET") return route.continue();
+    if (firstRead === null) {
+      const response = await route.fetch();
+      firstRead = await response.text();
+      return route.fulfill({ response, body: firstRead });
+    }
+    return route.fulfill({ status: 200, contentType: "application/json", body: firstRead });
+  });
   await stale.goto(`/exchanges/${exchangeId}`);
   await expect(stale.getByTestId("payout-panel")).toBeVisible();
 

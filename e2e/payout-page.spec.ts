@@ -84,7 +84,7 @@ test("speaks the browser's language, switches on request, and works with the key
   await keyboard.page.goto(url);
   await expect(keyboard.page.getByTestId("pay-qr")).toBeVisible();
   const names: string[] = [];
-  for (let i = 0; i < 10; i++) {
+  for (let i = 0; i < 11; i++) {
     await keyboard.page.keyboard.press("Tab");
     names.push(
       await keyboard.page.evaluate(() => {
@@ -98,6 +98,7 @@ test("speaks the browser's language, switches on request, and works with the key
     "Open with lnurlw:// (wallets that register it)",
     "Copy the LNURL",
     "Open in a wallet on this phone",
+    "Send to my Lightning Address",
     "Paste an invoice instead",
     "More options: receive through a new channel",
     "English",
@@ -109,6 +110,8 @@ test("speaks the browser's language, switches on request, and works with the key
   await expect(keyboard.page.getByText("Paste an invoice instead")).toBeFocused();
   await keyboard.page.keyboard.press("Enter");
   await expect(keyboard.page.getByLabel(/Invoice for exactly/)).toBeVisible(); // the form loads when opened
+  await keyboard.page.keyboard.press("Tab");
+  await expect(keyboard.page.getByRole("button", { name: "Scan from my phone" })).toBeFocused();
   await keyboard.page.keyboard.press("Tab");
   await expect(keyboard.page.getByLabel(/Invoice for exactly/)).toBeFocused();
   await keyboard.context.close();
