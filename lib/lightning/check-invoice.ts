@@ -13,6 +13,8 @@ export type InvoiceCheck =
       network: string;
       expiresAt: Date;
       description: string | null;
+      /** The `h` tag (hex), where a description is committed to rather than given. */
+      descriptionHash: string | null;
       problems: InvoiceProblem[];
     };
 
@@ -54,6 +56,7 @@ export function checkInvoice(
     network: invoice.network,
     expiresAt: invoice.expiresAt,
     description: invoice.description,
+    descriptionHash: invoice.descriptionHash,
     problems,
   };
 }

@@ -2,10 +2,11 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { tenantById, upstreamFor, type Tenant } from "@/lib/auth/tenants";
-import { ApiError } from "@/lib/errors";
+import { ApiError, type ErrorCode } from "@/lib/errors";
 import { serviceTime } from "@/lib/exchange/client";
 import { lightningPayoutMethodSchema } from "@/lib/exchange/schemas";
-import { decodeInvoice, InvoiceError } from "@/lib/lightning/invoice";
+import { checkInvoice } from "@/lib/lightning/check-invoice";
+import type { NetworkName } from "@/lib/bitcoin/networks";
 import {
   lnurlErrorSchema,
   lnurlPayInvoiceSchema,
@@ -84,25 +85,36 @@ async function invoiceFromAddress(address: LightningAddress, tenant: Tenant, msa
 }
 
 /** The checks the service makes of a pasted invoice, plus LUD-06's description hash. */
-function checkAddressInvoice(text: string, expected: { tenant: Tenant; msat: bigint; nodePubkey: string; metadata: string; now: Date }) {
-  let invoice;
-  try {
-    invoice = decodeInvoice(text, expected.tenant.network);
-  } catch (error) {
-    if (error instanceof InvoiceError) throw new ApiError(error.code, `The address's invoice: ${error.message}`, detail(error.message));
-    throw error;
+/** The service's error code for each problem the invoice checker (lib/lightning/check-invoice.ts) names. */
+const codeOfProblem: Record<string, ErrorCode> = {
+  invalid: "invalid_invoice",
+  network: "invoice_network",
+  noAmount: "invoice_amount",
+  wrongAmount: "invoice_amount",
+  wrongUnit: "invoice_amount",
+  beforeFee: "invoice_amount",
+  expired: "invoice_expired",
+  otherNode: "unexpected_node_pubkey",
+};
+
+/** The checks made of a pasted invoice (amount, network, node, expiry), plus LUD-06's description hash. */
+function checkAddressInvoice(
+  text: string,
+  expected: { network: NetworkName; sats: number; nodePubkey: string; metadata: string; now: Date },
+) {
+  const check = checkInvoice(text, {
+    network: expected.network,
+    sats: expected.sats,
+    nodePubkey: expected.nodePubkey,
+    now: expected.now.getTime(),
+  });
+  const problem = check.ok ? check.problems[0] : check.problem;
+  if (problem) {
+    const message = `The address's invoice fails the ${problem.key} check ${JSON.stringify(problem.values)}`;
+    throw new ApiError(codeOfProblem[problem.key] ?? "invalid_invoice", message, detail(message));
   }
-  if (invoice.millisatoshis !== expected.msat) {
-    const message = `The address's invoice asks for ${invoice.millisatoshis ?? "no"} msat, not ${expected.msat}`;
-    throw new ApiError("invoice_amount", message, detail(message));
-  }
-  if (invoice.payeeNodeKey !== expected.nodePubkey) {
-    const message = "The address's invoice is from another node than the order's";
-    throw new ApiError("unexpected_node_pubkey", message, detail(message));
-  }
-  if (invoice.expiresAt <= expected.now) throw new ApiError("invoice_expired", "The address's invoice has expired", detail("expired"));
   const metadataHash = createHash("sha256").update(expected.metadata, "utf8").digest("hex");
-  if (invoice.descriptionHash !== metadataHash) {
+  if (check.ok && check.descriptionHash !== metadataHash) {
     const message = "The address's invoice does not commit to its payRequest's metadata (LUD-06 description hash)";
     throw new ApiError("invalid_invoice", message, detail(message));
   }
@@ -130,7 +142,13 @@ export async function payToLightningAddress(db: Db, token: string, addressText: 
     if (!method.success) throw new ApiError("payout_not_available", "The order pays out on-chain");
     const msat = BigInt(view.amount_sats - offer.fee_sats) * 1000n;
     const { invoice, metadata } = await invoiceFromAddress(address, tenant, msat);
-    checkAddressInvoice(invoice, { tenant, msat, nodePubkey: method.data.node_pubkey, metadata, now: serviceTime(tenant.baseUrl) });
+    checkAddressInvoice(invoice, {
+      network: tenant.network,
+      sats: view.amount_sats - offer.fee_sats,
+      nodePubkey: method.data.node_pubkey,
+      metadata,
+      now: serviceTime(tenant.baseUrl),
+    });
     return submitLinkInvoice(db, tenant, link, invoice);
   });
 }
