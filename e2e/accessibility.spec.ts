@@ -6,10 +6,23 @@ import { createOrderViaApi, operatorPay, signInAs } from "./helpers";
 // (the two projects): sign-in, overview, lists, reports and a statement. The end user's payout
 // page, in each of its states and languages, is audited in payout-page.spec.ts.
 
-test("sign-in page", async ({ page }, testInfo) => {
+test("sign-in page, in each of its languages", async ({ page, browser }, testInfo) => {
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
   await audit(page, testInfo, "login");
+  for (const [header, lang, submit] of [
+    ["de-CH", "de", "Anmelden"],
+    ["fr-CH", "fr", "Se connecter"],
+    ["it-CH", "it", "Accedi"],
+  ] as const) {
+    const context = await browser.newContext({ viewport: page.viewportSize(), locale: header });
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await expect(other.locator("html")).toHaveAttribute("lang", lang);
+    await expect(other.getByRole("button", { name: submit, exact: true })).toBeVisible();
+    await audit(other, testInfo, `login (${lang})`);
+    await context.close();
+  }
 });
 
 test("overview, lists, reports and a statement", async ({ page }, testInfo) => {
