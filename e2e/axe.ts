@@ -7,6 +7,8 @@ const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** Audits the page in both themes, then puts back the theme it had. */
 export async function audit(page: Page, testInfo: TestInfo, name: string) {
+  // the settled page: a refresh in flight (router.refresh) may have its <title> swapped out for a moment
+  await expect(page).toHaveTitle(/\S/);
   const before = await page.evaluate(() => document.documentElement.classList.contains("dark"));
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => {
