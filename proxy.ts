@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { localeCookie, localesForPath, negotiateLocale } from "@/i18n/config";
-import { localeHeader } from "@/i18n/request";
+import { localeHeader, pathHeader } from "@/i18n/request";
 
 // Paths whose pages need a session: without the session cookie they go to sign-in first and
 // come back afterwards. This is an optimistic check; the pages' layout verifies the session.
@@ -26,6 +26,7 @@ export function proxy(request: NextRequest) {
   });
   const headers = new Headers(request.headers);
   headers.set(localeHeader, locale);
+  headers.set(pathHeader, `${pathname}${search}`);
   // (the pages are rendered per request and answered no-store: no shared cache mixes languages)
   return NextResponse.next({ request: { headers } });
 }

@@ -1,11 +1,11 @@
 import type { Metadata } from "next";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Exchange dashboard", template: "%s · Exchange dashboard" },
-  description: "Dashboard for affiliates of the bitcoin exchange service, with its embedded sandbox.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("app");
+  return { title: { default: t("name"), template: `%s · ${t("name")}` }, description: t("description") };
+}
 
 // Applies the remembered theme (or the system's) before the first paint: no flash.
 const themeScript =

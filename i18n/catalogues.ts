@@ -1,7 +1,8 @@
-import type { Messages } from "use-intl";
+import type publicCatalogue from "@/messages/en.json";
 import type { Locale } from "./config";
 
-type Catalogue = Messages;
+/** The public pages' catalogue (every language); the dashboard's own is not loaded here. */
+type Catalogue = typeof publicCatalogue;
 
 // Each language's catalogue as its own chunk, for client code that needs messages only once the
 // user opens something (the invoice checker): nothing of it is in a page's first load.

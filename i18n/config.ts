@@ -6,12 +6,11 @@ export const locales = ["en", "de", "fr", "it"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "en";
 
-/**
- * The languages the signed-in dashboard speaks. German joins when every dashboard component
- * takes its words from the message catalogues; until then the dashboard stays in English
- * rather than mixing two languages on one page.
- */
-export const dashboardLocales: readonly Locale[] = ["en"];
+/** The languages the signed-in dashboard speaks (its catalogue is messages/dashboard/). */
+export const dashboardLocales: readonly Locale[] = ["en", "de"];
+
+/** The developers' reference (the error codes behind documentation_uri) is written in English, as the API is. */
+const referenceLocales: readonly Locale[] = ["en"];
 
 /** The visible switcher's choice, remembered for a year. */
 export const localeCookie = "NEXT_LOCALE";
@@ -25,7 +24,9 @@ export function isLocale(value: unknown): value is Locale {
 
 /** The pages open to end users and to people not yet signed in: they speak every language. */
 export function localesForPath(pathname: string): readonly Locale[] {
-  return pathname === "/login" || pathname.startsWith("/pay/") ? locales : dashboardLocales;
+  if (pathname === "/login" || pathname.startsWith("/pay/")) return locales;
+  if (pathname.startsWith("/docs/")) return referenceLocales;
+  return dashboardLocales;
 }
 
 /**

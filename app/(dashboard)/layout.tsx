@@ -1,7 +1,13 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getMessages } from "next-intl/server";
 import { AppShell } from "@/components/shell/app-shell";
+import { LanguageSwitcher } from "@/components/i18n/language-switcher";
+import { dashboardLocales } from "@/i18n/config";
+import { pathHeader } from "@/i18n/request";
+import dashboardCatalogue from "@/messages/dashboard/en.json";
 import { currentUser } from "@/lib/auth/current-user";
 import { allTenants } from "@/lib/auth/tenants";
 import { explorerBase } from "@/lib/bitcoin/networks";
@@ -10,24 +16,33 @@ import { isSandboxTenant } from "@/lib/simulator/simulator";
 
 export const dynamic = "force-dynamic";
 
+/** What the dashboard's client components read: its own catalogue, not the public pages'. */
+const clientNamespaces = Object.keys(dashboardCatalogue) as (keyof typeof dashboardCatalogue)[];
+
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const user = await currentUser({ headers: await headers() });
+  const requestHeaders = await headers();
+  const user = await currentUser({ headers: requestHeaders });
   if (!user) redirect("/login");
+  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const picked = Object.fromEntries(clientNamespaces.map((ns) => [ns, messages[ns]]));
   const tenants = await allTenants(await getDb());
   const tenant = tenants.find((t) => t.id === user.tenantId) ?? tenants.find((t) => t.isDefault);
   const network = tenant?.network ?? "mainnet";
   return (
-    <AppShell
-      user={{
-        email: user.email,
-        role: user.role,
-        tenantName: tenant?.name ?? "Dashboard",
-        network,
-        explorer: explorerBase[network],
-        simulator: tenant ? isSandboxTenant(tenant) : false,
-      }}
-    >
-      {children}
-    </AppShell>
+    <NextIntlClientProvider locale={locale} messages={picked} timeZone="Europe/Zurich">
+      <AppShell
+        languages={<LanguageSwitcher offered={dashboardLocales} returnTo={requestHeaders.get(pathHeader) ?? "/"} compact />}
+        user={{
+          email: user.email,
+          role: user.role,
+          tenantName: tenant?.name ?? "Dashboard",
+          network,
+          explorer: explorerBase[network],
+          simulator: tenant ? isSandboxTenant(tenant) : false,
+        }}
+      >
+        {children}
+      </AppShell>
+    </NextIntlClientProvider>
   );
 }

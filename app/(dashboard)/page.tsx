@@ -1,6 +1,7 @@
 import { OverviewPage } from "@/components/overview/overview-page";
+import { titled } from "@/i18n/page-title";
 
-export const metadata = { title: "Overview" };
+export const generateMetadata = titled("overview");
 
 export default function Page() {
   return <OverviewPage />;

@@ -1,9 +1,11 @@
 "use client";
 import Link from "next/link";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { LoadingRows, ErrorState } from "@/components/ui/states";
 import { useWebhookEvent } from "@/lib/client/event-queries";
-import { formatDateTime, shortId } from "@/lib/client/format";
+import { shortId } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 import type { WebhookEventItem } from "@/lib/contract/events-api";
 
 function pretty(raw: string): string {
@@ -16,27 +18,31 @@ function pretty(raw: string): string {
 
 /** One received webhook; its headers and raw body are fetched when it is opened. */
 export function EventRow({ event }: { event: WebhookEventItem }) {
+  const t = useTranslations("events.row");
+  const f = useFormat();
   const [open, setOpen] = useState(false);
   const detail = useWebhookEvent(event.seq, open);
   return (
     <li className="py-3" data-event-seq={event.seq}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 dark:bg-green-950 dark:text-green-300">
-          signature valid
+          {t("valid")}
         </span>
-        <span className="font-medium">{event.event ?? "unknown type"}</span>
+        <span className="font-medium">{event.event ?? t("unknownType")}</span>
         {event.exchange_id && (
           <Link href={`/exchanges/${event.exchange_id}`} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
             {shortId(event.exchange_id)}
           </Link>
         )}
         <span className="text-xs text-zinc-600 dark:text-zinc-400">
-          {formatDateTime(event.received_at)} · retry {event.retry_count ?? "?"}
+          {t("when", { received: f.dateTime(event.received_at), retry: event.retry_count === null ? "?" : String(event.retry_count) })}
         </span>
-        <span className="text-xs break-all text-zinc-600 dark:text-zinc-400">correlation {event.correlation_id ?? "none"}</span>
+        <span className="text-xs break-all text-zinc-600 dark:text-zinc-400">
+          {t("correlation", { id: event.correlation_id ?? t("none") })}
+        </span>
       </div>
       <details className="mt-1 text-xs" onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Headers and raw body</summary>
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("raw")}</summary>
         {detail.isPending ? (
           <LoadingRows rows={2} />
         ) : detail.isError ? (

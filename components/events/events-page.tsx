@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select, TextInput } from "@/components/ui/field";
@@ -17,6 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every webhook the dashboard received for the tenant, newest first, and those it refused. */
 export function EventsPage() {
+  const t = useTranslations("events.page");
+  const tc = useTranslations("common");
   const user = useShellUser();
   const { filters, setFilter } = useUrlFilters("/events", FILTERS);
   const { result = "", ...eventFilters } = filters;
@@ -24,28 +27,28 @@ export function EventsPage() {
   const [badId, setBadId] = useState(false);
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">Events</h1>
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <WebhookHealth />
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-        <Select aria-label="Result" value={result} onChange={(e) => setFilter("result", e.target.value)}>
-          <option value="">Received and rejected</option>
-          <option value="valid">Received (signature valid)</option>
-          <option value="rejected">Rejected</option>
+        <Select aria-label={t("result")} value={result} onChange={(e) => setFilter("result", e.target.value)}>
+          <option value="">{t("both")}</option>
+          <option value="valid">{t("valid")}</option>
+          <option value="rejected">{t("rejected")}</option>
         </Select>
-        <Select aria-label="Event type" value={filters.type ?? ""} onChange={(e) => setFilter("type", e.target.value)}>
-          <option value="">Every type</option>
-          {TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
+        <Select aria-label={t("type")} value={filters.type ?? ""} onChange={(e) => setFilter("type", e.target.value)}>
+          <option value="">{t("everyType")}</option>
+          {TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
             </option>
           ))}
         </Select>
         <div className="col-span-2 sm:col-span-1">
           <TextInput
-            aria-label="Exchange id"
+            aria-label={t("exchangeId")}
             id="exchange-id-filter"
             invalid={badId}
-            placeholder="Exchange id"
+            placeholder={t("exchangeId")}
             defaultValue={filters.exchange_id ?? ""}
             onBlur={(e) => {
               const id = e.target.value.trim();
@@ -55,27 +58,25 @@ export function EventsPage() {
           />
           {badId && (
             <p id="exchange-id-filter-error" className="mt-1 text-xs text-red-700 dark:text-red-400">
-              An exchange id looks like 0f8fad5b-d9cb-469f-a165-70867728950e.
+              {t("badId")}
             </p>
           )}
         </div>
         {(["from", "to"] as const).map((key) => (
           <label key={key} className="flex min-w-0 items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
-            <span className="shrink-0 capitalize">{key}</span>
+            <span className="shrink-0">{t(key)}</span>
             <TextInput className="min-w-0" type="date" value={filters[key] ?? ""} onChange={(e) => setFilter(key, e.target.value)} />
           </label>
         ))}
       </div>
       {result !== "rejected" && (
-        <Card title="Received">
+        <Card title={t("received")} labelId="events-received">
           {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
           {query.isPending ? (
             <LoadingRows rows={4} />
           ) : items.length === 0 ? (
-            <EmptyState title={Object.keys(eventFilters).length ? "No events match these filters" : "No webhook received yet"}>
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">
-                Register the URL above with the service; events appear here, live, as they arrive.
-              </p>
+            <EmptyState title={Object.keys(eventFilters).length ? t("noMatch") : t("empty")}>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("emptyBody")}</p>
             </EmptyState>
           ) : (
             <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -86,13 +87,13 @@ export function EventsPage() {
           )}
           {query.hasNextPage && (
             <Button variant="secondary" className="mt-2" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-              {query.isFetchingNextPage ? "Loading…" : "Load more"}
+              {query.isFetchingNextPage ? tc("loadingMore") : tc("loadMore")}
             </Button>
           )}
         </Card>
       )}
       {result !== "valid" && (
-        <Card title="Rejected (last 7 days)">
+        <Card title={t("rejectedWeek")} labelId="events-rejected">
           <RejectedList allowed={user.role !== "viewer"} />
         </Card>
       )}

@@ -1,37 +1,40 @@
+"use client";
+import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/states";
 import type { ExchangeView } from "@/lib/exchanges/exchange-view";
-import { btcToSats, formatBtc, formatDateTime, formatFiat, formatPercent, formatSats } from "@/lib/client/format";
+import { btcToSats } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 
 export function ExchangeAmounts({ exchange }: { exchange: ExchangeView }) {
+  const t = useTranslations("exchanges.amounts");
+  const f = useFormat();
   const { currency } = exchange;
   return (
-    <Card title="Amounts">
+    <Card title={t("title")} labelId="exchange-amounts">
       <DefinitionList
         items={[
-          ["Paid in", formatFiat(exchange.cost, currency)],
+          [t("paidIn"), f.fiat(exchange.cost, currency)],
           [
-            "Fee",
+            t("fee"),
             <span key="fee">
-              {formatFiat(exchange.fee, currency)}{" "}
-              <span className="text-zinc-500 dark:text-zinc-400">({formatPercent(exchange.fee_rate)})</span>
+              {f.fiat(exchange.fee, currency)} <span className="text-zinc-500 dark:text-zinc-400">({f.percent(exchange.fee_rate)})</span>
             </span>,
           ],
-          ["Rate", exchange.rate === null ? "—" : `${formatFiat(exchange.rate, currency)} per BTC`],
+          [t("rate"), exchange.rate === null ? "—" : t("perBtc", { rate: f.fiat(exchange.rate, currency) })],
           [
-            "Bitcoin",
+            t("bitcoin"),
             exchange.amount === null ? (
               "—"
             ) : (
               <span key="amount">
-                {formatBtc(exchange.amount)}{" "}
-                <span className="text-zinc-500 dark:text-zinc-400">({formatSats(btcToSats(exchange.amount))})</span>
+                {f.btc(exchange.amount)} <span className="text-zinc-500 dark:text-zinc-400">({f.sats(btcToSats(exchange.amount))})</span>
               </span>
             ),
           ],
-          ["Executed", formatDateTime(exchange.executed_on)],
+          [t("executed"), f.dateTime(exchange.executed_on)],
           [
-            "Order",
+            t("order"),
             <a key="order" href={`/orders/${exchange.order_id}`} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
               {exchange.order_id}
             </a>,

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { ErrorState, LoadingRows, EmptyState } from "@/components/ui/states";
 import { ApiClientError } from "@/lib/client/api";
 import { useExchange, useExchangeEvents } from "@/lib/client/queries";
@@ -23,12 +24,13 @@ function confirmationsOf(events: StoredEvent[]): number | null {
 }
 
 export function ExchangePage({ id }: { id: string }) {
+  const t = useTranslations("exchanges");
   const exchange = useExchange(id);
   const events = useExchangeEvents(id, exchange.isSuccess);
   if (exchange.isPending) return <LoadingRows rows={6} />;
   if (exchange.isError) {
     if (exchange.error instanceof ApiClientError && exchange.error.status === 404) {
-      return <EmptyState title="Exchange not found">The id does not exist, or the exchange belongs to another company.</EmptyState>;
+      return <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>;
     }
     return <ErrorState error={exchange.error} retry={() => void exchange.refetch()} />;
   }

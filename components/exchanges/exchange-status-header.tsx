@@ -1,67 +1,49 @@
+import { useTranslations } from "next-intl";
 import { PageTitle } from "@/components/ui/page-title";
 import type { ExchangeView } from "@/lib/exchanges/exchange-view";
 
-const refundReasons: Record<string, string> = {
-  threshold_exceeded: "a threshold was exceeded (for example for lack of full identification)",
-  order_inactive: "the order was inactive when the payment arrived",
-  companies_unsupported: "the payment came from a company account",
-  country_unsupported: "the payment came from an unsupported country",
-  other_risk_detected: "a risk check prevented the exchange",
-  customer_requested: "the customer asked for a refund",
-  account_not_matching: "the payment came from another person than the order's",
-  payout_expired: "the payout was not collected in time",
-};
+type Explanation = { meaning: string; next: string };
 
-/** What the state means and what to do next, in words. */
-export function explainState(exchange: ExchangeView): { meaning: string; next: string } {
+/** What the state means and what to do next: keys of the catalogue's `exchanges.explain`. */
+function explainState(exchange: ExchangeView): Explanation {
   const { action } = exchange;
   switch (exchange.state) {
     case "executed":
       return action?.kind === "initiate_payout"
-        ? {
-            meaning: "The bitcoin was bought and waits for a Lightning payout.",
-            next: "Start the payout below, or send the customer a payout link.",
-          }
+        ? { meaning: "awaitsLightning", next: "startPayout" }
         : exchange.payout
-          ? {
-              meaning: "The bitcoin was bought; the Lightning payout is in progress.",
-              next: "Nothing to do: this page updates when the payout completes.",
-            }
-          : { meaning: "The bitcoin was bought at the rate below.", next: "Nothing to do: the payout transaction follows automatically." };
+          ? { meaning: "lightningInProgress", next: "waitForPayout" }
+          : { meaning: "bought", next: "payoutFollows" };
     case "interrupted":
-      if (exchange.reason === "payout_failure")
-        return { meaning: "The payout attempt failed.", next: "Try another payout below; the failure is explained there." };
+      if (exchange.reason === "payout_failure") return { meaning: "payoutFailed", next: "tryAnother" };
       if (action?.kind === "identification") {
-        return {
-          meaning: "The exchange waits for the customer's identification.",
-          next: action.url
-            ? "Send the customer the identification link below."
-            : "The service contacts the customer; the exchange continues once identified.",
-        };
+        return { meaning: "awaitsIdentification", next: action.url ? "sendIdentificationLink" : "serviceContacts" };
       }
-      return { meaning: "The exchange is interrupted.", next: "See the action required below." };
+      return { meaning: "interrupted", next: "seeAction" };
     case "refunded":
-      return {
-        meaning: `The payment was refunded: ${refundReasons[exchange.reason ?? ""] ?? exchange.reason ?? "no reason given"}.`,
-        next: "Nothing to do; the customer gets the money back.",
-      };
+      return { meaning: "refunded", next: "refundedNext" };
     case "settled":
-      return { meaning: "The bitcoin was paid out.", next: "Nothing to do. Confirmations update below." };
+      return { meaning: "settled", next: "settledNext" };
   }
 }
 
 export function ExchangeStatusHeader({ exchange }: { exchange: ExchangeView }) {
+  const t = useTranslations("exchanges.explain");
+  const tk = useTranslations("exchanges");
   const { meaning, next } = explainState(exchange);
   const { state } = exchange;
+  // the reason is the service's code: one the catalogue does not know is shown as it came
+  const reasonKey = `reasons.${exchange.reason ?? "none"}` as "reasons.none";
+  const reason = t.has(reasonKey) ? t(reasonKey) : (exchange.reason ?? t("reasons.none"));
   return (
     <header className="flex flex-col gap-2">
-      <PageTitle kind="Exchange" id={exchange.id} state={state}>
-        <span className="text-sm text-zinc-500 dark:text-zinc-400 uppercase">
-          {exchange.type} {exchange.pair}
+      <PageTitle kind={tk("kind")} id={exchange.id} state={state}>
+        <span className="text-sm text-zinc-500 dark:text-zinc-400">
+          {tk("typePair", { type: exchange.type, pair: exchange.pair.toUpperCase() })}
         </span>
       </PageTitle>
       <p className="text-sm" data-testid="state-meaning">
-        {meaning} <span className="text-zinc-500 dark:text-zinc-400">{next}</span>
+        {t(meaning as "bought", { reason })} <span className="text-zinc-500 dark:text-zinc-400">{t(next as "payoutFollows")}</span>
       </p>
     </header>
   );

@@ -1,33 +1,31 @@
+"use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { StateBadge } from "@/components/ui/state-badge";
 import type { ExchangeListItem } from "@/lib/contract/dashboard-api";
-import { formatBtc, formatDateTime, formatFiat, shortId } from "@/lib/client/format";
-
-/** What the "needs attention" queue says of an exchange. */
-export const attentionText: Record<NonNullable<ExchangeListItem["attention"]>, string> = {
-  identification_overdue: "Identification pending for more than 48 h",
-  payout_unclaimed: "Lightning payout unclaimed for more than 1 h",
-  unconfirmed: "Payout unconfirmed 24 h after its broadcast",
-  webhook_missing: "The service's state moved on without a webhook: check the webhook endpoint",
-};
+import { shortId } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 
 type Item = ExchangeListItem & { tenant_name?: string };
 
 /** Exchanges as rows on wide screens and as cards on phones; the operator console adds the tenant and its own link. */
 export function ExchangeTable({ items, hrefOf = (id) => `/exchanges/${id}` }: { items: Item[]; hrefOf?: (id: string) => string }) {
+  const t = useTranslations("exchanges.table");
+  const tc = useTranslations("common");
+  const f = useFormat();
   const tenants = items.some((i) => i.tenant_name !== undefined);
   return (
     <div className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-left text-sm">
         <thead className="hidden bg-zinc-50 text-xs text-zinc-500 uppercase sm:table-header-group dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
-            <th className="px-3 py-2 font-medium">Exchange</th>
-            {tenants && <th className="px-3 py-2 font-medium">Tenant</th>}
-            <th className="px-3 py-2 font-medium">State</th>
-            <th className="px-3 py-2 font-medium">Pair</th>
-            <th className="px-3 py-2 text-right font-medium">Cost</th>
-            <th className="px-3 py-2 text-right font-medium">Amount</th>
-            <th className="px-3 py-2 font-medium">First seen</th>
+            <th className="px-3 py-2 font-medium">{t("exchange")}</th>
+            {tenants && <th className="px-3 py-2 font-medium">{t("tenant")}</th>}
+            <th className="px-3 py-2 font-medium">{t("state")}</th>
+            <th className="px-3 py-2 font-medium">{t("pair")}</th>
+            <th className="px-3 py-2 text-right font-medium">{t("cost")}</th>
+            <th className="px-3 py-2 text-right font-medium">{t("amount")}</th>
+            <th className="px-3 py-2 font-medium">{t("firstSeen")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -44,10 +42,10 @@ export function ExchangeTable({ items, hrefOf = (id) => `/exchanges/${id}` }: { 
                   <Link href={hrefOf(item.id)} className="font-mono text-orange-700 hover:underline dark:text-orange-400">
                     {shortId(item.id)}
                   </Link>
-                  {e && <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400 capitalize">{e.type}</span>}
+                  {e && <span className="ml-2 text-xs text-zinc-500 dark:text-zinc-400">{tc(e.type)}</span>}
                   {item.attention && (
                     <span className="block text-xs font-medium text-amber-800 dark:text-amber-300" data-attention={item.attention}>
-                      {attentionText[item.attention]}
+                      {t(`attention.${item.attention}`)}
                     </span>
                   )}
                 </td>
@@ -56,11 +54,9 @@ export function ExchangeTable({ items, hrefOf = (id) => `/exchanges/${id}` }: { 
                   <StateBadge state={item.state} />
                 </td>
                 <td className="text-right uppercase sm:px-3 sm:py-2 sm:text-left">{e?.pair ?? "—"}</td>
-                <td className="tabular-nums sm:px-3 sm:py-2 sm:text-right">{e ? formatFiat(e.cost, currency) : "—"}</td>
-                <td className="text-right tabular-nums sm:px-3 sm:py-2">{formatBtc(e?.amount)}</td>
-                <td className="col-span-2 text-xs text-zinc-500 dark:text-zinc-400 sm:px-3 sm:py-2">
-                  {formatDateTime(item.first_seen_at)}
-                </td>
+                <td className="tabular-nums sm:px-3 sm:py-2 sm:text-right">{e ? f.fiat(e.cost, currency) : "—"}</td>
+                <td className="text-right tabular-nums sm:px-3 sm:py-2">{f.btc(e?.amount)}</td>
+                <td className="col-span-2 text-xs text-zinc-500 dark:text-zinc-400 sm:px-3 sm:py-2">{f.dateTime(item.first_seen_at)}</td>
               </tr>
             );
           })}

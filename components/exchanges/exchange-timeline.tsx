@@ -1,40 +1,47 @@
+"use client";
+import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import type { StoredEvent } from "@/lib/contract/dashboard-api";
 import { payoutOfEventBody } from "@/lib/exchanges/exchange-view";
-import { formatDateTime } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 
-function describe(event: StoredEvent): string {
+type Described = { key: "confirmed" | "broadcast" | "lightning" | "event"; values: Record<string, string | number> };
+
+/** What an event says, as a key of the catalogue's `exchanges.timeline.describe`. */
+function describe(event: StoredEvent): Described {
   const payout = payoutOfEventBody(event.body);
   if (event.event === "exchange.settled" && payout?.kind === "coin") {
-    return payout.confirmations ? `Payout confirmed (${payout.confirmations})` : "Payout transaction broadcast";
+    return payout.confirmations ? { key: "confirmed", values: { count: payout.confirmations } } : { key: "broadcast", values: {} };
   }
-  if (event.event === "exchange.settled" && (payout?.kind === "invoice" || payout?.kind === "channel")) return `Payout ${payout.status}`;
-  const names: Record<string, string> = {
-    "exchange.executed": "Executed",
-    "exchange.interrupted": "Interrupted",
-    "exchange.refunded": "Refunded",
-    "exchange.settled": "Settled",
-  };
-  return names[event.event ?? ""] ?? event.event ?? "Unknown event";
+  if (event.event === "exchange.settled" && (payout?.kind === "invoice" || payout?.kind === "channel"))
+    return { key: "lightning", values: { status: payout.status } };
+  return { key: "event", values: { event: (event.event ?? "unknown").replace(".", "_"), name: event.event ?? "" } };
 }
 
 /** Every webhook event of the exchange, oldest first, with its delivery details and raw payload. */
 export function ExchangeTimeline({ events }: { events: StoredEvent[] }) {
+  const t = useTranslations("exchanges.timeline");
+  const f = useFormat();
   return (
-    <Card title="Timeline">
+    <Card title={t("title")} labelId="exchange-timeline">
       {events.length === 0 ? (
-        <p className="text-sm text-zinc-500 dark:text-zinc-400">No webhook events received for this exchange yet.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("empty")}</p>
       ) : (
         <ol className="flex flex-col gap-3" data-testid="timeline">
           {events.map((event) => (
             <li key={event.seq} className="border-l-2 border-orange-400 pl-3" data-event={event.event ?? ""}>
-              <p className="text-sm font-medium">{describe(event)}</p>
+              <p className="text-sm font-medium">{t(`describe.${describe(event).key}`, describe(event).values)}</p>
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                {formatDateTime(event.received_at)} · {event.event} · retry {event.retry_count ?? "?"} · correlation id{" "}
-                <span className="font-mono">{event.correlation_id ?? "none"}</span>
+                {t.rich("details", {
+                  received: f.dateTime(event.received_at),
+                  event: event.event ?? "",
+                  retry: event.retry_count === null ? "?" : String(event.retry_count),
+                  correlation: event.correlation_id ?? t("none"),
+                  mono: (chunks) => <span className="font-mono">{chunks}</span>,
+                })}
               </p>
               <details className="mt-1">
-                <summary className="cursor-pointer text-xs text-orange-700 dark:text-orange-400">Raw payload</summary>
+                <summary className="cursor-pointer text-xs text-orange-700 dark:text-orange-400">{t("raw")}</summary>
                 <pre tabIndex={0} className="mt-1 max-h-80 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800">
                   {JSON.stringify(event.body, null, 2)}
                 </pre>

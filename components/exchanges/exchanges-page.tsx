@@ -1,6 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Select, TextInput, inputClass } from "@/components/ui/field";
@@ -15,6 +16,7 @@ const FILTERS = ["state", "pair", "type", "order_id", "attention"] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Lookup() {
+  const t = useTranslations("exchanges.lookup");
   const router = useRouter();
   const [value, setValue] = useState("");
   const [message, setMessage] = useState<string | null>(null);
@@ -24,31 +26,31 @@ function Lookup() {
       onSubmit={async (event) => {
         event.preventDefault();
         const id = value.trim().toLowerCase();
-        if (!UUID.test(id)) return setMessage("Paste an exchange or order id (a UUID).");
-        setMessage("Looking up…");
+        if (!UUID.test(id)) return setMessage(t("notUuid"));
+        setMessage(t("looking"));
         for (const kind of ["exchanges", "orders"] as const) {
           try {
             await apiFetch(`/api/${kind}/${id}`, z.unknown());
             return router.push(`/${kind}/${id}`);
           } catch (error) {
-            if (!(error instanceof ApiClientError && error.status === 404)) return setMessage("The lookup failed. Try again.");
+            if (!(error instanceof ApiClientError && error.status === 404)) return setMessage(t("failed"));
           }
         }
-        setMessage("Not found: no exchange or order with this id for your company.");
+        setMessage(t("notFound"));
       }}
     >
       <label htmlFor="lookup" className="sr-only">
-        Exchange or order id
+        {t("label")}
       </label>
       <TextInput
         id="lookup"
-        placeholder="Look up an exchange or order id"
+        placeholder={t("placeholder")}
         value={value}
         onChange={(e) => setValue(e.target.value)}
         className="min-w-64 flex-1"
       />
       <Button type="submit" variant="secondary">
-        Look up
+        {t("submit")}
       </Button>
       {message && (
         <p role="status" className="w-full text-sm text-zinc-600 dark:text-zinc-400">
@@ -60,15 +62,17 @@ function Lookup() {
 }
 
 export function ExchangesPage() {
+  const t = useTranslations("exchanges.list");
+  const tc = useTranslations("common");
   const { filters, setFilter } = useUrlFilters("/exchanges", FILTERS);
   const { query, items } = useExchangeList(filters);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Exchanges</h1>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <Lookup />
-          <ExportLinks path="/api/exchanges/export" filters={filters} what="these exchanges" />
+          <ExportLinks path="/api/exchanges/export" filters={filters} what={t("exportWhat")} />
         </div>
       </div>
       <label className="flex items-center gap-2 text-sm">
@@ -78,34 +82,33 @@ export function ExchangesPage() {
           onChange={(e) => setFilter("attention", e.target.checked ? "1" : "")}
           className="h-4 w-4 accent-orange-600"
         />
-        Only exchanges that need attention (stuck too long)
+        {t("attentionOnly")}
       </label>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Select aria-label="State" value={filters.state ?? ""} onChange={(e) => setFilter("state", e.target.value)}>
-          <option value="">All states</option>
-          {["executed", "interrupted", "refunded", "settled"].map((s) => (
+        <Select aria-label={t("state")} value={filters.state ?? ""} onChange={(e) => setFilter("state", e.target.value)}>
+          <option value="">{t("allStates")}</option>
+          {(["executed", "interrupted", "refunded", "settled"] as const).map((s) => (
             <option key={s} value={s}>
-              {s[0]?.toUpperCase()}
-              {s.slice(1)}
+              {tc(`states.${s}`)}
             </option>
           ))}
         </Select>
-        <Select aria-label="Pair" value={filters.pair ?? ""} onChange={(e) => setFilter("pair", e.target.value)}>
-          <option value="">All pairs</option>
+        <Select aria-label={t("pair")} value={filters.pair ?? ""} onChange={(e) => setFilter("pair", e.target.value)}>
+          <option value="">{t("allPairs")}</option>
           {["btc/eur", "btc/chf", "btc/gbp"].map((p) => (
             <option key={p} value={p}>
               {p.toUpperCase()}
             </option>
           ))}
         </Select>
-        <Select aria-label="Type" value={filters.type ?? ""} onChange={(e) => setFilter("type", e.target.value)}>
-          <option value="">Buy and sell</option>
-          <option value="buy">Buy</option>
-          <option value="sell">Sell</option>
+        <Select aria-label={t("type")} value={filters.type ?? ""} onChange={(e) => setFilter("type", e.target.value)}>
+          <option value="">{t("buyAndSell")}</option>
+          <option value="buy">{tc("buy")}</option>
+          <option value="sell">{tc("sell")}</option>
         </Select>
         <input
-          aria-label="Order id"
-          placeholder="Order id"
+          aria-label={t("orderId")}
+          placeholder={t("orderId")}
           defaultValue={filters.order_id ?? ""}
           onBlur={(e) => setFilter("order_id", UUID.test(e.target.value.trim()) ? e.target.value.trim() : "")}
           className={inputClass}
@@ -115,23 +118,15 @@ export function ExchangesPage() {
       {query.isPending ? (
         <LoadingRows rows={5} />
       ) : items.length === 0 ? (
-        <EmptyState
-          title={
-            filters.attention
-              ? "Nothing needs attention"
-              : Object.keys(filters).length
-                ? "No exchanges match these filters"
-                : "No exchanges yet"
-          }
-        >
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">Exchanges appear here, live, when payments arrive into your orders.</p>
+        <EmptyState title={filters.attention ? t("nothingNeedsAttention") : Object.keys(filters).length ? t("noMatch") : t("empty")}>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("emptyBody")}</p>
         </EmptyState>
       ) : (
         <ExchangeTable items={items} />
       )}
       {query.hasNextPage && (
         <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? "Loading…" : "Load more"}
+          {query.isFetchingNextPage ? tc("loadingMore") : tc("loadMore")}
         </Button>
       )}
     </div>

@@ -1,10 +1,12 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { DefinitionList } from "@/components/ui/states";
 import { useShellUser } from "@/components/shell/session-context";
 import type { ExchangeView } from "@/lib/exchanges/exchange-view";
-import { btcToSats, formatBtc, formatSats } from "@/lib/client/format";
+import { btcToSats } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 
 function Mono({ value, href }: { value: string; href?: string | null }) {
   return (
@@ -21,61 +23,56 @@ function Mono({ value, href }: { value: string; href?: string | null }) {
       ) : (
         <span className="font-mono break-all">{value}</span>
       )}
-      <CopyButton value={value} />
+      <CopyValueButton value={value} />
     </span>
   );
 }
 
 /** The payout: transaction and address (linked to a block explorer), or the Lightning payout. */
 export function PayoutDetails({ exchange, confirmations }: { exchange: ExchangeView; confirmations: number | null }) {
+  const t = useTranslations("exchanges.payout");
+  const f = useFormat();
   const { explorer } = useShellUser();
   const { payout } = exchange;
   if (!payout || payout.kind === "failed") return null;
-  const btc = (v: number) => `${formatBtc(v)} (${formatSats(btcToSats(v))})`;
+  const btc = (v: number) => `${f.btc(v)} (${f.sats(btcToSats(v))})`;
   if (payout.kind === "coin") {
     const { txid, bitcoin_address: address } = payout;
     return (
-      <Card title="Payout on-chain">
+      <Card title={t("onChain")} labelId="payout-details">
         <DefinitionList
           items={[
-            ["Transaction", <Mono key="tx" value={txid} href={explorer ? `${explorer}/tx/${txid}` : null} />],
-            ["Output", String(payout.outpoint)],
-            ["Address", <Mono key="addr" value={address} href={explorer ? `${explorer}/address/${address}` : null} />],
-            ["Derivation path", payout.derivation_path ?? "—"],
+            [t("transaction"), <Mono key="tx" value={txid} href={explorer ? `${explorer}/tx/${txid}` : null} />],
+            [t("output"), String(payout.outpoint)],
+            [t("address"), <Mono key="addr" value={address} href={explorer ? `${explorer}/address/${address}` : null} />],
+            [t("path"), payout.derivation_path ?? "—"],
             [
-              "Confirmations",
+              t("confirmations"),
               <span key="conf" data-testid="confirmations">
-                {confirmations ?? payout.confirmations ?? (payout.confirmed ? "1 or more" : "0")}
+                {confirmations ?? payout.confirmations ?? (payout.confirmed ? t("oneOrMore") : "0")}
               </span>,
             ],
-            ["Block", payout.block_height ? String(payout.block_height) : "not yet confirmed"],
-            ["Network fee", btc(payout.fee)],
-            ["Paid out", btc(payout.amount)],
+            [t("block"), payout.block_height ? String(payout.block_height) : t("unconfirmed")],
+            [t("networkFee"), btc(payout.fee)],
+            [t("paidOut"), btc(payout.amount)],
           ]}
         />
       </Card>
     );
   }
-  const rows: [string, React.ReactNode][] = [
-    [
-      "Status",
-      <span key="status" className="capitalize">
-        {payout.status}
-      </span>,
-    ],
-  ];
+  const rows: [string, React.ReactNode][] = [[t("status"), <span key="status">{t("statuses", { status: payout.status })}</span>]];
   if (payout.kind === "invoice") {
-    rows.push(["Invoice", <Mono key="inv" value={payout.invoice} />]);
-    if (payout.preimage) rows.push(["Preimage", <Mono key="pre" value={payout.preimage} />]);
+    rows.push([t("invoice"), <Mono key="inv" value={payout.invoice} />]);
+    if (payout.preimage) rows.push([t("preimage"), <Mono key="pre" value={payout.preimage} />]);
   } else {
     const { txid } = payout;
-    if (payout.node) rows.push(["Node", <Mono key="node" value={payout.node} />]);
-    if (txid) rows.push(["Funding transaction", <Mono key="ftx" value={txid} href={explorer ? `${explorer}/tx/${txid}` : null} />]);
-    if (payout.channel_id) rows.push(["Channel", payout.channel_id]);
+    if (payout.node) rows.push([t("node"), <Mono key="node" value={payout.node} />]);
+    if (txid) rows.push([t("funding"), <Mono key="ftx" value={txid} href={explorer ? `${explorer}/tx/${txid}` : null} />]);
+    if (payout.channel_id) rows.push([t("channel"), payout.channel_id]);
   }
-  rows.push(["Fee", btc(payout.fee)], ["Paid out", btc(payout.amount)]);
+  rows.push([t("fee"), btc(payout.fee)], [t("paidOut"), btc(payout.amount)]);
   return (
-    <Card title={`Lightning payout (${payout.kind})`}>
+    <Card title={t("lightning", { kind: payout.kind })} labelId="payout-details">
       <DefinitionList items={rows} />
     </Card>
   );

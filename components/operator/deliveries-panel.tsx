@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Select, TextInput } from "@/components/ui/field";
@@ -8,7 +9,8 @@ import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { useDeliveries, useSandboxClients } from "@/lib/client/console-queries";
-import { formatDateTime, shortId } from "@/lib/client/format";
+import { shortId } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 import { queryKeys } from "@/lib/client/queries";
 import { deliverySchema, recoverResultSchema, type deliveriesSchema } from "@/lib/exchange/operator-contract";
 import type { z } from "zod";
@@ -25,17 +27,21 @@ const statusStyle: Record<Delivery["status"], string> = {
 };
 
 function DeliveryRow({ delivery }: { delivery: Delivery }) {
+  const t = useTranslations("operator.deliveries");
+  const f = useFormat();
   const queryClient = useQueryClient();
   const { busy, error, run } = useSubmit();
   return (
     <li className="flex flex-col gap-1 py-3" data-delivery={delivery.id}>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusStyle[delivery.status]}`}>{delivery.status}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusStyle[delivery.status]}`}>
+          {t(`statuses.${delivery.status}`)}
+        </span>
         <span className="font-medium">{delivery.event}</span>
-        <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">exchange {shortId(delivery.exchange_id)}</span>
+        <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{t("exchange", { id: shortId(delivery.exchange_id) })}</span>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">
-          {delivery.attempts} attempt{delivery.attempts === 1 ? "" : "s"}
-          {delivery.next_attempt_at && <> · next {formatDateTime(delivery.next_attempt_at)}</>}
+          {t("attempts", { count: delivery.attempts })}
+          {delivery.next_attempt_at && t("next", { time: f.dateTime(delivery.next_attempt_at) })}
         </span>
         <Button
           size="sm"
@@ -49,17 +55,22 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
             })
           }
         >
-          {busy ? "Sending…" : "Resend"}
+          {busy ? t("sending") : t("resend")}
         </Button>
       </div>
       <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{delivery.url}</div>
       <details className="text-xs">
-        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Attempts and body</summary>
+        <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("history")}</summary>
         <ol className="mt-1 flex flex-col gap-0.5">
           {delivery.history.map((a) => (
             <li key={a.attempt} className="tabular-nums">
-              #{a.attempt} {formatDateTime(a.started_at)} · {a.status_code ?? "no answer"}
-              {a.error ? ` · ${a.error}` : ""} · {a.duration_ms} ms
+              {t("attempt", {
+                attempt: a.attempt,
+                time: f.dateTime(a.started_at),
+                status: a.status_code === null ? t("noAnswer") : String(a.status_code),
+                error: a.error ? ` · ${a.error}` : "",
+                ms: a.duration_ms,
+              })}
             </li>
           ))}
         </ol>
@@ -75,6 +86,7 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
 }
 
 function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) {
+  const t = useTranslations("operator.deliveries");
   const queryClient = useQueryClient();
   const { busy, error, run } = useSubmit();
   const [result, setResult] = useState<string | null>(null);
@@ -89,12 +101,12 @@ function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) 
         void run(async () => {
           const body = { endpoint_id: String(form.get("endpoint") ?? ""), since };
           const { recovered } = await apiFetch("/api/operator/sandbox/deliveries/recover", recoverResultSchema, { method: "POST", body });
-          setResult(`${recovered} failed ${recovered === 1 ? "delivery" : "deliveries"} queued again.`);
+          setResult(t("recovered", { count: recovered }));
           await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
         });
       }}
     >
-      <Field id="recover-endpoint" label="Endpoint">
+      <Field id="recover-endpoint" label={t("endpoint")}>
         <Select id="recover-endpoint" name="endpoint" required>
           {endpoints.map((e) => (
             <option key={e.id} value={e.id}>
@@ -103,12 +115,12 @@ function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) 
           ))}
         </Select>
       </Field>
-      <Field id="recover-since" label="Failed since">
+      <Field id="recover-since" label={t("failedSince")}>
         <TextInput id="recover-since" name="since" type="datetime-local" defaultValue={yesterday} required />
       </Field>
       <div className="flex items-end">
         <Button type="submit" variant="secondary" disabled={busy || endpoints.length === 0}>
-          Recover failed deliveries
+          {t("recover")}
         </Button>
       </div>
       {(result || error) && (
@@ -122,22 +134,23 @@ function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) 
 
 /** The sandbox's webhook deliveries, each with its attempts; resend one, or recover an endpoint's failures since a date. */
 export function DeliveriesPanel() {
+  const t = useTranslations("operator.deliveries");
   const [status, setStatus] = useState("");
   const [endpoint, setEndpoint] = useState("");
   const clients = useSandboxClients();
   const deliveries = useDeliveries({ ...(status ? { status } : {}), ...(endpoint ? { endpoint_id: endpoint } : {}) });
   const endpoints = (clients.data?.clients ?? []).flatMap((c) => c.endpoints.map((e) => ({ id: e.id, label: `${c.name} · ${e.url}` })));
   return (
-    <Card title="Webhook deliveries">
+    <Card title={t("title")} labelId="webhook-deliveries">
       <div className="mb-2 grid gap-2 sm:grid-cols-2">
-        <Select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
-          <option value="">Every status</option>
-          <option value="pending">Pending</option>
-          <option value="delivered">Delivered</option>
-          <option value="failed">Failed</option>
+        <Select aria-label={t("status")} value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">{t("everyStatus")}</option>
+          <option value="pending">{t("statusOptions.pending")}</option>
+          <option value="delivered">{t("statusOptions.delivered")}</option>
+          <option value="failed">{t("statusOptions.failed")}</option>
         </Select>
-        <Select aria-label="Endpoint" value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
-          <option value="">Every endpoint</option>
+        <Select aria-label={t("endpoint")} value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
+          <option value="">{t("everyEndpoint")}</option>
           {endpoints.map((e) => (
             <option key={e.id} value={e.id}>
               {e.label}
@@ -150,7 +163,7 @@ export function DeliveriesPanel() {
       ) : deliveries.isError ? (
         <ErrorState error={deliveries.error} retry={() => void deliveries.refetch()} />
       ) : deliveries.data.deliveries.length === 0 ? (
-        <EmptyState title={status || endpoint ? "No deliveries match" : "No webhook deliveries yet"} />
+        <EmptyState title={status || endpoint ? t("noMatch") : t("empty")} />
       ) : (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {deliveries.data.deliveries.map((d) => (

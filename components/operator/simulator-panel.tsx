@@ -2,6 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
@@ -13,7 +14,7 @@ import { PaymentFields, paymentOf } from "@/components/simulator/simulate-paymen
 import { StepList, type DriveEvent } from "@/components/simulator/step-list";
 import { apiFetch } from "@/lib/client/api";
 import { useSandboxClock, useSandboxExchange } from "@/lib/client/console-queries";
-import { formatDateTime } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 import { queryKeys } from "@/lib/client/queries";
 import { clockSchema, paymentResultSchema } from "@/lib/exchange/operator-contract";
 import { exchangeSchema } from "@/lib/exchange/schemas";
@@ -21,28 +22,25 @@ import { exchangeState } from "@/lib/exchange/exchange-state";
 import { DeliveriesPanel } from "./deliveries-panel";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const presets = [
-  { label: "+5 min", seconds: 300 },
-  { label: "+1 h", seconds: 3600 },
-  { label: "+24 h", seconds: 86_400 },
-];
+/** How far the clock buttons move the sandbox's time, in seconds. */
+const presets = [300, 3600, 86_400] as const;
 
 function Clock() {
+  const t = useTranslations("operator.sandbox");
+  const f = useFormat();
   const clock = useSandboxClock();
   const queryClient = useQueryClient();
   const { busy, error, run } = useSubmit();
   return (
-    <Card title="Sandbox clock">
+    <Card title={t("clock")} labelId="sandbox-clock">
       <p className="text-sm" aria-live="polite">
-        {clock.isPending ? "Reading…" : clock.isError ? "Unavailable" : <>Sandbox time: {formatDateTime(clock.data.now)}</>}
+        {clock.isPending ? t("reading") : clock.isError ? t("unavailable") : t("time", { time: f.dateTime(clock.data.now) })}
       </p>
-      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-        Moving it forward expires challenges and payout offers, makes webhook retries due and refunds payouts unpaid for 24 h.
-      </p>
+      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t("clockHint")}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        {presets.map((p) => (
+        {presets.map((seconds) => (
           <Button
-            key={p.label}
+            key={seconds}
             variant="secondary"
             size="sm"
             disabled={busy}
@@ -50,14 +48,14 @@ function Clock() {
               void run(async () => {
                 const now = await apiFetch("/api/operator/sandbox/clock", clockSchema, {
                   method: "POST",
-                  body: { advance_seconds: p.seconds },
+                  body: { advance_seconds: seconds },
                 });
                 queryClient.setQueryData(queryKeys.consoleList("clock"), now);
                 await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
               })
             }
           >
-            {p.label}
+            {t("advance", { seconds })}
           </Button>
         ))}
       </div>
@@ -67,11 +65,13 @@ function Clock() {
 }
 
 function BankPayment() {
+  const t = useTranslations("operator.sandbox");
+  const tc = useTranslations("common");
   const toast = useToast();
   const router = useRouter();
   const { busy, error, run } = useSubmit();
   return (
-    <Card title="Bank payment into an order">
+    <Card title={t("payment")} labelId="bank-payment">
       <form
         className="grid gap-3 sm:grid-cols-3"
         onSubmit={(event) => {
@@ -86,21 +86,21 @@ function BankPayment() {
           };
           void run(async () => {
             const result = await apiFetch("/api/operator/sandbox/payments", paymentResultSchema, { method: "POST", body });
-            toast(`Payment received: exchange ${result.state}`);
+            toast(t("received", { state: tc(`states.${result.state}`) }));
             router.replace(`/operator?tab=sandbox&exchange=${result.exchange_id}`);
           });
         }}
       >
-        <Field id="pay-target" label="Order id or creditor reference">
-          <TextInput id="pay-target" name="target" required placeholder="RF… or the order's UUID" />
+        <Field id="pay-target" label={t("target")}>
+          <TextInput id="pay-target" name="target" required placeholder={t("targetPlaceholder")} />
         </Field>
-        <Field id="pay-iban" label="Payer IBAN" hint="Empty: the order's own debitor IBAN.">
+        <Field id="pay-iban" label={t("payerIban")} hint={t("payerIbanHint")}>
           <TextInput id="pay-iban" name="payer_iban" autoComplete="off" />
         </Field>
         <PaymentFields idPrefix="pay" currency="eur" />
         <div className="sm:col-span-3">
           <Button type="submit" disabled={busy}>
-            {busy ? "Paying…" : "Send the payment"}
+            {busy ? t("paying") : t("pay")}
           </Button>
         </div>
         <FormError message={error} className="sm:col-span-3" />
@@ -110,6 +110,7 @@ function BankPayment() {
 }
 
 function DriveExchange({ exchangeId }: { exchangeId: string | null }) {
+  const t = useTranslations("operator.sandbox");
   const router = useRouter();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(exchangeId ?? "");
@@ -124,7 +125,7 @@ function DriveExchange({ exchangeId }: { exchangeId: string | null }) {
       }
     });
   return (
-    <Card title="Drive an exchange">
+    <Card title={t("drive")} labelId="drive-exchange">
       <form
         className="mb-3 flex flex-wrap gap-2"
         onSubmit={(event) => {
@@ -133,21 +134,21 @@ function DriveExchange({ exchangeId }: { exchangeId: string | null }) {
         }}
       >
         <label htmlFor="drive-id" className="sr-only">
-          Exchange id
+          {t("exchangeId")}
         </label>
         <TextInput
           id="drive-id"
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          placeholder="Exchange id"
+          placeholder={t("exchangeId")}
           className="min-w-64 flex-1"
         />
         <Button type="submit" variant="secondary">
-          Open
+          {t("open")}
         </Button>
       </form>
       {!exchangeId ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Open an exchange of any tenant to move it through its states.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("driveHint")}</p>
       ) : view.isPending ? (
         <LoadingRows rows={2} />
       ) : view.isError ? (
@@ -158,7 +159,7 @@ function DriveExchange({ exchangeId }: { exchangeId: string | null }) {
             <span className="font-mono">{view.data.exchange.id}</span>
             <StateBadge state={exchangeState(view.data.exchange)} />
             <span className="text-zinc-600 dark:text-zinc-400">
-              {view.data.payout_kind === "lightning" ? "Lightning" : "On-chain"} · client {view.data.client_id}
+              {t("driveFacts", { lightning: view.data.payout_kind === "lightning" ? "yes" : "no", client: view.data.client_id })}
             </span>
           </p>
           <StepList steps={view.data.events} run={drive} busy={busy} />

@@ -1,9 +1,10 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState, LoadingRows, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
@@ -15,18 +16,19 @@ import { tenantCreatedSchema, type ConsoleTenant } from "@/lib/contract/console-
 import type { z } from "zod";
 
 function TenantRow({ tenant }: { tenant: ConsoleTenant }) {
+  const t = useTranslations("operator.tenants");
   return (
     <li className="flex flex-col gap-1 py-3" data-tenant={tenant.name}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{tenant.name}</span>
-        {tenant.is_default && <span className="text-xs text-zinc-500 dark:text-zinc-400">default</span>}
+        {tenant.is_default && <span className="text-xs text-zinc-500 dark:text-zinc-400">{t("default")}</span>}
         {tenant.sandbox && <SandboxBadge />}
         <span className="text-xs text-zinc-500 dark:text-zinc-400">{tenant.network}</span>
       </div>
-      <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">Service: {tenant.base_url}</div>
+      <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{t("service", { url: tenant.base_url })}</div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-        <span className="break-all">Webhook URL: {tenant.webhook_url}</span>
-        <CopyButton value={tenant.webhook_url} label="Copy webhook URL" />
+        <span className="break-all">{t("webhookUrl", { url: tenant.webhook_url })}</span>
+        <CopyValueButton value={tenant.webhook_url} label={t("copyWebhookUrl")} />
       </div>
     </li>
   );
@@ -34,17 +36,18 @@ function TenantRow({ tenant }: { tenant: ConsoleTenant }) {
 
 /** What to register with the service: shown once after creating a tenant. */
 function Created({ tenant }: { tenant: z.infer<typeof tenantCreatedSchema> }) {
+  const t = useTranslations("operator.tenants");
   return (
     <div role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950">
-      <p className="font-medium">Tenant {tenant.name} created. Register this webhook endpoint with the service:</p>
+      <p className="font-medium">{t("created", { name: tenant.name })}</p>
       <dl className="mt-2 grid gap-1">
-        <dt className="text-xs text-zinc-600 dark:text-zinc-400">URL</dt>
+        <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t("url")}</dt>
         <dd className="flex items-center gap-2 font-mono break-all">
-          {tenant.webhook_url} <CopyButton value={tenant.webhook_url} label="Copy URL" />
+          {tenant.webhook_url} <CopyValueButton value={tenant.webhook_url} label={t("copyUrl")} />
         </dd>
-        <dt className="text-xs text-zinc-600 dark:text-zinc-400">Shared secret (shown only now)</dt>
+        <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t("secret")}</dt>
         <dd className="flex items-center gap-2 font-mono break-all">
-          {tenant.webhook_secret} <CopyButton value={tenant.webhook_secret} label="Copy secret" />
+          {tenant.webhook_secret} <CopyValueButton value={tenant.webhook_secret} label={t("copySecret")} />
         </dd>
       </dl>
     </div>
@@ -52,11 +55,12 @@ function Created({ tenant }: { tenant: z.infer<typeof tenantCreatedSchema> }) {
 }
 
 function CreateTenant() {
+  const t = useTranslations("operator.tenants");
   const queryClient = useQueryClient();
   const { busy, error, run } = useSubmit();
   const [created, setCreated] = useState<z.infer<typeof tenantCreatedSchema> | null>(null);
   return (
-    <Card title="Add a tenant">
+    <Card title={t("add")} labelId="add-tenant">
       <form
         className="grid gap-3 sm:grid-cols-2"
         onSubmit={(event) => {
@@ -69,16 +73,16 @@ function CreateTenant() {
           });
         }}
       >
-        <Field id="tenant-name" label="Name">
+        <Field id="tenant-name" label={t("name")}>
           <TextInput id="tenant-name" name="name" required maxLength={120} />
         </Field>
-        <Field id="tenant-base-url" label="Service base URL" hint="The REST API v1 lives under it (/v1/…).">
+        <Field id="tenant-base-url" label={t("baseUrl")} hint={t("baseUrlHint")}>
           <TextInput id="tenant-base-url" name="base_url" type="url" required placeholder="https://api.example.com" />
         </Field>
-        <Field id="tenant-client-id" label="client_id" hint="Issued by the service; stored encrypted.">
+        <Field id="tenant-client-id" label={t("clientId")} hint={t("clientIdHint")}>
           <TextInput id="tenant-client-id" name="client_id" required autoComplete="off" />
         </Field>
-        <Field id="tenant-network" label="Bitcoin network">
+        <Field id="tenant-network" label={t("network")}>
           <Select id="tenant-network" name="network" defaultValue="mainnet">
             {["mainnet", "testnet", "signet", "regtest"].map((n) => (
               <option key={n}>{n}</option>
@@ -87,7 +91,7 @@ function CreateTenant() {
         </Field>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={busy}>
-            {busy ? "Creating…" : "Create the tenant"}
+            {busy ? t("creating") : t("create")}
           </Button>
         </div>
         <FormError message={error} className="sm:col-span-2" />
@@ -103,16 +107,17 @@ function CreateTenant() {
 
 /** Every tenant, and a form to add one. */
 export function TenantsPanel() {
+  const t = useTranslations("operator.tenants");
   const tenants = useConsoleTenants();
   return (
     <div className="flex flex-col gap-4">
-      <Card title="Tenants">
+      <Card title={t("title")} labelId="tenants">
         {tenants.isPending ? (
           <LoadingRows rows={3} />
         ) : tenants.isError ? (
           <ErrorState error={tenants.error} retry={() => void tenants.refetch()} />
         ) : tenants.data.data.length === 0 ? (
-          <EmptyState title="No tenants yet" />
+          <EmptyState title={t("empty")} />
         ) : (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {tenants.data.data.map((t) => (

@@ -1,37 +1,41 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { StateBadge } from "@/components/ui/state-badge";
 import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { useConsoleUsers } from "@/lib/client/console-queries";
-import { formatDateTime } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 
 /** The users of every tenant. */
 export function UsersPanel() {
+  const t = useTranslations("operator.users");
+  const tr = useTranslations("shell.roles");
+  const f = useFormat();
   const users = useConsoleUsers();
   if (users.isPending) return <LoadingRows rows={4} />;
   if (users.isError) return <ErrorState error={users.error} retry={() => void users.refetch()} />;
-  if (users.data.data.length === 0) return <EmptyState title="No users yet" />;
+  if (users.data.data.length === 0) return <EmptyState title={t("empty")} />;
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-left text-sm">
         <thead className="bg-zinc-50 text-xs text-zinc-500 uppercase dark:bg-zinc-900 dark:text-zinc-400">
           <tr>
-            <th className="px-3 py-2 font-medium">Email</th>
-            <th className="px-3 py-2 font-medium">Role</th>
-            <th className="px-3 py-2 font-medium">Tenant</th>
-            <th className="px-3 py-2 font-medium">Status</th>
-            <th className="hidden px-3 py-2 font-medium sm:table-cell">Created</th>
+            <th className="px-3 py-2 font-medium">{t("email")}</th>
+            <th className="px-3 py-2 font-medium">{t("role")}</th>
+            <th className="px-3 py-2 font-medium">{t("tenant")}</th>
+            <th className="px-3 py-2 font-medium">{t("status")}</th>
+            <th className="hidden px-3 py-2 font-medium sm:table-cell">{t("created")}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {users.data.data.map((u) => (
             <tr key={u.id} data-user={u.email}>
               <td className="px-3 py-2 break-all">{u.email}</td>
-              <td className="px-3 py-2 capitalize">{u.role}</td>
-              <td className="px-3 py-2">{u.tenant_name ?? (u.role === "operator" ? "All tenants" : "—")}</td>
+              <td className="px-3 py-2">{tr(u.role)}</td>
+              <td className="px-3 py-2">{u.tenant_name ?? (u.role === "operator" ? t("allTenants") : "—")}</td>
               <td className="px-3 py-2">
                 <StateBadge state={u.disabled ? "inactive" : "active"} />
               </td>
-              <td className="hidden px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400 sm:table-cell">{formatDateTime(u.created_at)}</td>
+              <td className="hidden px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400 sm:table-cell">{f.dateTime(u.created_at)}</td>
             </tr>
           ))}
         </tbody>

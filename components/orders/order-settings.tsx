@@ -1,18 +1,24 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
-import { READ_ONLY_HINT, useCanMutate } from "@/components/shell/session-context";
+import { useCanMutate, useReadOnlyHint } from "@/components/shell/session-context";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/queries";
-import { messageFor } from "@/lib/client/messages";
-import { formatPercent } from "@/lib/client/format";
+import { useErrorMessage } from "@/lib/client/messages";
+import { useFormat } from "@/lib/client/use-format";
 import { orderSchema, type Order, type OrderPatch } from "@/lib/exchange/schemas";
 
 /** Toggle the order (with a confirmation) and change its fee rate or affiliate agreement. */
 export function OrderSettings({ order }: { order: Order }) {
+  const t = useTranslations("orders.settings");
+  const tc = useTranslations("common");
+  const f = useFormat();
+  const messageFor = useErrorMessage();
+  const readOnlyHint = useReadOnlyHint();
   const canMutate = useCanMutate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -30,13 +36,12 @@ export function OrderSettings({ order }: { order: Order }) {
     mutation.error instanceof ApiClientError ? messageFor(mutation.error.code) : mutation.error ? messageFor("unexpected_response") : null;
   const fee = Number(feePercent.replace(",", ".")) / 100;
   return (
-    <Card title="Settings">
+    <Card title={t("title")} labelId="order-settings">
       <div className="flex flex-col gap-4">
-        {!canMutate && <p className="text-sm text-zinc-500 dark:text-zinc-400">{READ_ONLY_HINT}</p>}
+        {!canMutate && <p className="text-sm text-zinc-500 dark:text-zinc-400">{readOnlyHint}</p>}
         <div className="flex flex-wrap items-center gap-3">
           <span className="text-sm">
-            The order is <strong>{order.active ? "active" : "inactive"}</strong>
-            {order.active ? ": payments into it are exchanged." : ": payments into it are refunded."}
+            {t.rich(order.active ? "isActive" : "isInactive", { strong: (chunks) => <strong>{chunks}</strong> })}
           </span>
           {confirming ? (
             <span className="flex items-center gap-2">
@@ -46,10 +51,10 @@ export function OrderSettings({ order }: { order: Order }) {
                 onClick={() => mutation.mutate({ active: !order.active })}
                 disabled={mutation.isPending}
               >
-                {order.active ? "Yes, deactivate" : "Yes, activate"}
+                {order.active ? t("confirmDeactivate") : t("confirmActivate")}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-                Cancel
+                {tc("cancel")}
               </Button>
             </span>
           ) : (
@@ -58,9 +63,9 @@ export function OrderSettings({ order }: { order: Order }) {
               size="sm"
               onClick={() => setConfirming(true)}
               disabled={!canMutate}
-              title={canMutate ? undefined : READ_ONLY_HINT}
+              title={canMutate ? undefined : readOnlyHint}
             >
-              {order.active ? "Deactivate" : "Activate"}
+              {order.active ? t("deactivate") : t("activate")}
             </Button>
           )}
         </div>
@@ -74,7 +79,7 @@ export function OrderSettings({ order }: { order: Order }) {
             });
           }}
         >
-          <Field id="fee-rate" label="Fee rate (%)" hint={`now ${formatPercent(order.fee_rate)}; 1.2–4.5`}>
+          <Field id="fee-rate" label={t("feeRate")} hint={t("feeRateHint", { rate: f.percent(order.fee_rate) })}>
             <TextInput
               id="fee-rate"
               inputMode="decimal"
@@ -83,7 +88,7 @@ export function OrderSettings({ order }: { order: Order }) {
               disabled={!canMutate}
             />
           </Field>
-          <Field id="affiliate" label="Affiliate agreement id">
+          <Field id="affiliate" label={t("affiliate")}>
             <TextInput
               id="affiliate"
               value={affiliate}
@@ -96,9 +101,9 @@ export function OrderSettings({ order }: { order: Order }) {
             type="submit"
             variant="secondary"
             disabled={!canMutate || mutation.isPending}
-            title={canMutate ? undefined : READ_ONLY_HINT}
+            title={canMutate ? undefined : readOnlyHint}
           >
-            Save
+            {tc("save")}
           </Button>
         </form>
         {error && (

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { StateBadge } from "@/components/ui/state-badge";
@@ -8,20 +9,24 @@ import { useCanMutate } from "@/components/shell/session-context";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
 import { useOrderList } from "@/lib/client/queries";
-import { formatDateTime, formatPercent, shortId } from "@/lib/client/format";
+import { shortId } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 
 const FILTERS = ["active", "currency", "payout_kind"] as const;
 
 export function OrdersPage() {
+  const t = useTranslations("orders.list");
+  const tc = useTranslations("common");
+  const f = useFormat();
   const canMutate = useCanMutate();
   const { filters, setFilter } = useUrlFilters("/orders", FILTERS);
   const { query, items: orders } = useOrderList(filters);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Orders</h1>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
         <div className="flex flex-wrap items-center gap-2">
-          <ExportLinks path="/api/orders/export" filters={filters} what="these orders" />
+          <ExportLinks path="/api/orders/export" filters={filters} what={t("exportWhat")} />
           {canMutate && (
             <Link
               href="/orders/new"
@@ -30,40 +35,38 @@ export function OrdersPage() {
                 "focus-visible:outline-2 focus-visible:outline-orange-500"
               }
             >
-              New order
+              {t("new")}
             </Link>
           )}
         </div>
       </div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <Select aria-label="Status" value={filters.active ?? ""} onChange={(e) => setFilter("active", e.target.value)}>
-          <option value="">Active and inactive</option>
-          <option value="true">Active</option>
-          <option value="false">Inactive</option>
+        <Select aria-label={t("status")} value={filters.active ?? ""} onChange={(e) => setFilter("active", e.target.value)}>
+          <option value="">{t("activeAndInactive")}</option>
+          <option value="true">{tc("states.active")}</option>
+          <option value="false">{tc("states.inactive")}</option>
         </Select>
-        <Select aria-label="Currency" value={filters.currency ?? ""} onChange={(e) => setFilter("currency", e.target.value)}>
-          <option value="">All currencies</option>
+        <Select aria-label={tc("currency")} value={filters.currency ?? ""} onChange={(e) => setFilter("currency", e.target.value)}>
+          <option value="">{t("allCurrencies")}</option>
           <option value="eur">EUR</option>
           <option value="chf">CHF</option>
           <option value="gbp">GBP</option>
         </Select>
-        <Select aria-label="Payout kind" value={filters.payout_kind ?? ""} onChange={(e) => setFilter("payout_kind", e.target.value)}>
-          <option value="">On-chain and Lightning</option>
-          <option value="coin">On-chain</option>
-          <option value="lightning">Lightning</option>
+        <Select aria-label={t("payoutKind")} value={filters.payout_kind ?? ""} onChange={(e) => setFilter("payout_kind", e.target.value)}>
+          <option value="">{t("bothKinds")}</option>
+          <option value="coin">{t("onChain")}</option>
+          <option value="lightning">{t("lightning")}</option>
         </Select>
       </div>
       {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
       {query.isPending ? (
         <LoadingRows rows={5} />
       ) : orders.length === 0 ? (
-        <EmptyState title={Object.keys(filters).length ? "No orders match these filters" : "No orders yet"}>
-          <p className="text-sm text-zinc-500 dark:text-zinc-400">
-            An order holds the payment instructions your customer pays into and the wallet that receives the bitcoin.
-          </p>
+        <EmptyState title={Object.keys(filters).length ? t("noMatch") : t("empty")}>
+          <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("emptyBody")}</p>
           {canMutate && (
             <Link href="/orders/new" className="text-sm font-medium text-orange-700 hover:underline dark:text-orange-400">
-              Create the first order
+              {t("createFirst")}
             </Link>
           )}
         </EmptyState>
@@ -83,9 +86,9 @@ export function OrdersPage() {
                 </Link>
                 <StateBadge state={order.active ? "active" : "inactive"} />
                 <span className="uppercase">{order.payment_method.currency}</span>
-                <span>{lightning ? "Lightning" : "On-chain"}</span>
-                <span className="text-zinc-500 dark:text-zinc-400">fee {formatPercent(order.fee_rate)}</span>
-                <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">{formatDateTime(order.created_on)}</span>
+                <span>{lightning ? t("lightning") : t("onChain")}</span>
+                <span className="text-zinc-500 dark:text-zinc-400">{t("fee", { rate: f.percent(order.fee_rate) })}</span>
+                <span className="ml-auto text-xs text-zinc-500 dark:text-zinc-400">{f.dateTime(order.created_on)}</span>
               </li>
             );
           })}
@@ -93,7 +96,7 @@ export function OrdersPage() {
       )}
       {query.hasNextPage && (
         <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? "Loading…" : "Load more"}
+          {query.isFetchingNextPage ? tc("loadingMore") : tc("loadMore")}
         </Button>
       )}
     </div>

@@ -1,18 +1,20 @@
 "use client";
 import { QRCodeSVG } from "qrcode.react";
+import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyValueButton } from "@/components/ui/copy-value-button";
 import type { PaymentMethod } from "@/lib/exchange/schemas";
 import { formatIban } from "@/lib/banking/iban";
 import { epcQrPayload } from "@/lib/banking/girocode";
 
-function Line({ label, value, copy = true }: { label: string; value: string; copy?: boolean }) {
+/** `iban`: copied without its spaces, as banking apps want it. */
+function Line({ label, value, copy = true, iban = false }: { label: string; value: string; copy?: boolean; iban?: boolean }) {
   return (
     <div className="flex flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-3">
       <dt className="w-40 shrink-0 text-sm text-zinc-500 dark:text-zinc-400">{label}</dt>
       <dd className="flex min-w-0 items-center gap-1 font-mono text-sm break-all">
         {value}
-        {copy && <CopyButton value={value.replace(/\s+/g, label === "Creditor IBAN" ? "" : " ")} />}
+        {copy && <CopyValueButton value={value.replace(/\s+/g, iban ? "" : " ")} />}
       </dd>
     </div>
   );
@@ -20,6 +22,7 @@ function Line({ label, value, copy = true }: { label: string; value: string; cop
 
 /** Where the customer pays: bank details with copy buttons, and a QR code their banking app scans. */
 export function PaymentInstructions({ method }: { method: PaymentMethod }) {
+  const t = useTranslations("orders.payment");
   const qr =
     method.currency === "eur"
       ? {
@@ -29,22 +32,22 @@ export function PaymentInstructions({ method }: { method: PaymentMethod }) {
             bic: method.creditor_bank_bic,
             reference: method.creditor_reference,
           }),
-          label: "EPC QR code (GiroCode) for SEPA banking apps",
+          label: t("girocode"),
         }
       : method.currency === "chf" && method.swiss_qr_bill_payload
-        ? { payload: method.swiss_qr_bill_payload, label: "Swiss QR-bill code" }
+        ? { payload: method.swiss_qr_bill_payload, label: t("qrBill") }
         : null;
   return (
-    <Card title="Payment instructions">
+    <Card title={t("title")} labelId="payment-instructions">
       <div className="flex flex-col gap-6 md:flex-row">
         <div className="flex flex-1 flex-col gap-2">
           <dl className="flex flex-col gap-2">
-            <Line label="Beneficiary" value={method.creditor_name} />
-            <Line label="Creditor IBAN" value={formatIban(method.creditor_iban)} />
-            <Line label="Reference" value={method.creditor_reference} />
-            <Line label="BIC" value={method.creditor_bank_bic} />
+            <Line label={t("beneficiary")} value={method.creditor_name} />
+            <Line label={t("creditorIban")} value={formatIban(method.creditor_iban)} iban />
+            <Line label={t("reference")} value={method.creditor_reference} />
+            <Line label={t("bic")} value={method.creditor_bank_bic} />
             <Line
-              label="Bank"
+              label={t("bank")}
               value={[
                 method.creditor_bank_name,
                 method.creditor_bank_street,
@@ -54,16 +57,14 @@ export function PaymentInstructions({ method }: { method: PaymentMethod }) {
               copy={false}
             />
             <Line
-              label="Beneficiary address"
+              label={t("beneficiaryAddress")}
               value={`${method.creditor_street}, ${method.creditor_postal_code} ${method.creditor_town}, ${method.creditor_country}`}
               copy={false}
             />
-            <Line label="Currency" value={method.currency.toUpperCase()} copy={false} />
-            <Line label="Paying account" value={formatIban(method.debitor_iban)} copy={false} />
+            <Line label={t("currency")} value={method.currency.toUpperCase()} copy={false} />
+            <Line label={t("payingAccount")} value={formatIban(method.debitor_iban)} copy={false} />
           </dl>
-          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">
-            Payments must come from the paying account and carry the reference, or they are refunded.
-          </p>
+          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">{t("rule")}</p>
         </div>
         {qr ? (
           <figure className="flex flex-col items-center gap-2">
@@ -73,9 +74,7 @@ export function PaymentInstructions({ method }: { method: PaymentMethod }) {
             <figcaption className="max-w-48 text-center text-xs text-zinc-500 dark:text-zinc-400">{qr.label}</figcaption>
           </figure>
         ) : (
-          <p className="max-w-48 text-xs text-zinc-500 dark:text-zinc-400">
-            UK banks take no payment QR code: enter the details above as a new payee.
-          </p>
+          <p className="max-w-48 text-xs text-zinc-500 dark:text-zinc-400">{t("noQr")}</p>
         )}
       </div>
     </Card>

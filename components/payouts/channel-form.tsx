@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { useSubmit } from "@/components/ui/use-submit";
@@ -12,6 +13,7 @@ export function ChannelForm({
   nodePubkey: string | null;
   submit: (nodeAddress: string | undefined, privateChannel: boolean) => Promise<unknown>;
 }) {
+  const t = useTranslations("payouts.channel");
   const [address, setAddress] = useState(nodePubkey ? `${nodePubkey}@` : "");
   const [privateChannel, setPrivateChannel] = useState(false);
   const { busy, error, run } = useSubmit();
@@ -24,12 +26,7 @@ export function ChannelForm({
         void run(() => submit(address.trim() || undefined, privateChannel));
       }}
     >
-      <Field
-        id="node-address"
-        label="Node address"
-        error={error ?? (valid ? null : "Write it as pubkey@host:port.")}
-        hint="pubkey@host:port of the order's node; leave empty if the service already knows it."
-      >
+      <Field id="node-address" label={t("address")} error={error ?? (valid ? null : t("format"))} hint={t("hint")}>
         <TextInput
           id="node-address"
           className="font-mono"
@@ -45,10 +42,10 @@ export function ChannelForm({
           onChange={(e) => setPrivateChannel(e.target.checked)}
           className="accent-orange-600"
         />
-        Private channel (not announced to the network)
+        {t("private")}
       </label>
       <Button type="submit" variant="secondary" disabled={!valid || busy}>
-        {busy ? "Requesting…" : "Open a channel with the payout"}
+        {busy ? t("requesting") : t("submit")}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { LnurlQrCode } from "./lnurl-qr-code";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { formatCountdown, useCountdown } from "./use-countdown";
 import { lud01Fallback, lud17Link } from "@/lib/lightning/lnurl";
 
@@ -31,36 +32,31 @@ export function LnurlQr({
   testId: string;
   fallbackPage?: string;
 }) {
+  const t = useTranslations("payouts.qr");
   const seconds = useCountdown(expiresOn, onExpired);
   const upper = lnurl.toUpperCase();
   const value = fallbackPage ? lud01Fallback(fallbackPage, upper) : upper;
   const schemeLink = lud17Link(upper, kind);
   return (
     <div className="flex flex-col items-center gap-3">
-      <LnurlQrCode
-        upper={upper}
-        value={value}
-        linkLabel={`${label}: open in a Lightning wallet`}
-        alt={`QR code for a Lightning wallet (${kind === "withdraw" ? "LNURL-withdraw" : "LNURL-channel"}): ${upper}`}
-        testId={testId}
-      />
+      <LnurlQrCode upper={upper} value={value} linkLabel={t("open", { label })} alt={t("alt", { kind, lnurl: upper })} testId={testId} />
       <a
         href={schemeLink}
         className="text-xs text-orange-700 underline underline-offset-2 dark:text-orange-400"
         data-testid={`${testId}-lud17`}
       >
-        Open with {kind === "withdraw" ? "lnurlw://" : "lnurlc://"} (wallets that register it)
+        {t("lud17", { kind })}
       </a>
       <p
         className={`text-sm tabular-nums ${seconds < 60 ? "text-red-600 dark:text-red-400" : "text-zinc-500 dark:text-zinc-400"}`}
         role="timer"
         aria-live="off"
       >
-        {seconds > 0 ? `Offer valid for ${formatCountdown(seconds)}` : "Getting a fresh offer…"}
+        {seconds > 0 ? t("valid", { time: formatCountdown(seconds) }) : t("renewing")}
       </p>
       <div className="flex w-full max-w-xs items-center gap-1 rounded bg-zinc-100 px-2 py-1 dark:bg-zinc-800">
         <code className="flex-1 truncate text-xs">{upper}</code>
-        <CopyButton value={upper} />
+        <CopyValueButton value={upper} />
       </div>
     </div>
   );

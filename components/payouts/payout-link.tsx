@@ -1,15 +1,19 @@
 "use client";
 import { useState } from "react";
 import { QRCodeSVG } from "qrcode.react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
-import { messageFor } from "@/lib/client/messages";
-import { formatDateTime } from "@/lib/client/format";
+import { useErrorMessage } from "@/lib/client/messages";
+import { useFormat } from "@/lib/client/use-format";
 import { payoutLinkRevocationSchema, payoutLinkSchema, type PayoutLink as PayoutLinkBody } from "@/lib/contract/dashboard-api";
 
 /** A public payout page for the end user: created here, handed over as link or QR code, revocable. */
 export function PayoutLink({ exchangeId }: { exchangeId: string }) {
+  const t = useTranslations("payouts.link");
+  const f = useFormat();
+  const messageFor = useErrorMessage();
   const [link, setLink] = useState<PayoutLinkBody | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = async (action: () => Promise<void>) => {
@@ -22,11 +26,11 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
   };
   return (
     <div className="flex flex-col gap-3 text-sm">
-      <p>Let the customer collect the payout with their own wallet: create a link and send it, or show its QR code.</p>
+      <p>{t("intro")}</p>
       {link ? (
         <div className="flex flex-col items-start gap-3 sm:flex-row">
           <div className="rounded bg-white p-2">
-            <QRCodeSVG value={link.url} size={128} marginSize={0} />
+            <QRCodeSVG value={link.url} size={128} marginSize={0} title={t("qr")} />
           </div>
           <div className="flex min-w-0 flex-col gap-2">
             <div className="flex items-center gap-1">
@@ -39,9 +43,9 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
               >
                 {link.url}
               </a>
-              <CopyButton value={link.url} />
+              <CopyValueButton value={link.url} />
             </div>
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">Valid until {formatDateTime(link.expires_on)}.</p>
+            <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("validUntil", { time: f.dateTime(link.expires_on) })}</p>
             <Button
               variant="danger"
               size="sm"
@@ -52,7 +56,7 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
                 })
               }
             >
-              Revoke the link
+              {t("revoke")}
             </Button>
           </div>
         </div>
@@ -65,7 +69,7 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
             )
           }
         >
-          Create a payout link
+          {t("create")}
         </Button>
       )}
       {error && (

@@ -1,12 +1,14 @@
 "use client";
 import { useCallback } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
-import { READ_ONLY_HINT, useCanMutate, useShellUser } from "@/components/shell/session-context";
+import { useCanMutate, useReadOnlyHint, useShellUser } from "@/components/shell/session-context";
 import { apiFetch } from "@/lib/client/api";
 import { queryKeys, useOrder } from "@/lib/client/queries";
 import type { ExchangeView } from "@/lib/exchanges/exchange-view";
-import { btcToSats, formatSats } from "@/lib/client/format";
+import { btcToSats } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 import { exchangeSchema, lightningPayoutMethodSchema, type ExchangePayoutPatch } from "@/lib/exchange/schemas";
 import { ChannelForm } from "./channel-form";
 import { InvoiceDisclosure } from "./invoice-disclosure";
@@ -15,6 +17,10 @@ import { PayoutLink } from "./payout-link";
 
 /** The Lightning payout of an exchange that awaits one: LNURL QR codes, a pasted invoice, or a channel. */
 export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
+  const t = useTranslations("payouts.panel");
+  const f = useFormat();
+  const locale = useLocale();
+  const readOnlyHint = useReadOnlyHint();
   const canMutate = useCanMutate();
   const { network } = useShellUser();
   const queryClient = useQueryClient();
@@ -36,28 +42,32 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
   const proven = lightningPayoutMethodSchema.safeParse(order.data?.payout_method);
   const nodePubkey = proven.success ? proven.data.node_pubkey : null;
   return (
-    <Card title="Lightning payout" className="border-orange-300 dark:border-orange-900">
+    <Card title={t("title")} labelId="lightning-payout" className="border-orange-300 dark:border-orange-900">
       <div className="grid gap-6 lg:grid-cols-2" data-testid="payout-panel">
         {invoice && (
           <section className="flex flex-col gap-3">
-            <h3 className="font-medium">By invoice (LNURL-withdraw)</h3>
+            <h3 className="font-medium">{t("byInvoice")}</h3>
             <p className="text-sm text-zinc-600 dark:text-zinc-300">
-              The customer scans this with a Lightning wallet and receives <strong>{formatSats(amountSats - invoice.fee_sats)}</strong> (
-              {formatSats(amountSats)} minus a {formatSats(invoice.fee_sats)} routing fee).
+              {t.rich("invoiceExplainer", {
+                receives: f.sats(amountSats - invoice.fee_sats),
+                amount: f.sats(amountSats),
+                fee: f.sats(invoice.fee_sats),
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
             </p>
             <LnurlQr
               lnurl={invoice.lnurl}
               kind="withdraw"
               expiresOn={invoice.expires_on}
               onExpired={refetch}
-              label="Invoice payout"
+              label={t("invoiceQr")}
               testId="withdraw-qr"
             />
             {canMutate ? (
               <InvoiceDisclosure
-                summary="Paste an invoice instead"
-                loading="Loading the invoice checker…"
-                locale="en"
+                summary={t("paste")}
+                loading={t("loadingChecker")}
+                locale={locale}
                 network={network}
                 expectedSats={amountSats - invoice.fee_sats}
                 feeSats={invoice.fee_sats}
@@ -65,30 +75,27 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
                 submit={(text) => patch.mutateAsync({ payout: { type: "invoice", invoice: text } })}
               />
             ) : (
-              <p className="text-xs text-zinc-500 dark:text-zinc-400">{READ_ONLY_HINT}</p>
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">{readOnlyHint}</p>
             )}
           </section>
         )}
         {channel && (
           <section className="flex flex-col gap-3">
-            <h3 className="font-medium">By a new channel (LNURL-channel)</h3>
+            <h3 className="font-medium">{t("byChannel")}</h3>
             <p className="text-sm text-zinc-600 dark:text-zinc-300">
-              For a node without inbound liquidity: a channel opens and pushes {formatSats(amountSats - channel.fee_sats)} (
-              {formatSats(channel.fee_sats)} on-chain fee).
+              {t("channelExplainer", { pushes: f.sats(amountSats - channel.fee_sats), fee: f.sats(channel.fee_sats) })}
             </p>
             <LnurlQr
               lnurl={channel.lnurl}
               kind="channel"
               expiresOn={channel.expires_on}
               onExpired={refetch}
-              label="Channel payout"
+              label={t("channelQr")}
               testId="channel-qr"
             />
             {canMutate && (
               <details>
-                <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">
-                  Request the channel by node address
-                </summary>
+                <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">{t("byAddress")}</summary>
                 <div className="mt-3">
                   <ChannelForm
                     nodePubkey={nodePubkey}

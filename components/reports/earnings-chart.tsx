@@ -1,5 +1,6 @@
+import { useLocale, useTranslations } from "next-intl";
 import type { EarningsRow } from "@/lib/contract/reports-api";
-import { formatFiat } from "@/lib/client/format";
+import { formatters } from "@/lib/client/format";
 
 // Server-rendered SVG: the earnings of each group as horizontal bars over its fees, one scale per
 // currency (amounts of different currencies are never compared). Labels sit above their bars so
@@ -10,19 +11,21 @@ const WIDTH = 420;
 const VALUE = 84;
 
 export function EarningsChart({ rows }: { rows: EarningsRow[] }) {
+  const t = useTranslations("reports.chart");
+  const f = formatters(useLocale());
   const shown = rows.filter((r) => r.count > 0);
   if (shown.length === 0) return null;
   const maxOf = new Map<string, number>();
   for (const r of shown) maxOf.set(r.currency, Math.max(maxOf.get(r.currency) ?? 0, Number(r.earnings), Number(r.fees)));
   const height = shown.length * ROW;
   const summary = shown
-    .map((r) => `${r.label}: ${formatFiat(Number(r.earnings), r.currency)} earned of ${formatFiat(Number(r.fees), r.currency)} fees`)
+    .map((r) => t("row", { label: r.label, earned: f.fiat(Number(r.earnings), r.currency), fees: f.fiat(Number(r.fees), r.currency) }))
     .join("; ");
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${height}`}
       role="img"
-      aria-label={`Earnings and fees per group. ${summary}`}
+      aria-label={t("label", { summary })}
       className="h-auto w-full max-w-md text-zinc-900 dark:text-zinc-100"
       data-testid="earnings-chart"
     >
@@ -40,7 +43,7 @@ export function EarningsChart({ rows }: { rows: EarningsRow[] }) {
             <rect x={0} y={y + 18} width={Math.max(fees, 1)} height={16} rx={3} className="fill-zinc-300 dark:fill-zinc-700" />
             <rect x={0} y={y + 21} width={earned > 0 ? Math.max(earned, 1) : 0} height={10} rx={2} className="fill-orange-600" />
             <text x={WIDTH} y={y + 31} fontSize="13" fill="currentColor" textAnchor="end">
-              {formatFiat(Number(r.earnings), r.currency)}
+              {f.fiat(Number(r.earnings), r.currency)}
             </text>
           </g>
         );

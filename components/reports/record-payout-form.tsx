@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { CurrencyField } from "@/components/ui/currency-field";
@@ -20,12 +21,13 @@ export function RecordPayoutForm({
   currency: string;
   today: string;
 }) {
+  const t = useTranslations("reports.statement");
   const router = useRouter();
   const { busy, error, run } = useSubmit({});
   return (
     <form
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_2fr_auto] sm:items-end"
-      aria-label="Record a payout received"
+      aria-label={t("recordLabel")}
       onSubmit={(event) => {
         event.preventDefault();
         const form = event.currentTarget;
@@ -37,18 +39,18 @@ export function RecordPayoutForm({
         });
       }}
     >
-      <Field id="payout-received-on" label="Received on">
+      <Field id="payout-received-on" label={t("receivedOn")}>
         <TextInput id="payout-received-on" name="received_on" type="date" required defaultValue={today} />
       </Field>
-      <Field id="payout-amount" label="Amount">
+      <Field id="payout-amount" label={t("amount")}>
         <TextInput id="payout-amount" name="amount" inputMode="decimal" required placeholder="120.50" />
       </Field>
       <CurrencyField id="payout-currency" defaultValue={currency} />
-      <Field id="payout-reference" label="Bank reference">
+      <Field id="payout-reference" label={t("bankReference")}>
         <TextInput id="payout-reference" name="bank_reference" required maxLength={140} />
       </Field>
       <Button type="submit" disabled={busy}>
-        Record
+        {t("record")}
       </Button>
       <FormError message={error} className="sm:col-span-5" />
     </form>

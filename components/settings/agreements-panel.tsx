@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -8,7 +9,7 @@ import { Field, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState, FormError, LoadingRows } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
-import { formatDateTime } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 import { queryKeys } from "@/lib/client/queries";
 import { useAgreements } from "@/lib/client/settings-queries";
 import { agreementSchema, type Agreement, type SharePeriod } from "@/lib/contract/reports-api";
@@ -17,8 +18,9 @@ import { agreementSchema, type Agreement, type SharePeriod } from "@/lib/contrac
 // earns from a day on. Reports and statements compute earnings from these periods.
 
 function useAgreementChanges() {
+  const t = useTranslations("settings.agreements");
   const queryClient = useQueryClient();
-  const submit = useSubmit({ not_found: "That is not an affiliate_id (a UUID)." });
+  const submit = useSubmit({ not_found: t("notAnId") });
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.settingsPart("agreements") });
   const save = (id: string, label: string, periods: SharePeriod[]) =>
     submit.run(async () => {
@@ -38,18 +40,19 @@ const toPeriods = (drafts: Draft[]): SharePeriod[] =>
   drafts.filter((d) => d.from || d.share).map((d) => ({ from: d.from, share_percent: d.share === "" ? Number.NaN : Number(d.share) }));
 
 function PeriodsEditor({ id, drafts, onChange }: { id: string; drafts: Draft[]; onChange: (drafts: Draft[]) => void }) {
+  const t = useTranslations("settings.agreements");
   const set = (index: number, patch: Partial<Draft>) => onChange(drafts.map((d, i) => (i === index ? { ...d, ...patch } : d)));
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">Share of the fee</legend>
-      {drafts.length === 0 && <p className="text-xs text-zinc-600 dark:text-zinc-400">No share yet: this agreement earns nothing.</p>}
+      <legend className="mb-1 text-xs font-medium text-zinc-700 dark:text-zinc-300">{t("share")}</legend>
+      {drafts.length === 0 && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("noShare")}</p>}
       {drafts.map((draft, index) => (
         <div key={index} className="flex flex-wrap items-center gap-2" data-period={index}>
           <label className="flex items-center gap-1 text-xs">
-            <span>From</span>
+            <span>{t("from")}</span>
             <TextInput
               type="date"
-              aria-label={`Period ${index + 1} of ${id}: first day`}
+              aria-label={t("periodFrom", { index: index + 1, id })}
               value={draft.from}
               onChange={(e) => set(index, { from: e.target.value })}
               className="w-40"
@@ -62,7 +65,7 @@ function PeriodsEditor({ id, drafts, onChange }: { id: string; drafts: Draft[]; 
               min={0}
               max={100}
               step="0.0001"
-              aria-label={`Period ${index + 1} of ${id}: share in percent`}
+              aria-label={t("periodShare", { index: index + 1, id })}
               value={draft.share}
               onChange={(e) => set(index, { share: e.target.value })}
               className="w-24"
@@ -70,13 +73,13 @@ function PeriodsEditor({ id, drafts, onChange }: { id: string; drafts: Draft[]; 
             <span>%</span>
           </label>
           <Button type="button" size="sm" variant="ghost" onClick={() => onChange(drafts.filter((_, i) => i !== index))}>
-            Remove period
+            {t("removePeriod")}
           </Button>
         </div>
       ))}
       <div>
         <Button type="button" size="sm" variant="secondary" onClick={() => onChange([...drafts, { from: "", share: "" }])}>
-          Add a period
+          {t("addPeriod")}
         </Button>
       </div>
     </fieldset>
@@ -84,6 +87,9 @@ function PeriodsEditor({ id, drafts, onChange }: { id: string; drafts: Draft[]; 
 }
 
 function AgreementRow({ agreement }: { agreement: Agreement }) {
+  const t = useTranslations("settings.agreements");
+  const tc = useTranslations("common");
+  const f = useFormat();
   const { busy, error, save, removeLabel } = useAgreementChanges();
   const [drafts, setDrafts] = useState<Draft[]>(agreement.periods.map((p) => ({ from: p.from, share: String(p.share_percent) })));
   const inputId = `label-${agreement.affiliate_id}`;
@@ -92,11 +98,12 @@ function AgreementRow({ agreement }: { agreement: Agreement }) {
       <div className="flex flex-wrap items-baseline gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
         <code className="font-mono break-all">{agreement.affiliate_id}</code>
         <span>
-          {agreement.orders} {agreement.orders === 1 ? "order" : "orders"}
-          {agreement.last_used_at ? `, last on ${formatDateTime(agreement.last_used_at)}` : ""}
+          {agreement.last_used_at
+            ? t("ordersLast", { count: agreement.orders, last: f.dateTime(agreement.last_used_at) })
+            : t("orders", { count: agreement.orders })}
         </span>
         <span data-testid="share-today">
-          {agreement.share_percent_today === null ? "no share today" : `${agreement.share_percent_today} % today`}
+          {agreement.share_percent_today === null ? t("noShareToday") : t("shareToday", { share: agreement.share_percent_today })}
         </span>
       </div>
       <form
@@ -108,13 +115,13 @@ function AgreementRow({ agreement }: { agreement: Agreement }) {
       >
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={inputId} className="sr-only">
-            Label of {agreement.affiliate_id}
+            {t("labelOf", { id: agreement.affiliate_id })}
           </label>
           <TextInput
             id={inputId}
             name="label"
             defaultValue={agreement.label ?? ""}
-            placeholder="No label"
+            placeholder={t("noLabel")}
             maxLength={80}
             className="sm:max-w-xs"
           />
@@ -122,11 +129,11 @@ function AgreementRow({ agreement }: { agreement: Agreement }) {
         <PeriodsEditor id={agreement.affiliate_id} drafts={drafts} onChange={setDrafts} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabled={busy}>
-            Save
+            {tc("save")}
           </Button>
           {agreement.label && (
             <Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => void removeLabel(agreement.affiliate_id)}>
-              Remove label
+              {t("removeLabel")}
             </Button>
           )}
         </div>
@@ -138,21 +145,20 @@ function AgreementRow({ agreement }: { agreement: Agreement }) {
 
 /** Every agreement the tenant's orders carry, or that it configured, with label and share periods. */
 export function AgreementsPanel() {
+  const t = useTranslations("settings.agreements");
   const list = useAgreements();
   const { busy, error, save } = useAgreementChanges();
   return (
-    <Card title="Affiliate agreements">
+    <Card title={t("title")} labelId="affiliate-agreements">
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        An order&apos;s <code>affiliate_id</code> selects one of the agreements your company made with the service. Name each one and give
-        the share of the fee it earns from a day on (days in {list.data?.time_zone ?? "your time zone"}); reports and statements count each
-        exchange with the share of its day.
+        {t.rich("intro", { zone: list.data?.time_zone ?? t("yourZone"), code: (chunks) => <code>{chunks}</code> })}
       </p>
       {list.isPending ? (
         <LoadingRows rows={2} />
       ) : list.isError ? (
         <ErrorState error={list.error} retry={() => void list.refetch()} />
       ) : list.data.data.length === 0 ? (
-        <EmptyState title="No affiliate_id seen yet">Orders made without one use your default agreement.</EmptyState>
+        <EmptyState title={t("empty")}>{t("emptyBody")}</EmptyState>
       ) : (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {list.data.data.map((a) => (
@@ -174,18 +180,18 @@ export function AgreementsPanel() {
           );
         }}
       >
-        <Field id="new-affiliate-id" label="affiliate_id">
-          <TextInput id="new-affiliate-id" name="affiliate_id" required placeholder="UUID from your agreement" spellCheck={false} />
+        <Field id="new-affiliate-id" label={t("affiliateId")}>
+          <TextInput id="new-affiliate-id" name="affiliate_id" required placeholder={t("uuidPlaceholder")} spellCheck={false} />
         </Field>
-        <Field id="new-affiliate-label" label="Label">
+        <Field id="new-affiliate-label" label={t("label")}>
           <TextInput id="new-affiliate-label" name="label" required maxLength={80} />
         </Field>
-        <Field id="new-affiliate-share" label="Share % (optional)">
+        <Field id="new-affiliate-share" label={t("shareOptional")}>
           <TextInput id="new-affiliate-share" name="share" type="number" inputMode="decimal" min={0} max={100} step="0.0001" />
         </Field>
         <input type="hidden" name="from" value="2000-01-01" />
         <Button type="submit" disabled={busy}>
-          Add
+          {t("add")}
         </Button>
         <FormError message={error} className="sm:col-span-4" />
       </form>

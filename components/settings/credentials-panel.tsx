@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
@@ -13,12 +14,13 @@ import { credentialsSchema } from "@/lib/contract/settings-api";
 
 /** The service's base URL and the client_id (masked), and its replacement once the service accepts the new one. */
 export function CredentialsPanel() {
+  const t = useTranslations("settings.credentials");
   const credentials = useCredentials();
   const queryClient = useQueryClient();
-  const { busy, error, run } = useSubmit({ invalid_request: "The service does not accept this client_id." });
+  const { busy, error, run } = useSubmit({ invalid_request: t("refused") });
   const [done, setDone] = useState(false);
   return (
-    <Card title="API credentials">
+    <Card title={t("title")} labelId="api-credentials">
       {credentials.isPending ? (
         <LoadingRows rows={2} />
       ) : credentials.isError ? (
@@ -27,7 +29,7 @@ export function CredentialsPanel() {
         <DefinitionList
           items={[
             [
-              "Service",
+              t("service"),
               <span key="url" className="font-mono break-all">
                 {credentials.data.base_url}
               </span>,
@@ -56,16 +58,16 @@ export function CredentialsPanel() {
           });
         }}
       >
-        <Field id="new-client-id" label="New client_id" hint="Checked with the service before it replaces the current one.">
+        <Field id="new-client-id" label={t("newClientId")} hint={t("hint")}>
           <TextInput id="new-client-id" name="client_id" required maxLength={256} autoComplete="off" spellCheck={false} />
         </Field>
         <Button type="submit" disabled={busy}>
-          {busy ? "Checking…" : "Replace"}
+          {busy ? t("checking") : t("replace")}
         </Button>
         <FormError message={error} className="sm:col-span-2" />
         {done && (
           <p role="status" className="text-sm text-green-700 sm:col-span-2 dark:text-green-400">
-            The client_id is replaced; new requests use it.
+            {t("replaced")}
           </p>
         )}
       </form>

@@ -1,5 +1,5 @@
 "use client";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyValueButton } from "@/components/ui/copy-value-button";
 
 /** A secret shown this once (a temporary password, a new webhook secret), with what to do with it. */
 export function OneTimeSecret({
@@ -20,7 +20,7 @@ export function OneTimeSecret({
         <code className="font-mono break-all" data-testid="one-time-secret">
           {value}
         </code>
-        <CopyButton value={value} label={label} />
+        <CopyValueButton value={value} label={label} />
       </p>
       {children && <div className="mt-2 text-xs text-zinc-700 dark:text-zinc-300">{children}</div>}
     </div>

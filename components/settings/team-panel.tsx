@@ -1,6 +1,7 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Select, TextInput } from "@/components/ui/field";
@@ -9,7 +10,7 @@ import { EmptyState, ErrorState, FormError, LoadingRows } from "@/components/ui/
 import { useSubmit } from "@/components/ui/use-submit";
 import { useShellUser } from "@/components/shell/session-context";
 import { apiFetch } from "@/lib/client/api";
-import { formatDateTime } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 import { queryKeys } from "@/lib/client/queries";
 import { useSignIns, useTeam } from "@/lib/client/settings-queries";
 import { teamMemberSchema, temporaryPasswordSchema, type TeamMember, type TemporaryPassword } from "@/lib/contract/settings-api";
@@ -18,21 +19,19 @@ import { OneTimeSecret } from "./one-time-secret";
 /** The members' columns above phone width: the header row and each member share them. */
 const columns = "sm:grid-cols-[minmax(0,1fr)_8rem_5.5rem_10rem_13rem]";
 
-const signInResult = { ok: "Signed in", wrong_password: "Wrong password", disabled: "Account disabled", rate_limited: "Too many attempts" };
-
 function Password({ shown }: { shown: TemporaryPassword }) {
+  const t = useTranslations("settings.team");
   return (
-    <OneTimeSecret
-      title={`Temporary password for ${shown.member.email} (shown only now)`}
-      value={shown.temporary_password}
-      label="Copy password"
-    >
-      Give it to them over a channel you trust. They sign in at this dashboard with their email and this password.
+    <OneTimeSecret title={t("passwordTitle", { email: shown.member.email })} value={shown.temporary_password} label={t("copyPassword")}>
+      {t("passwordHint")}
     </OneTimeSecret>
   );
 }
 
 function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boolean; onPassword: (p: TemporaryPassword) => void }) {
+  const t = useTranslations("settings.team");
+  const tr = useTranslations("shell.roles");
+  const f = useFormat();
   const queryClient = useQueryClient();
   const { busy, error, run } = useSubmit();
   const change = (body: Record<string, unknown>) =>
@@ -44,29 +43,29 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
     <li data-member={member.email} className={`grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 text-sm ${columns}`}>
       <div className="col-span-2 min-w-0 break-all sm:col-span-1">
         {member.email}
-        {self && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">(you)</span>}
+        {self && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">{t("you")}</span>}
       </div>
       <Select
-        aria-label={`Role of ${member.email}`}
+        aria-label={t("roleOf", { email: member.email })}
         value={member.role}
         disabled={self || busy}
         onChange={(e) => void change({ role: e.target.value })}
       >
-        <option value="admin">Admin</option>
-        <option value="viewer">Viewer</option>
+        <option value="admin">{tr("admin")}</option>
+        <option value="viewer">{tr("viewer")}</option>
       </Select>
       <div>
         <StateBadge state={member.disabled ? "inactive" : "active"} />
       </div>
       <div className="text-xs text-zinc-500 dark:text-zinc-400">
-        <span className="sm:sr-only">Last sign-in: </span>
-        {member.last_sign_in_at ? formatDateTime(member.last_sign_in_at) : "Never"}
+        <span className="sm:sr-only">{t("lastSignInLabel")} </span>
+        {member.last_sign_in_at ? f.dateTime(member.last_sign_in_at) : t("never")}
       </div>
       <div className="flex flex-wrap gap-1 sm:justify-end">
         {!self && (
           <>
             <Button size="sm" variant="secondary" disabled={busy} onClick={() => void change({ disabled: !member.disabled })}>
-              {member.disabled ? "Enable" : "Disable"}
+              {member.disabled ? t("enable") : t("disable")}
             </Button>
             <Button
               size="sm"
@@ -79,7 +78,7 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
                 })
               }
             >
-              Reset password
+              {t("resetPassword")}
             </Button>
           </>
         )}
@@ -90,8 +89,10 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
 }
 
 function AddMember({ onPassword }: { onPassword: (p: TemporaryPassword) => void }) {
+  const t = useTranslations("settings.team");
+  const tr = useTranslations("shell.roles");
   const queryClient = useQueryClient();
-  const { busy, error, run } = useSubmit({ conflict: "Someone with this email has an account already." });
+  const { busy, error, run } = useSubmit({ conflict: t("exists") });
   return (
     <form
       className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
@@ -107,17 +108,17 @@ function AddMember({ onPassword }: { onPassword: (p: TemporaryPassword) => void 
         });
       }}
     >
-      <Field id="member-email" label="Email">
+      <Field id="member-email" label={t("email")}>
         <TextInput id="member-email" name="email" type="email" required maxLength={254} autoComplete="off" />
       </Field>
-      <Field id="member-role" label="Role">
+      <Field id="member-role" label={t("role")}>
         <Select id="member-role" name="role" defaultValue="viewer">
-          <option value="viewer">Viewer</option>
-          <option value="admin">Admin</option>
+          <option value="viewer">{tr("viewer")}</option>
+          <option value="admin">{tr("admin")}</option>
         </Select>
       </Field>
       <Button type="submit" disabled={busy}>
-        {busy ? "Adding…" : "Add to the team"}
+        {busy ? t("adding") : t("add")}
       </Button>
       <FormError message={error} className="sm:col-span-3" />
     </form>
@@ -125,24 +126,26 @@ function AddMember({ onPassword }: { onPassword: (p: TemporaryPassword) => void 
 }
 
 function SignInHistory() {
+  const t = useTranslations("settings.team");
+  const f = useFormat();
   const history = useSignIns();
   return (
-    <Card title="Sign-in history">
+    <Card title={t("history")} labelId="sign-in-history">
       {history.isPending ? (
         <LoadingRows rows={3} />
       ) : history.isError ? (
         <ErrorState error={history.error} retry={() => void history.refetch()} />
       ) : history.data.data.length === 0 ? (
-        <EmptyState title="No sign-ins yet" />
+        <EmptyState title={t("noSignIns")} />
       ) : (
         <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
           {history.data.data.map((s) => (
             <li key={s.id} className="flex flex-wrap items-baseline gap-x-3 py-2" data-sign-in={s.result}>
-              <span className="text-xs text-zinc-500 dark:text-zinc-400">{formatDateTime(s.at)}</span>
+              <span className="text-xs text-zinc-500 dark:text-zinc-400">{f.dateTime(s.at)}</span>
               <span className="break-all">{s.email}</span>
               <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{s.address}</span>
               <span className={s.result === "ok" ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}>
-                {signInResult[s.result]}
+                {t(`results.${s.result}`)}
               </span>
             </li>
           ))}
@@ -154,30 +157,29 @@ function SignInHistory() {
 
 /** The tenant's users: add one with a temporary password, change roles, disable, reset; and who signed in when. */
 export function TeamPanel() {
+  const t = useTranslations("settings.team");
   const team = useTeam();
   const user = useShellUser();
   const [password, setPassword] = useState<TemporaryPassword | null>(null);
   return (
     <div className="flex flex-col gap-4">
-      <Card title="Team">
-        <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-          A change of role, disabling and a password reset sign the person out everywhere at once.
-        </p>
+      <Card title={t("title")} labelId="team">
+        <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
         {team.isPending ? (
           <LoadingRows rows={3} />
         ) : team.isError ? (
           <ErrorState error={team.error} retry={() => void team.refetch()} />
         ) : team.data.data.length === 0 ? (
-          <EmptyState title="No one in this team yet" />
+          <EmptyState title={t("empty")} />
         ) : (
           <>
             <div aria-hidden className={`hidden gap-x-3 pb-1 text-xs text-zinc-500 uppercase sm:grid ${columns} dark:text-zinc-400`}>
-              <span>Email</span>
-              <span>Role</span>
-              <span>Status</span>
-              <span>Last sign-in</span>
+              <span>{t("email")}</span>
+              <span>{t("role")}</span>
+              <span>{t("status")}</span>
+              <span>{t("lastSignIn")}</span>
             </div>
-            <ul aria-label="Members" className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            <ul aria-label={t("members")} className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {team.data.data.map((m) => (
                 <MemberRow key={m.id} member={m} self={m.email === user.email} onPassword={setPassword} />
               ))}
@@ -185,7 +187,7 @@ export function TeamPanel() {
           </>
         )}
         <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
-          <h3 className="mb-2 text-sm font-semibold">Add someone</h3>
+          <h3 className="mb-2 text-sm font-semibold">{t("addSomeone")}</h3>
           <AddMember onPassword={setPassword} />
         </div>
         {password && (

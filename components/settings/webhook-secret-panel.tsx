@@ -1,29 +1,26 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { Field, Select } from "@/components/ui/field";
 import { ErrorState, FormError, LoadingRows } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
-import { formatDateTime } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 import { queryKeys } from "@/lib/client/queries";
 import { useWebhookSecret } from "@/lib/client/settings-queries";
 import { revealedSchema, rotatedSchema, type Rotated } from "@/lib/contract/settings-api";
 import { OneTimeSecret } from "./one-time-secret";
 
-const overlaps = [
-  [0, "None: the old secret stops at once"],
-  [1, "1 hour"],
-  [24, "24 hours"],
-  [72, "3 days"],
-  [168, "7 days"],
-] as const;
+/** The overlaps offered, in hours (the catalogue words each). */
+const overlaps = [0, 1, 24, 72, 168] as const;
 
 /** A masked secret with a reveal (audited) that shows it until hidden again. */
 function SecretLine({ label, masked, which, note }: { label: string; masked: string; which: "current" | "previous"; note?: string }) {
+  const t = useTranslations("settings.webhooks");
   const [revealed, setRevealed] = useState<string | null>(null);
   const { busy, error, run } = useSubmit();
   return (
@@ -33,9 +30,9 @@ function SecretLine({ label, masked, which, note }: { label: string; masked: str
         <code className="font-mono break-all">{revealed ?? masked}</code>
         {revealed ? (
           <>
-            <CopyButton value={revealed} label="Copy secret" />
+            <CopyValueButton value={revealed} label={t("copySecret")} />
             <Button size="sm" variant="ghost" onClick={() => setRevealed(null)}>
-              Hide
+              {t("hide")}
             </Button>
           </>
         ) : (
@@ -53,7 +50,7 @@ function SecretLine({ label, masked, which, note }: { label: string; masked: str
               })
             }
           >
-            Reveal
+            {t("reveal")}
           </Button>
         )}
         {note && <span className="text-xs text-zinc-500 dark:text-zinc-400">{note}</span>}
@@ -64,6 +61,8 @@ function SecretLine({ label, masked, which, note }: { label: string; masked: str
 }
 
 function Rotate({ automatic }: { automatic: boolean }) {
+  const t = useTranslations("settings.webhooks");
+  const f = useFormat();
   const queryClient = useQueryClient();
   const { busy, error, run } = useSubmit();
   const [rotated, setRotated] = useState<Rotated | null>(null);
@@ -81,29 +80,25 @@ function Rotate({ automatic }: { automatic: boolean }) {
         });
       }}
     >
-      <Field id="rotate-overlap" label="Keep accepting the old secret for" hint="While the service switches to the new one.">
+      <Field id="rotate-overlap" label={t("overlap")} hint={t("overlapHint")}>
         <Select id="rotate-overlap" name="overlap" defaultValue="24">
-          {overlaps.map(([hours, label]) => (
+          {overlaps.map((hours) => (
             <option key={hours} value={hours}>
-              {label}
+              {t("hours", { hours })}
             </option>
           ))}
         </Select>
       </Field>
       <div>
         <Button type="submit" variant="danger" disabled={busy}>
-          {busy ? "Rotating…" : "Rotate the secret"}
+          {busy ? t("rotating") : t("rotate")}
         </Button>
       </div>
       <FormError message={error} />
       {rotated && (
-        <OneTimeSecret title="The new webhook secret (shown only now)" value={rotated.secret} label="Copy new secret">
-          {automatic
-            ? "This app's sandbox signs with it from now on; nothing else to do."
-            : "Register it with the service's operator for the webhook URL above."}{" "}
-          {rotated.status.previous
-            ? `The old secret is accepted until ${formatDateTime(rotated.status.previous.until)}.`
-            : "The old secret is no longer accepted."}
+        <OneTimeSecret title={t("newSecret")} value={rotated.secret} label={t("copyNewSecret")}>
+          {automatic ? t("automatic") : t("manual")}{" "}
+          {rotated.status.previous ? t("oldUntil", { time: f.dateTime(rotated.status.previous.until) }) : t("oldGone")}
         </OneTimeSecret>
       )}
     </form>
@@ -112,33 +107,35 @@ function Rotate({ automatic }: { automatic: boolean }) {
 
 /** The webhook endpoint to register, its secrets masked with audited reveals, and rotation with an overlap. */
 export function WebhookSecretPanel() {
+  const t = useTranslations("settings.webhooks");
+  const f = useFormat();
   const status = useWebhookSecret();
   if (status.isPending) return <LoadingRows rows={3} />;
   if (status.isError) return <ErrorState error={status.error} retry={() => void status.refetch()} />;
   const { webhook_url, current, previous, registered_automatically } = status.data;
   return (
     <div className="flex flex-col gap-4">
-      <Card title="Webhook secret">
+      <Card title={t("title")} labelId="webhook-secret">
         <dl className="flex flex-col gap-3 text-sm">
           <div className="flex flex-col gap-1">
-            <dt className="text-xs text-zinc-600 dark:text-zinc-400">Webhook URL to register with the service</dt>
+            <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t("url")}</dt>
             <dd className="flex flex-wrap items-center gap-2 font-mono break-all">
-              {webhook_url} <CopyButton value={webhook_url} label="Copy URL" />
+              {webhook_url} <CopyValueButton value={webhook_url} label={t("copyUrl")} />
             </dd>
           </div>
-          <SecretLine label="Current secret" masked={current} which="current" />
+          <SecretLine label={t("current")} masked={current} which="current" />
           {previous && (
             <SecretLine
-              label="Previous secret (still accepted)"
+              label={t("previous")}
               masked={previous.masked}
               which="previous"
-              note={`until ${formatDateTime(previous.until)}`}
+              note={t("until", { time: f.dateTime(previous.until) })}
             />
           )}
         </dl>
-        <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">Every reveal is recorded in the audit log.</p>
+        <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t("audited")}</p>
       </Card>
-      <Card title="Rotate">
+      <Card title={t("rotateTitle")} labelId="rotate-secret">
         <Rotate automatic={registered_automatically} />
       </Card>
     </div>

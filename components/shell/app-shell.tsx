@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { QueryProvider } from "@/lib/client/query-provider";
 import { signOut } from "@/lib/client/sign-out";
 import { useLiveEvents, type LiveNotice } from "@/lib/client/use-live-events";
@@ -12,47 +13,49 @@ import { SearchBox } from "./search-box";
 import { ThemeToggle } from "./theme-toggle";
 import { Toaster, useToast } from "./toaster";
 
-const links = [
-  { href: "/", label: "Overview" },
-  { href: "/orders", label: "Orders" },
-  { href: "/exchanges", label: "Exchanges" },
-  { href: "/events", label: "Events" },
-  { href: "/reports", label: "Reports" },
+type Page = "overview" | "orders" | "exchanges" | "events" | "reports" | "audit" | "operator";
+const links: { href: string; page: Page }[] = [
+  { href: "/", page: "overview" },
+  { href: "/orders", page: "orders" },
+  { href: "/exchanges", page: "exchanges" },
+  { href: "/events", page: "events" },
+  { href: "/reports", page: "reports" },
 ];
 
 /** The pages a role has: viewers read no audit log, operators also have their console. */
 const linksFor = (role: ShellUser["role"]) => [
   ...links,
-  ...(role === "viewer" ? [] : [{ href: "/audit", label: "Audit" }]),
-  ...(role === "operator" ? [{ href: "/operator", label: "Operator" }] : []),
+  ...(role === "viewer" ? [] : [{ href: "/audit", page: "audit" as const }]),
+  ...(role === "operator" ? [{ href: "/operator", page: "operator" as const }] : []),
 ];
 
-const describe = (notice: Extract<LiveNotice, { kind: "webhook" }>) =>
-  notice.event
-    ? `${notice.event.replace("exchange.", "Exchange ")}${notice.exchange_id ? ` · ${notice.exchange_id.slice(0, 8)}` : ""}`
-    : "New event";
-
-function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
+function Chrome({ user, languages, children }: { user: ShellUser; languages: ReactNode; children: ReactNode }) {
   const pathname = usePathname();
   const toast = useToast();
+  const t = useTranslations("shell");
   const onNotice = useCallback(
     (notice: LiveNotice) => {
-      if (notice.kind === "webhook") toast(describe(notice), notice.exchange_id ? `/exchanges/${notice.exchange_id}` : undefined);
+      if (notice.kind !== "webhook") return;
+      const text = t("toast.event", {
+        event: (notice.event ?? "other").replace(".", "_"),
+        exchange: notice.exchange_id ? notice.exchange_id.slice(0, 8) : "none",
+      });
+      toast(text, notice.exchange_id ? `/exchanges/${notice.exchange_id}` : undefined);
     },
-    [toast],
+    [toast, t],
   );
   const status = useLiveEvents(onNotice);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
+        {t("skipToContent")}
       </a>
       <header className="border-b border-zinc-200 bg-white print:hidden dark:border-zinc-800 dark:bg-zinc-900">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3">
           <Link href="/" className="flex items-center gap-2 font-semibold">
             <Logo /> {user.tenantName}
           </Link>
-          <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto px-1 sm:order-none sm:w-auto">
+          <nav aria-label={t("mainNav")} className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto px-1 sm:order-none sm:w-auto">
             {linksFor(user.role).map((link) => {
               const current = link.href === "/" ? pathname === "/" : pathname.startsWith(link.href);
               return (
@@ -67,7 +70,7 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
                       : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800")
                   }
                 >
-                  {link.label}
+                  {t(`nav.${link.page}`)}
                 </Link>
               );
             })}
@@ -78,9 +81,9 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
           <div className="ml-auto flex items-center gap-2">
             <LiveIndicator status={status} />
             {/* the role fits beside the links and the search; the email is its tooltip and read out in full */}
-            <span className="hidden text-xs text-zinc-500 dark:text-zinc-400 capitalize lg:inline" title={user.email}>
+            <span className="hidden text-xs text-zinc-500 dark:text-zinc-400 lg:inline" title={user.email}>
               <span className="sr-only">{user.email}, </span>
-              {user.role}
+              {t(`roles.${user.role}`)}
             </span>
             {user.role !== "viewer" && (
               <Link
@@ -92,7 +95,7 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
                   "dark:aria-[current=page]:bg-zinc-800"
                 }
               >
-                Settings
+                {t("nav.settings")}
               </Link>
             )}
             <ThemeToggle />
@@ -104,8 +107,9 @@ function Chrome({ user, children }: { user: ShellUser; children: ReactNode }) {
                 "focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
               }
             >
-              Sign out
+              {t("signOut")}
             </button>
+            {languages}
           </div>
         </div>
       </header>
@@ -128,13 +132,16 @@ function useSignInAgain() {
   }, [router]);
 }
 
-export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+/** The dashboard's frame; `languages` is the language switcher, rendered on the server. */
+export function AppShell({ user, languages, children }: { user: ShellUser; languages: ReactNode; children: ReactNode }) {
   useSignInAgain();
   return (
     <QueryProvider staleTime={5_000} onUnauthorized={() => window.dispatchEvent(new Event(SESSION_ENDED))}>
       <SessionProvider value={user}>
         <Toaster>
-          <Chrome user={user}>{children}</Chrome>
+          <Chrome user={user} languages={languages}>
+            {children}
+          </Chrome>
         </Toaster>
       </SessionProvider>
     </QueryProvider>

@@ -2,14 +2,17 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/ui/field";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
-import { messageFor } from "@/lib/client/messages";
+import { useErrorMessage } from "@/lib/client/messages";
 import { searchResultSchema, type SearchResult } from "@/lib/contract/events-api";
 
 /** The header's search: one match opens it, several are listed, none says so. */
 export function SearchBox() {
   const router = useRouter();
+  const t = useTranslations("shell.search");
+  const messageFor = useErrorMessage();
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SearchResult | { error: string } | null>(null);
@@ -37,14 +40,14 @@ export function SearchBox() {
         }}
       >
         <label htmlFor="header-search" className="sr-only">
-          Search by id, creditor reference, txid, address, payment hash, invoice or node
+          {t("label")}
         </label>
         <input
           id="header-search"
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder="Search id, RF…, txid, address, invoice"
+          placeholder={t("placeholder")}
           className={`${inputClass} py-1.5`}
           aria-busy={busy}
           autoComplete="off"
@@ -62,17 +65,13 @@ export function SearchBox() {
           {"error" in result ? (
             <p className="text-red-700 dark:text-red-400">{result.error}</p>
           ) : result.data.length === 0 ? (
-            <p>
-              {result.matched_as === "nothing"
-                ? "This is not an id, creditor reference, txid, address, payment hash, invoice or node key."
-                : "Nothing of your company matches."}
-            </p>
+            <p>{result.matched_as === "nothing" ? t("notAnything") : t("nothingMatches")}</p>
           ) : (
-            <ul className="flex flex-col gap-1" aria-label="Matches">
+            <ul className="flex flex-col gap-1" aria-label={t("matches")}>
               {result.data.map((hit) => (
                 <li key={`${hit.kind}-${hit.id}`}>
                   <Link href={hit.href} onClick={close} className="block rounded px-2 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
-                    <span className="capitalize">{hit.kind}</span> <span className="font-mono">{hit.id.slice(0, 8)}…</span>
+                    <span>{t(`kinds.${hit.kind}`)}</span> <span className="font-mono">{hit.id.slice(0, 8)}…</span>
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">{hit.detail}</span>
                   </Link>
                 </li>
@@ -80,7 +79,7 @@ export function SearchBox() {
             </ul>
           )}
           <button type="button" onClick={close} className="mt-1 text-xs text-zinc-600 underline dark:text-zinc-400">
-            Close
+            {t("close")}
           </button>
         </div>
       )}

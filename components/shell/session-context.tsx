@@ -1,5 +1,6 @@
 "use client";
 import { createContext, useContext } from "react";
+import { useTranslations } from "next-intl";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 
 export type ShellUser = {
@@ -26,4 +27,7 @@ export function useCanMutate(): boolean {
   return useShellUser().role === "admin";
 }
 
-export const READ_ONLY_HINT = "Your role is read-only: ask an admin of your company to do this.";
+/** What a disabled control tells a reader whose role cannot use it. */
+export function useReadOnlyHint(): string {
+  return useTranslations("shell")("readOnly");
+}

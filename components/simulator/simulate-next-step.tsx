@@ -1,5 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { ErrorState, LoadingRows, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
@@ -13,6 +14,7 @@ import { StepList, type DriveEvent } from "./step-list";
 
 /** "Simulate the next step" on an exchange of a sandbox tenant (admins): the sandbox's chain, Lightning and bank. */
 export function SimulateNextStep({ exchangeId }: { exchangeId: string }) {
+  const t = useTranslations("simulator");
   const user = useShellUser();
   const enabled = user.simulator && user.role === "admin";
   const steps = useSimulatorSteps(exchangeId, enabled);
@@ -33,14 +35,11 @@ export function SimulateNextStep({ exchangeId }: { exchangeId: string }) {
       labelId="simulate-next-step"
       title={
         <span className="flex items-center gap-2">
-          Simulate the next step <SandboxBadge />
+          {t("nextStep")} <SandboxBadge />
         </span>
       }
     >
-      <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        This tenant runs against the sandbox: move the exchange as the bank, the chain or the Lightning network would. The webhooks that
-        follow arrive here live.
-      </p>
+      <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("nextStepIntro")}</p>
       {steps.isPending ? (
         <LoadingRows rows={2} />
       ) : steps.isError ? (

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/states";
@@ -14,18 +15,23 @@ import { paymentResultSchema } from "@/lib/exchange/operator-contract";
 import { SandboxBadge } from "./sandbox-badge";
 
 const outcomes = ["", "identification_required", ...refundCodes] as const;
-const outcomeLabel = (o: string) =>
-  o === "" ? "As the rules decide" : o === "identification_required" ? "Identification required" : `Refund: ${o.replaceAll("_", " ")}`;
 
 /** The bank's side of a payment, as fields: what the operator console and the order page both ask. */
 export function PaymentFields({ idPrefix, currency }: { idPrefix: string; currency: string }) {
+  const t = useTranslations("simulator");
+  const outcomeLabel = (o: (typeof outcomes)[number]) =>
+    o === ""
+      ? t("byRules")
+      : o === "identification_required"
+        ? t("identificationRequired")
+        : t("refundWith", { code: t(`refundCodes.${o}`) });
   return (
     <>
-      <Field id={`${idPrefix}-amount`} label="Amount" hint="Above 1 000 needs identification unless an outcome is chosen.">
+      <Field id={`${idPrefix}-amount`} label={t("amount")} hint={t("amountHint")}>
         <TextInput id={`${idPrefix}-amount`} name="amount" inputMode="decimal" defaultValue="250" required />
       </Field>
       <CurrencyField id={`${idPrefix}-currency`} defaultValue={currency} />
-      <Field id={`${idPrefix}-outcome`} label="Outcome">
+      <Field id={`${idPrefix}-outcome`} label={t("outcome")}>
         <Select id={`${idPrefix}-outcome`} name="outcome" defaultValue="">
           {outcomes.map((o) => (
             <option key={o} value={o}>
@@ -50,6 +56,8 @@ export function paymentOf(form: FormData) {
 
 /** "Simulate a payment" on an order of a sandbox tenant (admins), like BTCPay's regtest test payment. */
 export function SimulatePayment({ orderId, currency }: { orderId: string; currency: string }) {
+  const t = useTranslations("simulator");
+  const tc = useTranslations("common");
   const user = useShellUser();
   const toast = useToast();
   const { busy, error, run } = useSubmit();
@@ -60,7 +68,7 @@ export function SimulatePayment({ orderId, currency }: { orderId: string; curren
       labelId="simulate-payment"
       title={
         <span className="flex items-center gap-2">
-          Simulate a payment <SandboxBadge />
+          {t("payment")} <SandboxBadge />
         </span>
       }
     >
@@ -72,18 +80,18 @@ export function SimulatePayment({ orderId, currency }: { orderId: string; curren
           void run(async () => {
             const result = await apiFetch(`/api/orders/${orderId}/simulate-payment`, paymentResultSchema, { method: "POST", body });
             setLast(result.exchange_id);
-            toast(`Payment received: exchange ${result.state}`, `/exchanges/${result.exchange_id}`);
+            toast(t("received", { state: tc(`states.${result.state}`) }), `/exchanges/${result.exchange_id}`);
           });
         }}
       >
         <PaymentFields idPrefix="simulate" currency={currency} />
         <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
           <Button type="submit" disabled={busy}>
-            {busy ? "Paying…" : "Simulate the payment"}
+            {busy ? t("paying") : t("pay")}
           </Button>
           {last && (
             <a href={`/exchanges/${last}`} className="text-sm text-orange-700 underline dark:text-orange-400">
-              Open the exchange
+              {t("openExchange")}
             </a>
           )}
         </div>

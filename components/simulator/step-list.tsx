@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
@@ -9,23 +10,6 @@ import type { driveEventSchema, driveEventTypes } from "@/lib/exchange/operator-
 export type DriveEvent = z.input<typeof driveEventSchema>;
 type StepType = (typeof driveEventTypes)[number];
 export type Step = { type: StepType; allowed: boolean; reason: string | null };
-
-const labels: Record<StepType, string> = {
-  identification_approved: "Approve identification",
-  identification_rejected: "Reject identification",
-  refund: "Refund",
-  broadcast: "Broadcast the payout",
-  replace: "Replace the transaction",
-  confirm: "Confirm",
-  invoice_paid: "Pay the invoice",
-  invoice_failed: "Fail the invoice payout",
-  channel_funded: "Fund the channel",
-  channel_opened: "Open the channel",
-  channel_failed: "Fail the channel payout",
-  payout_expired: "Expire the payout",
-};
-
-const words = (code: string) => code.replaceAll("_", " ");
 
 // the way an exchange usually goes on first, failures and refunds after
 const order: StepType[] = [
@@ -46,10 +30,11 @@ const byUsualOrder = (a: Step, b: Step) => order.indexOf(a.type) - order.indexOf
 
 /** One step with what it needs (a refund reason, a preimage, a failure code, a block count). */
 function StepRow({ step, run, busy }: { step: Step; run: (event: DriveEvent) => void; busy: boolean }) {
+  const t = useTranslations("simulator");
   const [code, setCode] = useState("");
   const [text, setText] = useState("");
   const id = `step-${step.type}`;
-  const choice = (codes: readonly string[], label: string) => (
+  const choice = (codes: readonly string[], label: string, words: (code: string) => string) => (
     <select
       aria-label={label}
       value={code || codes[0]}
@@ -67,21 +52,21 @@ function StepRow({ step, run, busy }: { step: Step; run: (event: DriveEvent) => 
   let event: () => DriveEvent;
   switch (step.type) {
     case "refund":
-      extra = choice(refundCodes, "Refund reason");
+      extra = choice(refundCodes, t("refundReason"), (c) => t(`refundCodes.${c as (typeof refundCodes)[number]}`));
       event = () => ({ type: "refund", code: (code || refundCodes[0]) as (typeof refundCodes)[number] });
       break;
     case "invoice_failed":
-      extra = choice(invoiceFailureCodes, "Failure code");
+      extra = choice(invoiceFailureCodes, t("failureCode"), (c) => t(`failureCodes.${c as (typeof invoiceFailureCodes)[number]}`));
       event = () => ({ type: "invoice_failed", failure_code: (code || invoiceFailureCodes[0]) as (typeof invoiceFailureCodes)[number] });
       break;
     case "channel_failed":
-      extra = choice(channelFailureCodes, "Failure code");
+      extra = choice(channelFailureCodes, t("failureCode"), (c) => t(`failureCodes.${c as (typeof channelFailureCodes)[number]}`));
       event = () => ({ type: "channel_failed", failure_code: (code || channelFailureCodes[0]) as (typeof channelFailureCodes)[number] });
       break;
     case "confirm":
       extra = (
         <input
-          aria-label="Blocks"
+          aria-label={t("blocks")}
           type="number"
           min={1}
           max={1000}
@@ -96,8 +81,8 @@ function StepRow({ step, run, busy }: { step: Step; run: (event: DriveEvent) => 
       extra = (
         <input
           id={`${id}-preimage`}
-          aria-label="Preimage (64 hex characters)"
-          placeholder="Preimage (64 hex); empty for a test Lightning Address's invoice"
+          aria-label={t("preimage")}
+          placeholder={t("preimagePlaceholder")}
           value={text}
           onChange={(e) => setText(e.target.value.trim())}
           className={`${inputClass} min-w-64 flex-1 font-mono`}
@@ -113,7 +98,7 @@ function StepRow({ step, run, busy }: { step: Step; run: (event: DriveEvent) => 
   return (
     <li className="flex flex-wrap items-center gap-2">
       <Button type="button" size="sm" disabled={busy} onClick={() => run(event())}>
-        {labels[step.type]}
+        {t(`steps.${step.type}`)}
       </Button>
       {extra}
     </li>
@@ -122,12 +107,13 @@ function StepRow({ step, run, busy }: { step: Step; run: (event: DriveEvent) => 
 
 /** The steps that fit the exchange now as buttons; the others listed with the reason they do not. */
 export function StepList({ steps, run, busy }: { steps: Step[]; run: (event: DriveEvent) => void; busy: boolean }) {
+  const t = useTranslations("simulator");
   const allowed = steps.filter((s) => s.allowed).sort(byUsualOrder);
   const refused = steps.filter((s) => !s.allowed).sort(byUsualOrder);
   return (
     <div className="flex flex-col gap-3">
       {allowed.length === 0 ? (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing can be simulated for this exchange now.</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("nothing")}</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {allowed.map((step) => (
@@ -137,7 +123,7 @@ export function StepList({ steps, run, busy }: { steps: Step[]; run: (event: Dri
       )}
       {refused.length > 0 && (
         <details className="text-sm">
-          <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">Not possible now ({refused.length})</summary>
+          <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("notPossible", { count: refused.length })}</summary>
           <ul className="mt-2 flex flex-col gap-1.5">
             {refused.map((step) => (
               <li key={step.type} className="grid items-center gap-x-3 gap-y-0.5 sm:grid-cols-[12rem_1fr]">
@@ -149,7 +135,7 @@ export function StepList({ steps, run, busy }: { steps: Step[]; run: (event: Dri
                   aria-describedby={`why-${step.type}`}
                   className="justify-self-start"
                 >
-                  {labels[step.type]}
+                  {t(`steps.${step.type}`)}
                 </Button>
                 <span id={`why-${step.type}`} className="text-xs text-zinc-600 dark:text-zinc-400">
                   {step.reason}

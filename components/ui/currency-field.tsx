@@ -1,10 +1,12 @@
+import { useTranslations } from "next-intl";
 import { Field, Select } from "./field";
 import { currencies } from "@/lib/exchange/schemas";
 
 /** A labelled choice of the service's currencies (form field `currency`). */
 export function CurrencyField({ id, defaultValue }: { id: string; defaultValue: string }) {
+  const t = useTranslations("common");
   return (
-    <Field id={id} label="Currency">
+    <Field id={id} label={t("currency")}>
       <Select id={id} name="currency" defaultValue={defaultValue}>
         {currencies.map((c) => (
           <option key={c} value={c}>

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 // Download links for a list or report, carrying its active filters (server or client rendered).
 
 export const linkButtonClass =
@@ -7,15 +9,16 @@ export const linkButtonClass =
 
 /** `path` without its extension: `/api/exchanges/export` gives `.csv` and `.jsonl` links. */
 export function ExportLinks({ path, filters, what }: { path: string; filters: Record<string, string>; what: string }) {
+  const t = useTranslations("common");
   const query = new URLSearchParams(filters).toString();
   const suffix = query ? `?${query}` : "";
   return (
     <div className="flex gap-2" data-testid="export-links">
-      <a className={linkButtonClass} href={`${path}.csv${suffix}`} download aria-label={`Export CSV of ${what}`}>
-        Export CSV
+      <a className={linkButtonClass} href={`${path}.csv${suffix}`} download aria-label={t("exportCsvOf", { what })}>
+        {t("exportCsv")}
       </a>
-      <a className={linkButtonClass} href={`${path}.jsonl${suffix}`} download aria-label={`JSON Lines of ${what}`}>
-        JSON Lines
+      <a className={linkButtonClass} href={`${path}.jsonl${suffix}`} download aria-label={t("jsonLinesOf", { what })}>
+        {t("jsonLines")}
       </a>
     </div>
   );

@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 const styles: Record<string, string> = {
   executed: "bg-blue-100 text-blue-800 dark:bg-blue-950 dark:text-blue-300",
   interrupted: "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300",
@@ -8,11 +10,12 @@ const styles: Record<string, string> = {
 };
 
 export function StateBadge({ state }: { state: string }) {
+  const t = useTranslations("common.states");
+  // states are the service's words; one this catalogue does not know is shown as it came
+  const key = state as "executed";
   return (
-    <span
-      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium capitalize ${styles[state] ?? styles.refunded}`}
-    >
-      {state}
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${styles[state] ?? styles.refunded}`}>
+      {t.has(key) ? t(key) : state}
     </span>
   );
 }

@@ -1,10 +1,13 @@
+"use client";
 import type { ReactNode } from "react";
-import { messageFor } from "@/lib/client/messages";
+import { useTranslations } from "next-intl";
+import { useErrorMessage } from "@/lib/client/messages";
 import { ApiClientError } from "@/lib/client/api";
 
 export function LoadingRows({ rows = 3 }: { rows?: number }) {
+  const t = useTranslations("common");
   return (
-    <div role="status" aria-label="Loading" className="flex flex-col gap-2">
+    <div role="status" aria-label={t("loading")} className="flex flex-col gap-2">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="h-10 animate-pulse rounded bg-zinc-100 dark:bg-zinc-800" />
       ))}
@@ -22,6 +25,8 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  const t = useTranslations("common");
+  const messageFor = useErrorMessage();
   const code = error instanceof ApiClientError ? error.code : "unexpected_response";
   return (
     <div
@@ -34,7 +39,7 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
       <span>{messageFor(code)}</span>
       {retry && (
         <button type="button" onClick={retry} className="font-medium underline">
-          Try again
+          {t("tryAgain")}
         </button>
       )}
     </div>

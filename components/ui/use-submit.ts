@@ -1,10 +1,10 @@
 "use client";
 import { useState } from "react";
 import { ApiClientError } from "@/lib/client/api";
-import { messageFor } from "@/lib/client/messages";
+import { useErrorMessage } from "@/lib/client/messages";
 
 /** The API's error as a sentence: the form's own wording for a code first, then the fields at fault. */
-function describe(error: unknown, overrides: Record<string, string>): string {
+function describe(error: unknown, overrides: Record<string, string>, messageFor: (code: string) => string): string {
   if (!(error instanceof ApiClientError)) return messageFor("unexpected_response");
   const sentence = overrides[error.code] ?? messageFor(error.code);
   const fields = error.code === "invalid_request" ? error.details.map((d) => d.message).filter(Boolean) : [];
@@ -13,6 +13,7 @@ function describe(error: unknown, overrides: Record<string, string>): string {
 
 /** Runs a form's async action: busy while it runs, the API's error as a sentence when it fails. */
 export function useSubmit(overrides: Record<string, string> = {}) {
+  const messageFor = useErrorMessage();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = async (action: () => Promise<unknown>) => {
@@ -22,7 +23,7 @@ export function useSubmit(overrides: Record<string, string> = {}) {
       await action();
       return true;
     } catch (e) {
-      setError(describe(e, overrides));
+      setError(describe(e, overrides, messageFor));
       return false;
     } finally {
       setBusy(false);

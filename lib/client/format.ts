@@ -1,30 +1,51 @@
-// Formatting for people, at the edge only: amounts stay numbers until here.
+import type { Locale } from "@/i18n/config";
 
-export function formatFiat(amount: number | null | undefined, currency: string): string {
-  if (amount === null || amount === undefined) return "—";
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(amount);
+// Formatting for people, at the edge only: amounts stay numbers until here. Each language
+// formats in its own way (English as written in Europe: 23 Nov 2026, €1,234.56; German:
+// 23.11.2026, 1.234,56 €).
+
+const intlLocale: Record<Locale, string> = { en: "en-GB", de: "de-DE", fr: "fr-FR", it: "it-IT" };
+
+export type Formatters = {
+  locale: Locale;
+  /** The BCP 47 tag the language formats with. */
+  tag: string;
+  fiat: (amount: number | null | undefined, currency: string) => string;
+  sats: (sats: number) => string;
+  btc: (btc: number | null | undefined) => string;
+  percent: (fraction: number) => string;
+  dateTime: (iso: string | null | undefined) => string;
+};
+
+const cache = new Map<Locale, Formatters>();
+
+/** The formatters of a language (made once per language). */
+export function formatters(locale: Locale): Formatters {
+  const cached = cache.get(locale);
+  if (cached) return cached;
+  const tag = intlLocale[locale];
+  const integer = new Intl.NumberFormat(tag);
+  const bitcoin = new Intl.NumberFormat(tag, { minimumFractionDigits: 8, maximumFractionDigits: 8 });
+  const percent = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 });
+  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium" });
+  const made: Formatters = {
+    locale,
+    tag,
+    fiat(amount: number | null | undefined, currency: string): string {
+      if (amount === null || amount === undefined) return "—";
+      return new Intl.NumberFormat(tag, { style: "currency", currency: currency.toUpperCase() }).format(amount);
+    },
+    sats: (sats: number) => `${integer.format(sats)} sat`,
+    btc: (btc: number | null | undefined) => (btc === null || btc === undefined ? "—" : `${bitcoin.format(btc)} BTC`),
+    percent: (fraction: number) => `${percent.format(fraction * 100)} %`,
+    dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—"),
+  };
+  cache.set(locale, made);
+  return made;
 }
 
 export function btcToSats(btc: number): number {
   return Math.round(btc * 1e8);
-}
-
-export function formatSats(sats: number): string {
-  return `${new Intl.NumberFormat("en-GB").format(sats)} sat`;
-}
-
-export function formatBtc(btc: number | null | undefined): string {
-  if (btc === null || btc === undefined) return "—";
-  return `${btc.toFixed(8)} BTC`;
-}
-
-export function formatPercent(fraction: number): string {
-  return `${(fraction * 100).toLocaleString("en-GB", { maximumFractionDigits: 3 })} %`;
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return "—";
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium" }).format(new Date(iso));
 }
 
 export function shortId(id: string): string {

@@ -3,8 +3,9 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AuditPage } from "@/components/audit/audit-page";
 import { currentUser } from "@/lib/auth/current-user";
+import { titled } from "@/i18n/page-title";
 
-export const metadata = { title: "Audit log" };
+export const generateMetadata = titled("audit");
 
 export default async function Page() {
   const user = await currentUser({ headers: await headers() });

@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { EventsPage } from "@/components/events/events-page";
+import { titled } from "@/i18n/page-title";
 
-export const metadata = { title: "Events" };
+export const generateMetadata = titled("events");
 
 export default function Page() {
   return (

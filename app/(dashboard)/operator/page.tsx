@@ -4,8 +4,9 @@ import { notFound } from "next/navigation";
 import { OperatorPage } from "@/components/operator/operator-page";
 import { currentUser } from "@/lib/auth/current-user";
 import { env } from "@/lib/env";
+import { titled } from "@/i18n/page-title";
 
-export const metadata = { title: "Operator console" };
+export const generateMetadata = titled("operator");
 
 export default async function Page() {
   const user = await currentUser({ headers: await headers() });

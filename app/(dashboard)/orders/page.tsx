@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { OrdersPage } from "@/components/orders/orders-page";
+import { titled } from "@/i18n/page-title";
 
-export const metadata = { title: "Orders" };
+export const generateMetadata = titled("orders");
 
 export default function Page() {
   return (

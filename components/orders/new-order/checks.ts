@@ -9,74 +9,57 @@ import type { Check, Draft } from "./draft";
 // uses. Their libraries are most of the wizard's weight: this module is loaded (useChecks) only
 // when the wizard reaches the destination step.
 
-const typeNames: Record<AddressType, string> = {
-  p2pkh: "legacy (P2PKH)",
-  p2sh: "nested segwit (P2SH-P2WPKH)",
-  p2wpkh: "native segwit (P2WPKH)",
-  p2wsh: "segwit script (P2WSH)",
-  p2tr: "taproot (P2TR)",
-};
+// Each check says what it found as a key of the catalogue's `orders.checks` and its values;
+// CheckLine puts it in the page's language. The libraries' own reasons (a malformed key, a
+// signature of another scheme) come in English as `detail`.
 
 export function checkDestination(draft: Draft, network: NetworkName): Check {
   if (draft.kind === "lightning") {
     const key = draft.nodePubkey.trim().toLowerCase();
-    if (!key) return { ok: false, text: "Paste your node's public key (66 hex characters, from lncli getinfo or lightning-cli getinfo)." };
-    return isNodePubkey(key)
-      ? { ok: true, text: "A valid node public key." }
-      : { ok: false, text: "Not a node public key: 66 hex characters starting with 02 or 03." };
+    if (!key) return { ok: false, key: "nodeEmpty" };
+    return isNodePubkey(key) ? { ok: true, key: "nodeValid" } : { ok: false, key: "nodeInvalid" };
   }
   const address = draft.address.trim();
-  if (!address) return { ok: false, text: `Paste a ${network} bitcoin address.` };
+  if (!address) return { ok: false, key: "addressEmpty", values: { network } };
   let type: AddressType;
   try {
     type = decodeAddress(address, network).type;
   } catch (error) {
-    return {
-      ok: false,
-      text:
-        (error as { code?: string }).code === "address_network"
-          ? `This address is for another network; this service runs on ${network}.`
-          : "Not a valid bitcoin address.",
-    };
+    return (error as { code?: string }).code === "address_network"
+      ? { ok: false, key: "addressNetwork", values: { network } }
+      : { ok: false, key: "addressInvalid" };
   }
-  if (type === "p2wsh") return { ok: false, text: "Multisig script addresses (P2WSH) cannot sign a message: use a single-key address." };
-  if (draft.kind === "address") return { ok: true, text: `A ${network} ${typeNames[type]} address.`, type };
+  if (type === "p2wsh") return { ok: false, key: "addressP2wsh" };
+  if (draft.kind === "address") return { ok: true, key: "addressValid", values: { network, type }, type };
   try {
     const key = parseExtendedPublicKey(draft.xpub, network);
     const indexes = parseDerivationPath(draft.path);
     try {
       const matched = matchDerivedAddress(key, indexes, address, network);
-      return { ok: true, text: `${draft.path} of this key gives exactly this address (${typeNames[matched]}).`, type: matched };
+      return { ok: true, key: "xpubMatches", values: { path: draft.path, type: matched }, type: matched };
     } catch {
       const derived = deriveAddress(key, indexes, key.version.types[key.version.types.length === 1 ? 0 : 2] ?? "p2wpkh", network);
-      return { ok: false, text: `${draft.path} of this key gives ${derived}, not the address above.` };
+      return { ok: false, key: "xpubMismatch", values: { path: draft.path, derived } };
     }
   } catch (error) {
-    return { ok: false, text: error instanceof Error ? error.message : "Not a valid extended public key." };
+    return { ok: false, key: "xpubInvalid", values: { detail: error instanceof Error ? error.message : "" } };
   }
 }
 
 export function checkSignature(draft: Draft, network: NetworkName): Check {
-  if (!draft.signature.trim()) return { ok: false, text: "Paste the signature your wallet produced." };
+  if (!draft.signature.trim()) return { ok: false, key: "signatureEmpty" };
   if (draft.kind === "lightning") {
     return verifyNodeSignature(draft.message, draft.signature.trim(), draft.nodePubkey.trim().toLowerCase())
-      ? { ok: true, text: "Signature verified: made by this node for this message." }
-      : {
-          ok: false,
-          text: "Not made by this node for this exact message. Sign the message as shown, with the node whose key you entered.",
-        };
+      ? { ok: true, key: "nodeSignatureValid" }
+      : { ok: false, key: "nodeSignatureInvalid" };
   }
   const destination = checkDestination(draft, network);
-  if (!destination.ok || !destination.type) return { ok: false, text: "Fix the address first." };
+  if (!destination.ok || !destination.type) return { ok: false, key: "fixAddressFirst" };
   const result = verifyMessage(draft.address.trim(), destination.type, draft.message, draft.signature.trim());
-  if (result.valid)
-    return {
-      ok: true,
-      text: `Signature verified (${result.scheme === "bip322" ? "BIP-322" : result.scheme === "electrum" ? "Electrum" : "BIP-137"}).`,
-    };
-  const hint =
-    destination.type === "p2tr"
-      ? " Taproot addresses need a BIP-322 signature (Sparrow: Sign/Verify Message → BIP322)."
-      : " Sign with the same address, and copy the message without changing a character.";
-  return { ok: false, text: `${result.reason}.${hint}` };
+  if (result.valid) return { ok: true, key: "signatureValid", values: { scheme: result.scheme } };
+  return {
+    ok: false,
+    key: "signatureInvalid",
+    values: { detail: result.reason, taproot: destination.type === "p2tr" ? "yes" : "no" },
+  };
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Field, TextInput } from "@/components/ui/field";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { CheckLine } from "./check-line";
@@ -7,39 +8,32 @@ import { LOADING_CHECK, type Checks } from "./use-checks";
 
 type StepProps = { draft: Draft; update: (patch: Partial<Draft>) => void; network: NetworkName; serverError?: string | null };
 
-const kinds: { value: PayoutKind; title: string; text: string }[] = [
-  { value: "address", title: "On-chain address", text: "Every payout goes to one bitcoin address." },
-  {
-    value: "xpub",
-    title: "On-chain with extended public key",
-    text: "A fresh address of your wallet for every payout (xpub, zpub, vpub, …).",
-  },
-  { value: "lightning", title: "Lightning node", text: "Payouts over Lightning, by invoice or a new channel (beta)." },
-];
+const kinds: PayoutKind[] = ["address", "xpub", "lightning"];
 
 export function KindStep({ draft, update }: StepProps) {
+  const t = useTranslations("orders.wizard.kind");
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-medium">Where should the bitcoin go?</legend>
+      <legend className="mb-2 text-sm font-medium">{t("legend")}</legend>
       {kinds.map((kind) => (
         <label
-          key={kind.value}
+          key={kind}
           className={
             "flex cursor-pointer gap-3 rounded-lg border p-3 focus-within:outline-2 focus-within:outline-orange-500 " +
-            (draft.kind === kind.value ? "border-orange-500 bg-orange-50 dark:bg-orange-950/40" : "border-zinc-200 dark:border-zinc-800")
+            (draft.kind === kind ? "border-orange-500 bg-orange-50 dark:bg-orange-950/40" : "border-zinc-200 dark:border-zinc-800")
           }
         >
           <input
             type="radio"
             name="kind"
-            value={kind.value}
-            checked={draft.kind === kind.value}
-            onChange={() => update({ kind: kind.value, signature: "" })}
+            value={kind}
+            checked={draft.kind === kind}
+            onChange={() => update({ kind, signature: "" })}
             className="mt-1 accent-orange-600"
           />
           <span>
-            <span className="block text-sm font-medium">{kind.title}</span>
-            <span className="block text-xs text-zinc-500 dark:text-zinc-400">{kind.text}</span>
+            <span className="block text-sm font-medium">{t(`${kind}.title`)}</span>
+            <span className="block text-xs text-zinc-500 dark:text-zinc-400">{t(`${kind}.text`)}</span>
           </span>
         </label>
       ))}
@@ -48,17 +42,13 @@ export function KindStep({ draft, update }: StepProps) {
 }
 
 export function DestinationStep({ draft, update, network, serverError, checks }: StepProps & { checks: Checks | null }) {
+  const t = useTranslations("orders.wizard.destination");
   const check = checks ? checks.checkDestination(draft, network) : LOADING_CHECK;
   const touched = draft.kind === "lightning" ? draft.nodePubkey !== "" : draft.address !== "";
   return (
     <div className="flex flex-col gap-4">
       {draft.kind === "lightning" ? (
-        <Field
-          id="node-pubkey"
-          label="Node public key"
-          error={serverError}
-          hint="lncli getinfo → identity_pubkey; lightning-cli getinfo → id"
-        >
+        <Field id="node-pubkey" label={t("node")} error={serverError} hint={t("nodeHint")}>
           <TextInput
             id="node-pubkey"
             className="font-mono"
@@ -72,11 +62,7 @@ export function DestinationStep({ draft, update, network, serverError, checks }:
         <>
           {draft.kind === "xpub" && (
             <>
-              <Field
-                id="xpub"
-                label="Extended public key"
-                hint="From your wallet's account details (xpub/ypub/zpub, or tpub/upub/vpub on test networks)."
-              >
+              <Field id="xpub" label={t("xpub")} hint={t("xpubHint")}>
                 <TextInput
                   id="xpub"
                   className="font-mono"
@@ -86,11 +72,7 @@ export function DestinationStep({ draft, update, network, serverError, checks }:
                   autoComplete="off"
                 />
               </Field>
-              <Field
-                id="path"
-                label="Derivation path of the address below"
-                hint="Relative to the key, e.g. m/0/0 for the first receiving address."
-              >
+              <Field id="path" label={t("path")} hint={t("pathHint")}>
                 <TextInput
                   id="path"
                   className="font-mono"
@@ -100,7 +82,7 @@ export function DestinationStep({ draft, update, network, serverError, checks }:
               </Field>
             </>
           )}
-          <Field id="address" label={`Bitcoin address (${network})`} error={serverError}>
+          <Field id="address" label={t("address", { network })} error={serverError}>
             <TextInput
               id="address"
               className="font-mono"

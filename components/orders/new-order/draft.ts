@@ -36,7 +36,8 @@ export const emptyDraft: Draft = {
   active: true,
 };
 
-export type Check = { ok: true; text: string; type?: AddressType } | { ok: false; text: string };
+/** What a check found: a key of the catalogue's `orders.checks`, with its values. */
+export type Check = { ok: boolean; key: string; values?: Record<string, string>; type?: AddressType };
 
 export function checkPayerIban(iban: string) {
   return checkIban(iban);

@@ -1,14 +1,15 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
+import { useTranslations } from "next-intl";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/states";
-import { READ_ONLY_HINT, useCanMutate, useShellUser } from "@/components/shell/session-context";
+import { useCanMutate, useReadOnlyHint, useShellUser } from "@/components/shell/session-context";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
-import { messageFor } from "@/lib/client/messages";
-import { formatPercent } from "@/lib/client/format";
+import { useErrorMessage } from "@/lib/client/messages";
+import { useFormat } from "@/lib/client/use-format";
 import { orderCreateSchema, orderSchema } from "@/lib/exchange/schemas";
 import { checkPayerIban, emptyDraft, feeRateOf, type Draft } from "./draft";
 import { useChecks } from "./use-checks";
@@ -18,7 +19,7 @@ import { ProofStep } from "./proof-step";
 import { composeMessage, useChallenge } from "./use-challenge";
 import { queryKeys } from "@/lib/client/queries";
 
-const steps = ["Payout kind", "Destination", "Ownership proof", "Payment", "Fee", "Review"] as const;
+const steps = ["kind", "destination", "proof", "payment", "fee", "review"] as const;
 
 /** Which step an error code of the service belongs to, so it is shown next to its field. */
 const stepOfError: Record<string, number> = {
@@ -57,6 +58,10 @@ function body(draft: Draft) {
 }
 
 export function NewOrderWizard() {
+  const t = useTranslations("orders.wizard");
+  const f = useFormat();
+  const messageFor = useErrorMessage();
+  const readOnlyHint = useReadOnlyHint();
   const router = useRouter();
   const queryClient = useQueryClient();
   const canMutate = useCanMutate();
@@ -86,7 +91,7 @@ export function NewOrderWizard() {
 
   const submit = async () => {
     const parsed = body(draft);
-    if (!parsed.success) return setServerError({ step: 5, text: "Some answers are incomplete: go back and check each step." });
+    if (!parsed.success) return setServerError({ step: 5, text: t("incomplete") });
     setBusy(true);
     setServerError(null);
     try {
@@ -103,11 +108,11 @@ export function NewOrderWizard() {
     }
   };
 
-  if (!canMutate) return <p className="text-sm text-zinc-500 dark:text-zinc-400">{READ_ONLY_HINT}</p>;
+  if (!canMutate) return <p className="text-sm text-zinc-500 dark:text-zinc-400">{readOnlyHint}</p>;
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">New order</h1>
-      <ol className="flex flex-wrap gap-2 text-xs" aria-label="Steps">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <ol className="flex flex-wrap gap-2 text-xs" aria-label={t("steps")}>
         {steps.map((name, i) => (
           <li
             key={name}
@@ -121,11 +126,11 @@ export function NewOrderWizard() {
                   : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300")
             }
           >
-            {i + 1}. {name}
+            {i + 1}. {t(`step.${name}`)}
           </li>
         ))}
       </ol>
-      <Card title={steps[step]}>
+      <Card title={t(`step.${steps[step] ?? "review"}`)} labelId="wizard-step">
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -153,16 +158,18 @@ export function NewOrderWizard() {
               <DefinitionList
                 items={[
                   [
-                    "Payout",
+                    t("review.payout"),
                     draft.kind === "lightning"
-                      ? `Lightning node ${draft.nodePubkey}`
-                      : `${draft.address}${draft.kind === "xpub" ? ` (then fresh addresses after ${draft.path})` : ""}`,
+                      ? t("review.node", { node: draft.nodePubkey })
+                      : draft.kind === "xpub"
+                        ? t("review.xpub", { address: draft.address, path: draft.path })
+                        : draft.address,
                   ],
-                  ["Proof", "Signature verified"],
-                  ["Payment", `${draft.currency.toUpperCase()} from ${draft.iban}`],
-                  ["Fee rate", formatPercent(feeRateOf(draft) ?? 0)],
-                  ["Agreement", draft.affiliateId || "default"],
-                  ["Status", draft.active ? "active" : "inactive"],
+                  [t("review.proof"), t("review.verified")],
+                  [t("review.payment"), t("review.from", { currency: draft.currency.toUpperCase(), iban: draft.iban })],
+                  [t("review.fee"), f.percent(feeRateOf(draft) ?? 0)],
+                  [t("review.agreement"), draft.affiliateId || t("review.default")],
+                  [t("review.status"), draft.active ? t("review.active") : t("review.inactive")],
                 ]}
               />
               {errorFor(5) && (
@@ -174,10 +181,10 @@ export function NewOrderWizard() {
           )}
           <div className="flex justify-between gap-2">
             <Button type="button" variant="ghost" onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0}>
-              Back
+              {t("back")}
             </Button>
             <Button type="submit" disabled={!ready[step] || busy}>
-              {step === steps.length - 1 ? (busy ? "Creating…" : "Create order") : "Continue"}
+              {step === steps.length - 1 ? (busy ? t("creating") : t("create")) : t("continue")}
             </Button>
           </div>
         </form>

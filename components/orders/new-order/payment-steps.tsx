@@ -1,29 +1,26 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { formatIban } from "@/lib/banking/iban";
-import { formatFiat } from "@/lib/client/format";
+import { useFormat } from "@/lib/client/use-format";
 import { CheckLine } from "./check-line";
 import { checkPayerIban, feeRateOf, type Draft } from "./draft";
 
 type StepProps = { draft: Draft; update: (patch: Partial<Draft>) => void; serverError?: string | null };
 
 export function PaymentStep({ draft, update, serverError }: StepProps) {
+  const t = useTranslations("orders.wizard.payment");
   const check = checkPayerIban(draft.iban);
   return (
     <div className="flex flex-col gap-4">
-      <Field id="currency" label="Currency the customer pays in">
+      <Field id="currency" label={t("currency")}>
         <Select id="currency" value={draft.currency} onChange={(e) => update({ currency: e.target.value as Draft["currency"] })}>
-          <option value="eur">EUR (SEPA)</option>
+          <option value="eur">{t("sepa")}</option>
           <option value="chf">CHF</option>
           <option value="gbp">GBP</option>
         </Select>
       </Field>
-      <Field
-        id="iban"
-        label="Customer's IBAN (the paying account)"
-        error={serverError}
-        hint="Payments from any other account are refunded."
-      >
+      <Field id="iban" label={t("iban")} error={serverError} hint={t("ibanHint")}>
         <TextInput
           id="iban"
           className="font-mono"
@@ -36,7 +33,11 @@ export function PaymentStep({ draft, update, serverError }: StepProps) {
       </Field>
       {draft.iban && (
         <CheckLine
-          check={check.valid ? { ok: true, text: `Valid ${check.country} IBAN.` } : { ok: false, text: check.reason }}
+          check={
+            check.valid
+              ? { ok: true, key: "ibanValid", values: { country: check.country } }
+              : { ok: false, key: "ibanInvalid", values: { detail: check.reason } }
+          }
           testId="iban-check"
         />
       )}
@@ -45,25 +46,31 @@ export function PaymentStep({ draft, update, serverError }: StepProps) {
 }
 
 export function PricingStep({ draft, update, serverError }: StepProps) {
+  const t = useTranslations("orders.wizard.pricing");
+  const f = useFormat();
   const rate = feeRateOf(draft);
   const fee = rate === null ? null : Math.round(100 * rate * 100) / 100;
   return (
     <div className="flex flex-col gap-4">
       <Field
         id="fee-percent"
-        label="Fee rate (%)"
-        error={serverError ?? (rate === null && draft.feePercent ? "Between 1.2 % and 4.5 %." : null)}
-        hint="Applies to every exchange of the order; part of it is your commission."
+        label={t("feeRate")}
+        error={serverError ?? (rate === null && draft.feePercent ? t("outOfRange") : null)}
+        hint={t("feeRateHint")}
       >
         <TextInput id="fee-percent" inputMode="decimal" value={draft.feePercent} onChange={(e) => update({ feePercent: e.target.value })} />
       </Field>
       {fee !== null && (
         <p className="text-sm" role="status">
-          On a payment of {formatFiat(100, draft.currency)} the fee is <strong>{formatFiat(fee, draft.currency)}</strong>;{" "}
-          {formatFiat(100 - fee, draft.currency)} is exchanged.
+          {t.rich("example", {
+            payment: f.fiat(100, draft.currency),
+            fee: f.fiat(fee, draft.currency),
+            exchanged: f.fiat(100 - fee, draft.currency),
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
       )}
-      <Field id="affiliate-id" label="Affiliate agreement (optional)" hint="The agreement's id; leave empty for your default agreement.">
+      <Field id="affiliate-id" label={t("affiliate")} hint={t("affiliateHint")}>
         <TextInput
           id="affiliate-id"
           className="font-mono"
@@ -78,7 +85,7 @@ export function PricingStep({ draft, update, serverError }: StepProps) {
           onChange={(e) => update({ active: e.target.checked })}
           className="accent-orange-600"
         />
-        Active right away (payments into an inactive order are refunded)
+        {t("active")}
       </label>
     </div>
   );

@@ -1,7 +1,8 @@
 "use client";
 import { useSyncExternalStore } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { Field, TextArea } from "@/components/ui/field";
 import { ErrorState } from "@/components/ui/states";
 import type { NetworkName } from "@/lib/bitcoin/networks";
@@ -10,6 +11,7 @@ import type { Draft } from "./draft";
 import { LOADING_CHECK, type Checks } from "./use-checks";
 import type { useChallenge } from "./use-challenge";
 import { WalletInstructions } from "./wallet-instructions";
+import { formatCountdown } from "@/components/payouts/use-countdown";
 
 type WebLN = { enable: () => Promise<void>; signMessage: (message: string) => Promise<{ signature: string }> };
 const webln = () => (globalThis as { webln?: WebLN }).webln;
@@ -28,6 +30,7 @@ type Props = {
 
 /** The ownership proof: a challenge in a message, signed by the destination's key, checked here first. */
 export function ProofStep({ draft, update, network, serverError, challengeState, checks }: Props) {
+  const t = useTranslations("orders.wizard.proof");
   const { challenge, error, renew, secondsLeft } = challengeState;
   const hasWebln = useSyncExternalStore(
     noSubscription,
@@ -35,28 +38,26 @@ export function ProofStep({ draft, update, network, serverError, challengeState,
     () => false,
   );
   if (error) return <ErrorState error={error} retry={() => renew()} />;
-  if (!challenge) return <p role="status">Getting a challenge from the service…</p>;
+  if (!challenge) return <p role="status">{t("gettingChallenge")}</p>;
   const expired = secondsLeft === 0;
   const check = checks ? checks.checkSignature(draft, network) : LOADING_CHECK;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
-        <p className="text-sm font-medium">Sign this message with the {draft.kind === "lightning" ? "node" : "address"}&apos;s key</p>
+        <p className="text-sm font-medium">{t("sign", { lightning: draft.kind === "lightning" ? "yes" : "no" })}</p>
         <div className="flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-800">
           <code className="flex-1 text-sm break-all" data-testid="message-to-sign">
             {draft.message}
           </code>
-          <CopyButton value={draft.message} />
+          <CopyValueButton value={draft.message} />
         </div>
         <p
           className={`text-xs ${expired || secondsLeft < 120 ? "text-red-600 dark:text-red-400" : "text-zinc-600 dark:text-zinc-400"}`}
           role="timer"
         >
-          {expired
-            ? "The challenge has expired."
-            : `Valid for ${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, "0")}.`}{" "}
+          {expired ? t("expired") : t("validFor", { time: formatCountdown(secondsLeft) })}{" "}
           <button type="button" className="underline" onClick={() => renew()}>
-            Get a new challenge
+            {t("renew")}
           </button>
         </p>
       </div>
@@ -73,10 +74,10 @@ export function ProofStep({ draft, update, network, serverError, challengeState,
             update({ signature });
           }}
         >
-          Sign with your Lightning wallet
+          {t("webln")}
         </Button>
       )}
-      <Field id="signature" label="Signature" error={serverError}>
+      <Field id="signature" label={t("signature")} error={serverError}>
         <TextArea
           id="signature"
           rows={3}

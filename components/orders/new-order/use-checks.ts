@@ -22,4 +22,4 @@ export function useChecks(needed: boolean): Checks | null {
 }
 
 /** What a step shows while its checks load. */
-export const LOADING_CHECK = { ok: false, text: "Loading the checks…" } as const;
+export const LOADING_CHECK = { ok: false, key: "loading" } as const;

@@ -1,61 +1,54 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 
-const instructions: Record<string, { label: string; lightning: boolean; steps: (message: string) => string[] }> = {
-  electrum: {
-    label: "Electrum",
-    lightning: false,
-    steps: () => ["Addresses tab → right-click the address → Sign/verify message.", "Paste the message, press Sign, copy the signature."],
-  },
-  sparrow: {
-    label: "Sparrow",
-    lightning: false,
-    steps: () => [
-      "Tools → Sign/Verify Message, choose the address.",
-      "Paste the message; for taproot pick BIP322. Sign and copy the signature.",
-    ],
-  },
-  core: {
+type Wallet = "electrum" | "sparrow" | "core" | "lnd" | "cln";
+
+/** Each wallet's name, and its steps: a command to run (as typed, not translated) or a sentence of the catalogue. */
+const wallets: { key: Wallet; label: string; lightning: boolean; commands: (message: string) => string[]; sentences: string[] }[] = [
+  { key: "electrum", label: "Electrum", lightning: false, commands: () => [], sentences: ["open", "sign"] },
+  { key: "sparrow", label: "Sparrow", lightning: false, commands: () => [], sentences: ["open", "sign"] },
+  {
+    key: "core",
     label: "Bitcoin Core",
     lightning: false,
-    steps: (m) => [`bitcoin-cli signmessage "<address>" "${m}"`, "Bitcoin Core signs legacy addresses only (1…, m…, n…)."],
+    commands: (m) => [`bitcoin-cli signmessage "<address>" "${m}"`],
+    sentences: ["legacyOnly"],
   },
-  lnd: { label: "lnd", lightning: true, steps: (m) => [`lncli signmessage --msg "${m}"`, "Copy the value of signature."] },
-  cln: {
-    label: "Core Lightning",
-    lightning: true,
-    steps: (m) => [`lightning-cli signmessage "${m}"`, "Copy the value of zbase (or signature)."],
-  },
-};
+  { key: "lnd", label: "lnd", lightning: true, commands: (m) => [`lncli signmessage --msg "${m}"`], sentences: ["copy"] },
+  { key: "cln", label: "Core Lightning", lightning: true, commands: (m) => [`lightning-cli signmessage "${m}"`], sentences: ["copy"] },
+];
 
 export function WalletInstructions({ message, lightning }: { message: string; lightning: boolean }) {
-  const options = Object.entries(instructions).filter(([, v]) => v.lightning === lightning);
-  const [tab, setTab] = useState(options[0]?.[0] ?? "electrum");
-  const chosen = instructions[tab];
+  const t = useTranslations("orders.wizard.wallets");
+  const options = wallets.filter((w) => w.lightning === lightning);
+  const [tab, setTab] = useState<Wallet>(options[0]?.key ?? "electrum");
+  const chosen = wallets.find((w) => w.key === tab);
+  const steps = chosen ? [...chosen.commands(message), ...chosen.sentences.map((s) => t(`${chosen.key}.${s}` as "electrum.open"))] : [];
   return (
     <div className="rounded-md border border-zinc-200 p-3 dark:border-zinc-800">
-      <div role="tablist" aria-label="Wallet" className="mb-2 flex flex-wrap gap-1">
-        {options.map(([key, value]) => (
+      <div role="tablist" aria-label={t("label")} className="mb-2 flex flex-wrap gap-1">
+        {options.map((wallet) => (
           <button
-            key={key}
+            key={wallet.key}
             role="tab"
             type="button"
-            id={`wallet-tab-${key}`}
-            aria-selected={tab === key}
+            id={`wallet-tab-${wallet.key}`}
+            aria-selected={tab === wallet.key}
             aria-controls="wallet-instructions"
-            onClick={() => setTab(key)}
+            onClick={() => setTab(wallet.key)}
             className={
               "rounded px-2 py-1 text-xs focus-visible:outline-2 focus-visible:outline-orange-500 " +
-              (tab === key ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "bg-zinc-100 dark:bg-zinc-800")
+              (tab === wallet.key ? "bg-zinc-900 text-white dark:bg-zinc-100 dark:text-zinc-900" : "bg-zinc-100 dark:bg-zinc-800")
             }
           >
-            {value.label}
+            {wallet.label}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="wallet-instructions" aria-labelledby={`wallet-tab-${tab}`}>
         <ol className="list-inside list-decimal space-y-1 text-xs text-zinc-600 dark:text-zinc-300">
-          {chosen?.steps(message).map((step) => (
+          {steps.map((step) => (
             <li key={step} className="wrap-anywhere">
               {step}
             </li>

@@ -1,6 +1,7 @@
 import { ExchangePage } from "@/components/exchanges/exchange-page";
+import { titled } from "@/i18n/page-title";
 
-export const metadata = { title: "Exchange" };
+export const generateMetadata = titled("exchange");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,6 +1,7 @@
 import { OrderPage } from "@/components/orders/order-page";
+import { titled } from "@/i18n/page-title";
 
-export const metadata = { title: "Order" };
+export const generateMetadata = titled("order");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,6 +1,7 @@
 import { NewOrderWizard } from "@/components/orders/new-order/new-order-wizard";
+import { titled } from "@/i18n/page-title";
 
-export const metadata = { title: "New order" };
+export const generateMetadata = titled("newOrder");
 
 export default function Page() {
   return <NewOrderWizard />;
