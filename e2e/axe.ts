@@ -10,6 +10,8 @@ export async function audit(page: Page, testInfo: TestInfo, name: string) {
   // the settled page: a refresh in flight (router.refresh) may have its <title> swapped out for a moment
   await expect(page).toHaveTitle(/\S/);
   const before = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+  // colours are audited as they settle: a theme switch mid-transition (150 ms) is not what anyone reads
+  await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; }" });
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => {
       localStorage.setItem("theme", t);

@@ -1,16 +1,17 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
-import { locales } from "./config";
+import { dashboardLocales, locales } from "./config";
 
 // Every catalogue has exactly English's keys, every message is valid ICU, and each uses the
 // same arguments, of the same kinds, as the English one. A missing or extra key fails here.
 
 const root = path.resolve(import.meta.dirname, "..");
 type Tree = { [key: string]: string | Tree };
-const catalogue = (locale: string) => JSON.parse(readFileSync(path.join(root, "messages", `${locale}.json`), "utf8")) as Tree;
+const catalogue = (locale: string, folder = "messages") =>
+  JSON.parse(readFileSync(path.join(root, folder, `${locale}.json`), "utf8")) as Tree;
 
 function flatten(tree: Tree, prefix = ""): Map<string, string> {
   const out = new Map<string, string>();
@@ -39,24 +40,39 @@ function argumentsOf(elements: MessageFormatElement[], found = new Set<string>()
 }
 
 const english = flatten(catalogue("en"));
+const dashboardEnglish = flatten(catalogue("en", "messages/dashboard"));
 
-describe("message catalogues", () => {
-  it.each(locales.filter((l) => l !== "en"))("%s has exactly the English keys", (locale) => {
-    const keys = [...flatten(catalogue(locale)).keys()].sort();
-    const missing = [...english.keys()].filter((k) => !keys.includes(k));
-    const extra = keys.filter((k) => !english.has(k));
+// The public pages' catalogue (every language) and the dashboard's (English and German).
+const catalogues = [
+  { name: "public", folder: "messages", reference: english, languages: locales },
+  { name: "dashboard", folder: "messages/dashboard", reference: dashboardEnglish, languages: dashboardLocales },
+];
+
+describe.each(catalogues)("message catalogues: $name", ({ folder, reference, languages }) => {
+  it.each(languages.filter((l) => l !== "en"))("%s has exactly the English keys", (locale) => {
+    const keys = [...flatten(catalogue(locale, folder)).keys()].sort();
+    const missing = [...reference.keys()].filter((k) => !keys.includes(k));
+    const extra = keys.filter((k) => !reference.has(k));
     expect({ missing, extra }).toEqual({ missing: [], extra: [] });
   });
 
-  it.each([...locales])("%s: every message is ICU with English's arguments", (locale) => {
-    for (const [key, message] of flatten(catalogue(locale))) {
+  it.each([...languages])("%s: every message is ICU with English's arguments", (locale) => {
+    for (const [key, message] of flatten(catalogue(locale, folder))) {
       const ast = parse(message);
-      const reference = argumentsOf(parse(english.get(key) ?? ""));
-      expect([...argumentsOf(ast)].sort(), `${locale} ${key}`).toEqual([...reference].sort());
+      const expected = argumentsOf(parse(reference.get(key) ?? ""));
+      expect([...argumentsOf(ast)].sort(), `${locale} ${key}`).toEqual([...expected].sort());
       if (locale !== "en") expect(message.trim(), `${locale} ${key} is empty`).not.toBe("");
     }
   });
 
+  it("shares no namespace with the other catalogue (the dashboard merges the two)", () => {
+    const other = folder === "messages" ? "messages/dashboard" : "messages";
+    const theirs = Object.keys(catalogue("en", other));
+    expect(Object.keys(catalogue("en", folder)).filter((ns) => theirs.includes(ns))).toEqual([]);
+  });
+});
+
+describe("message catalogues", () => {
   it("holds every problem the invoice checker can name and every payout failure the page shows", () => {
     const checker = readFileSync(path.join(root, "lib/lightning/check-invoice.ts"), "utf8");
     const problemKeys = [...checker.matchAll(/key: "(\w+)"/g)].map((m) => m[1]);
@@ -67,32 +83,48 @@ describe("message catalogues", () => {
     expect(failures.length).toBe(6);
     for (const quoted of failures) expect(english.has(`pay.failures.${quoted.slice(1, -1)}`), quoted).toBe(true);
   });
+
+  it("holds every result the order wizard's checks can name", () => {
+    const sources = ["checks.ts", "use-checks.ts", "payment-steps.tsx"].map((f) =>
+      readFileSync(path.join(root, "components/orders/new-order", f), "utf8"),
+    );
+    const keys = sources.flatMap((source) => [...source.matchAll(/key: "(\w+)"/g)].map((m) => m[1]));
+    expect(keys.length).toBeGreaterThanOrEqual(20);
+    for (const key of keys) expect(dashboardEnglish.has(`orders.checks.${key}`), key).toBe(true);
+  });
 });
 
-// The translated pages' components: no words of their own in JSX, only the catalogues'.
+// Every page and component people read: no words of their own in JSX, only the catalogues'.
+// The developers' reference of error codes is English by design (README, Languages).
+const untranslated = new Set(["components/docs/error-codes.tsx"]);
+
+function sourcesUnder(folder: string): string[] {
+  return readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".tsx"))
+    .map((file) => path.join(folder, file))
+    .filter((file) => !untranslated.has(file));
+}
+
 const translated = [
-  "app/pay/[token]/page.tsx",
-  "app/(auth)/login/page.tsx",
-  "components/auth/login-form.tsx",
-  "components/i18n/language-switcher.tsx",
-  "components/pay/payout-page.tsx",
-  "components/pay/pay-qr.tsx",
-  "components/pay/pay-live.tsx",
-  "components/pay/pay-invoice.tsx",
-  "components/pay/offer-countdown.tsx",
-  "components/payouts/invoice-form.tsx",
-  "components/payouts/invoice-disclosure.tsx",
+  ...sourcesUnder("components"),
+  ...sourcesUnder("app/(dashboard)"),
+  ...sourcesUnder("app/(auth)"),
+  ...sourcesUnder("app/pay"),
 ];
 /** Attributes people read or hear. */
 const spoken = new Set(["aria-label", "title", "placeholder", "alt", "label", "summary", "loading"]);
+
+/** Not words: currency codes, and example addresses and URLs in placeholders. */
+const notWords = (text: string) => /^[A-Z]{3}$/.test(text) || /^\S*(@|:\/\/)\S*$/.test(text);
 
 function hardCodedText(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(path.join(root, file), "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isJsxText(node) && /\p{L}/u.test(node.text)) found.push(node.text.trim());
+    if (ts.isJsxText(node) && /\p{L}/u.test(node.text) && !notWords(node.text.trim())) found.push(node.text.trim());
     if (ts.isJsxAttribute(node) && spoken.has(node.name.getText()) && node.initializer && ts.isStringLiteral(node.initializer)) {
-      if (/\p{L}/u.test(node.initializer.text)) found.push(`${node.name.getText()}="${node.initializer.text}"`);
+      if (/\p{L}/u.test(node.initializer.text) && !notWords(node.initializer.text))
+        found.push(`${node.name.getText()}="${node.initializer.text}"`);
     }
     ts.forEachChild(node, visit);
   };

@@ -66,6 +66,16 @@ describe("the language of a page", () => {
     expect(response.status).toBe(200);
     expect(/<html[^>]* lang="([^"]+)"/.exec(await response.text())?.[1]).toBe("en");
   });
+
+  it("the dashboard speaks German to a German-speaking browser; the developers' reference stays English", async () => {
+    const orders = await fetch(`${base()}/orders`, { headers: { cookie: admin.cookie, "accept-language": "de-CH,de;q=0.9,en;q=0.5" } });
+    expect(orders.status).toBe(200);
+    const html = await orders.text();
+    expect(/<html[^>]* lang="([^"]+)"/.exec(html)?.[1]).toBe("de");
+    expect(html).toContain("<title>Aufträge · ");
+    const reference = await fetch(`${base()}/docs/errors`, { headers: { "accept-language": "de-CH" } });
+    expect(/<html[^>]* lang="([^"]+)"/.exec(await reference.text())?.[1]).toBe("en");
+  });
 });
 
 describe("POST /api/locale", () => {
