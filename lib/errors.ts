@@ -79,8 +79,8 @@ export function invalidRequest(error: z.ZodError): ApiError {
 }
 
 /** Parses input with a schema; failure is a 400 invalid_request listing the fields. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const result = schema.safeParse(input);
+export function parseOrThrow<T extends z.core.$ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = z.safeParse(schema, input);
   if (!result.success) throw invalidRequest(result.error);
   return result.data;
 }

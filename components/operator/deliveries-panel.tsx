@@ -13,7 +13,7 @@ import { shortId } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
 import { queryKeys } from "@/lib/client/queries";
 import { deliverySchema, recoverResultSchema, type deliveriesSchema } from "@/lib/exchange/operator-contract";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 /** A date as a datetime-local input shows it: the browser's local time, to the minute. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);

@@ -13,7 +13,7 @@ import { apiFetch } from "@/lib/client/api";
 import { useConsoleTenants } from "@/lib/client/console-queries";
 import { queryKeys } from "@/lib/client/queries";
 import { tenantCreatedSchema, type ConsoleTenant } from "@/lib/contract/console-api";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 function TenantRow({ tenant }: { tenant: ConsoleTenant }) {
   const t = useTranslations("operator.tenants");

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { channelFailureCodes, invoiceFailureCodes, refundCodes } from "@/lib/exchange/schemas";

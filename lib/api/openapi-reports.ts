@@ -28,7 +28,7 @@ const csv = z.string().meta({
     "start with an apostrophe so that no spreadsheet runs them as a formula. Streamed: any number of rows.",
 });
 const jsonLines = z.string().meta({ description: "JSON Lines: one JSON object per line with the CSV's columns as keys. Streamed." });
-const exportOps = (path: string, name: string, summary: string, description: string, query?: z.ZodObject): Operation[] => [
+const exportOps = (path: string, name: string, summary: string, description: string, query?: z.core.$ZodObject): Operation[] => [
   op({
     method: "get",
     path: `${path}.csv`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { extend } from "zod/mini";
 import { localeFormSchema } from "@/lib/contract/locale-api";
 import {
   auditPageSchema,
@@ -57,7 +58,12 @@ const tenantQuery = z.object({
     .optional()
     .meta({ description: "Operators only: the tenant to read (default: the default tenant)", format: "uuid" }),
 });
-const sse = (description: string, frames: z.ZodType) => ({ status: 200, description, schema: frames, contentType: "text/event-stream" });
+const sse = (description: string, frames: z.core.$ZodType) => ({
+  status: 200,
+  description,
+  schema: frames,
+  contentType: "text/event-stream",
+});
 
 const operations: Operation[] = [
   {
@@ -89,7 +95,7 @@ const operations: Operation[] = [
     summary: "List orders",
     description: "The tenant's orders from the dashboard's index (the service has no list endpoint), newest first.",
     tag: "orders",
-    query: orderListQuerySchema.extend(tenantQuery.shape),
+    query: extend(orderListQuerySchema, tenantQuery.shape),
     success: { status: 200, description: "A page of orders", schema: "OrderPage" },
     errors: [...signedIn, "invalid_request"],
   },
@@ -134,7 +140,7 @@ const operations: Operation[] = [
     summary: "List exchanges",
     description: "The tenant's exchanges as webhooks made them known, newest first, each with its latest snapshot.",
     tag: "exchanges",
-    query: exchangeListQuerySchema.extend(tenantQuery.shape),
+    query: extend(exchangeListQuerySchema, tenantQuery.shape),
     success: { status: 200, description: "A page of exchanges", schema: "ExchangePage" },
     errors: [...signedIn, "invalid_request"],
   },
@@ -314,7 +320,7 @@ const operations: Operation[] = [
     summary: "The audit log",
     description: "Who changed what, when, and with what result, newest first (admins and operators).",
     tag: "reports",
-    query: auditQuerySchema.extend(tenantQuery.shape),
+    query: extend(auditQuerySchema, tenantQuery.shape),
     success: { status: 200, description: "A page of the audit log", schema: auditPageSchema },
     errors: [...signedIn, "forbidden", "invalid_request"],
   },

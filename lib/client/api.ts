@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { errorBodySchema } from "@/lib/exchange/schemas";
 import { setServiceTime } from "./service-clock";
 
@@ -16,7 +16,7 @@ export class ApiClientError extends Error {
 
 export { serviceNow } from "./service-clock";
 
-export async function apiFetch<T extends z.ZodType>(
+export async function apiFetch<T extends z.ZodMiniType>(
   path: string,
   schema: T,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},

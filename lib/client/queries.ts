@@ -1,7 +1,7 @@
 "use client";
 import { useMemo } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { apiFetch } from "@/lib/client/api";
 import {
   exchangePageSchema,
@@ -118,7 +118,7 @@ export function usePayoutView(token: string) {
 type Page<T> = { data: T[]; next_cursor: string | null };
 
 /** A newest-first list of the dashboard API, page by page with its cursors ("Load more"). */
-function useCursorList<T>(kind: "orders" | "exchanges", filters: Record<string, string>, schema: z.ZodType<Page<T>>) {
+function useCursorList<T>(kind: "orders" | "exchanges", filters: Record<string, string>, schema: z.ZodMiniType<Page<T>>) {
   const result = useInfiniteQuery({
     queryKey: kind === "orders" ? queryKeys.orders(filters) : queryKeys.exchanges(filters),
     initialPageParam: "",

@@ -1,6 +1,6 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
-const csrfSchema = z.object({ csrfToken: z.string().min(1) });
+const csrfSchema = z.object({ csrfToken: z.string().check(z.minLength(1)) });
 
 /**
  * Signs out as Auth.js's own client does (its CSRF token, then POST /api/auth/signout), without

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { driveEventTypes } from "@/lib/exchange/operator-contract";
 import { exchangeListItemSchema } from "./dashboard-api";
 
@@ -7,15 +7,15 @@ import { exchangeListItemSchema } from "./dashboard-api";
 // sandbox's own answers that pass through (deliveries, clients, clock, payments) keep their
 // schemas in lib/exchange/operator-contract.ts.
 
-const isoTimestamp = z.string().meta({ format: "date-time" });
-const uuid = z.string().meta({ format: "uuid" });
+const isoTimestamp = z.string().check(z.meta({ format: "date-time" }));
+const uuid = z.string().check(z.meta({ format: "uuid" }));
 const networks = ["mainnet", "testnet", "signet", "regtest"] as const;
 const roles = ["operator", "admin", "viewer"] as const;
 
 /** GET /api/exchanges/{id}/simulate: every operator event, whether it fits the exchange now, and why not. */
 export const simulatorStepsSchema = z.object({
   payout_kind: z.enum(["coin", "lightning"]),
-  events: z.array(z.object({ type: z.enum(driveEventTypes), allowed: z.boolean(), reason: z.string().nullable() })),
+  events: z.array(z.object({ type: z.enum(driveEventTypes), allowed: z.boolean(), reason: z.nullable(z.string()) })),
 });
 export type SimulatorSteps = z.infer<typeof simulatorStepsSchema>;
 
@@ -35,12 +35,12 @@ export const consoleTenantsSchema = z.object({ data: z.array(consoleTenantSchema
 export type ConsoleTenant = z.infer<typeof consoleTenantSchema>;
 
 export const tenantCreateBodySchema = z.strictObject({
-  name: z.string().trim().min(1, "Name the tenant").max(120),
-  base_url: z.url({ protocol: /^https?$/, error: "An http(s) URL" }).max(2048),
-  client_id: z.string().trim().min(1, "The client_id the service issued").max(256),
+  name: z.string().check(z.trim()).check(z.minLength(1, "Name the tenant")).check(z.maxLength(120)),
+  base_url: z.url({ protocol: /^https?$/, error: "An http(s) URL" }).check(z.maxLength(2048)),
+  client_id: z.string().check(z.trim()).check(z.minLength(1, "The client_id the service issued")).check(z.maxLength(256)),
   network: z.enum(networks),
 });
-export const tenantCreatedSchema = consoleTenantSchema.extend({
+export const tenantCreatedSchema = z.extend(consoleTenantSchema, {
   /** The webhook secret to register with the service together with webhook_url: shown this once. */
   webhook_secret: z.string(),
 });
@@ -51,8 +51,8 @@ export const consoleUsersSchema = z.object({
       id: uuid,
       email: z.string(),
       role: z.enum(roles),
-      tenant_id: uuid.nullable(),
-      tenant_name: z.string().nullable(),
+      tenant_id: z.nullable(uuid),
+      tenant_name: z.nullable(z.string()),
       disabled: z.boolean(),
       created_at: isoTimestamp,
     }),
@@ -61,30 +61,29 @@ export const consoleUsersSchema = z.object({
 export type ConsoleUsers = z.infer<typeof consoleUsersSchema>;
 
 export const consoleExchangePageSchema = z.object({
-  data: z.array(exchangeListItemSchema.extend({ tenant_id: uuid, tenant_name: z.string() })),
-  next_cursor: z.string().nullable(),
+  data: z.array(z.extend(exchangeListItemSchema, { tenant_id: uuid, tenant_name: z.string() })),
+  next_cursor: z.nullable(z.string()),
 });
 export type ConsoleExchangePage = z.infer<typeof consoleExchangePageSchema>;
 
 export const consoleExchangeQuerySchema = z.object({
-  cursor: z.string().max(200).nullish(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  tenant_id: z.guid().nullish(),
-  state: z.enum(["executed", "interrupted", "refunded", "settled"]).nullish(),
+  cursor: z.nullish(z.string().check(z.maxLength(200))),
+  limit: z._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(100)), 25),
+  tenant_id: z.nullish(z.guid()),
+  state: z.nullish(z.enum(["executed", "interrupted", "refunded", "settled"])),
 });
 
 export const clockBodySchema = z.strictObject({
   advance_seconds: z
-    .number()
     .int()
-    .min(0)
-    .max(30 * 24 * 3600),
+    .check(z.minimum(0))
+    .check(z.maximum(30 * 24 * 3600)),
 });
 
 /** GET /api/operator/events: one frame per notice of any tenant (no id, no replay); the console refetches what it shows. */
 export const consoleFrameSchema = z.object({
   tenant_id: uuid,
   kind: z.enum(["webhook", "snapshot"]),
-  exchange_id: uuid.nullable(),
+  exchange_id: z.nullable(uuid),
 });
 export type ConsoleFrame = z.infer<typeof consoleFrameSchema>;

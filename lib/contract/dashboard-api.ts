@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/exchange/schemas";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { daySchema, reconciliationIssueSchema } from "./reports-api";
@@ -10,25 +10,27 @@ import { daySchema, reconciliationIssueSchema } from "./reports-api";
 
 // spelled out, not imported: lib/bitcoin/networks loads the curve library, which the payout page need not
 const networks = ["mainnet", "testnet", "signet", "regtest"] as const satisfies readonly NetworkName[];
-const isoTimestamp = z.string().meta({ format: "date-time" });
-const uuid = z.string().meta({ format: "uuid" });
-const limit = z.coerce.number().int().min(1).max(100).default(25).meta({ description: "Page size, 1 to 100" });
-const cursor = z.string().max(200).nullish().meta({ description: "`next_cursor` of the previous page" });
+const isoTimestamp = z.string().check(z.meta({ format: "date-time" }));
+const uuid = z.string().check(z.meta({ format: "uuid" }));
+const limit = z
+  ._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(100)), 25)
+  .check(z.meta({ description: "Page size, 1 to 100" }));
+const cursor = z.nullish(z.string().check(z.maxLength(200))).check(z.meta({ description: "`next_cursor` of the previous page" }));
 
 // ---- lists ----
 
 export const orderListQuerySchema = z.object({
   cursor,
   limit,
-  active: z.enum(["true", "false"]).nullish(),
-  currency: z.enum(currencies).nullish(),
-  payout_kind: z.enum(["coin", "lightning"]).nullish(),
+  active: z.nullish(z.enum(["true", "false"])),
+  currency: z.nullish(z.enum(currencies)),
+  payout_kind: z.nullish(z.enum(["coin", "lightning"])),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderPageSchema = z
-  .object({ data: z.array(orderSchema), next_cursor: z.string().nullable() })
-  .meta({ description: "The tenant's indexed orders, newest first" });
+  .object({ data: z.array(orderSchema), next_cursor: z.nullable(z.string()) })
+  .check(z.meta({ description: "The tenant's indexed orders, newest first" }));
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** Why an exchange is in the "needs attention" queue. */
@@ -38,30 +40,28 @@ export type AttentionReason = (typeof attentionReasons)[number];
 export const exchangeListQuerySchema = z.object({
   cursor,
   limit,
-  attention: z
-    .enum(["1"])
-    .nullish()
-    .meta({
+  attention: z.nullish(z.enum(["1"])).check(
+    z.meta({
       description:
         "Only exchanges stuck too long: identification pending over 48 h, a Lightning payout unclaimed over 1 h, a payout " +
         "unconfirmed 24 h after its broadcast, or a state the webhooks never announced",
     }),
-  state: z.enum(exchangeStates).nullish(),
-  order_id: z.guid().nullish(),
-  pair: z.enum(pairs).nullish(),
-  type: z.enum(exchangeTypes).nullish(),
+  ),
+  state: z.nullish(z.enum(exchangeStates)),
+  order_id: z.nullish(z.guid()),
+  pair: z.nullish(z.enum(pairs)),
+  type: z.nullish(z.enum(exchangeTypes)),
 });
 export type ExchangeListQuery = z.infer<typeof exchangeListQuerySchema>;
 
 /** GET /api/exchanges/export.csv|jsonl: the exchange list's filters, and days counted (executed, or first seen if never). */
-export const exchangeExportQuerySchema = exchangeListQuerySchema
-  .omit({ cursor: true, limit: true })
-  .extend({ from: daySchema.nullish(), to: daySchema.nullish() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from is after to", path: ["to"] });
+export const exchangeExportQuerySchema = z
+  .extend(z.omit(exchangeListQuerySchema, { cursor: true, limit: true }), { from: z.nullish(daySchema), to: z.nullish(daySchema) })
+  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from is after to", path: ["to"] }));
 export type ExchangeExportQuery = z.infer<typeof exchangeExportQuerySchema>;
 
 /** GET /api/orders/export.csv|jsonl: the order list's filters. */
-export const orderExportQuerySchema = orderListQuerySchema.omit({ cursor: true, limit: true });
+export const orderExportQuerySchema = z.omit(orderListQuerySchema, { cursor: true, limit: true });
 export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
 
 export const exchangeListItemSchema = z
@@ -71,30 +71,30 @@ export const exchangeListItemSchema = z
     state: z.enum(exchangeStates),
     first_seen_at: isoTimestamp,
     /** When the snapshot was fetched; null until the first GET succeeded. */
-    refreshed_at: isoTimestamp.nullable(),
+    refreshed_at: z.nullable(isoTimestamp),
     /** The latest GET /v1/exchanges/{id}; null until one succeeded. */
-    exchange: exchangeSchema.nullable(),
+    exchange: z.nullable(exchangeSchema),
     /** Why it needs attention, in lists asked with ?attention=1 and in the overview's queue. */
-    attention: z.enum(attentionReasons).optional(),
+    attention: z.optional(z.enum(attentionReasons)),
   })
-  .meta({ description: "An indexed exchange: the latest snapshot when there is one, else what its webhook said" });
+  .check(z.meta({ description: "An indexed exchange: the latest snapshot when there is one, else what its webhook said" }));
 export type ExchangeListItem = z.infer<typeof exchangeListItemSchema>;
 
 export const exchangePageSchema = z
-  .object({ data: z.array(exchangeListItemSchema), next_cursor: z.string().nullable() })
-  .meta({ description: "The tenant's indexed exchanges, newest first" });
+  .object({ data: z.array(exchangeListItemSchema), next_cursor: z.nullable(z.string()) })
+  .check(z.meta({ description: "The tenant's indexed exchanges, newest first" }));
 export type ExchangePage = z.infer<typeof exchangePageSchema>;
 
 // ---- stored webhook events ----
 
 export const storedEventSchema = z.object({
   /** The tenant's event cursor. */
-  seq: z.number().int(),
-  event: z.string().nullable(),
+  seq: z.int(),
+  event: z.nullable(z.string()),
   received_at: isoTimestamp,
-  correlation_id: z.string().nullable(),
-  retry_count: z.number().int().nullable(),
-  user_agent: z.string().nullable(),
+  correlation_id: z.nullable(z.string()),
+  retry_count: z.nullable(z.int()),
+  user_agent: z.nullable(z.string()),
   /** The body as received (parsed JSON; the raw text if it was not JSON). */
   body: z.unknown(),
 });
@@ -107,31 +107,31 @@ export type StoredEvents = z.infer<typeof storedEventsSchema>;
 /** `event: webhook` of GET /api/events; its SSE `id:` is `seq`. */
 export const webhookFrameSchema = z
   .object({
-    seq: z.number().int(),
-    event: z.string().nullable(),
-    exchange_id: uuid.nullable(),
-    order_id: uuid.nullable(),
+    seq: z.int(),
+    event: z.nullable(z.string()),
+    exchange_id: z.nullable(uuid),
+    order_id: z.nullable(uuid),
     received_at: isoTimestamp,
   })
-  .meta({ description: "data of `event: webhook` (SSE id = seq)" });
+  .check(z.meta({ description: "data of `event: webhook` (SSE id = seq)" }));
 export type WebhookFrame = z.infer<typeof webhookFrameSchema>;
 
 /** `event: snapshot` of GET /api/events: an exchange's snapshot was refreshed. No SSE id. */
 export const snapshotFrameSchema = z
   .object({ exchange_id: uuid, state: z.enum(exchangeStates) })
-  .meta({ description: "data of `event: snapshot` (no SSE id)" });
+  .check(z.meta({ description: "data of `event: snapshot` (no SSE id)" }));
 export type SnapshotFrame = z.infer<typeof snapshotFrameSchema>;
 
 /** `event: update` of GET /api/pay/{token}/events: something changed, ask again. */
-export const updateFrameSchema = z.object({}).strict().meta({ description: "data of `event: update`: empty" });
+export const updateFrameSchema = z.strictObject({}).check(z.meta({ description: "data of `event: update`: empty" }));
 
 /**
  * A notice on the bus, between instances: a frame plus its tenant. The webhook notice is built
  * in SQL (lib/webhooks/store-event.ts) and must parse with this schema; a test proves it.
  */
 export const busNoticeSchema = z.discriminatedUnion("kind", [
-  webhookFrameSchema.extend({ kind: z.literal("webhook"), tenant_id: uuid }),
-  snapshotFrameSchema.extend({ kind: z.literal("snapshot"), tenant_id: uuid }),
+  z.extend(webhookFrameSchema, { kind: z.literal("webhook"), tenant_id: uuid }),
+  z.extend(snapshotFrameSchema, { kind: z.literal("snapshot"), tenant_id: uuid }),
 ]);
 export type BusNotice = z.infer<typeof busNoticeSchema>;
 export type WebhookNotice = Extract<BusNotice, { kind: "webhook" }>;
@@ -140,93 +140,101 @@ export type SnapshotNotice = Extract<BusNotice, { kind: "snapshot" }>;
 // ---- the webhook receiver (POST /webhook, /webhook/{endpointId}) ----
 
 export const webhookReceiptSchema = z
-  .object({ received: z.literal(true), seq: z.number().int().optional(), duplicate: z.literal(true).optional() })
-  .meta({ description: "Stored under the tenant's event cursor `seq`, or a duplicate of a stored body" });
+  .object({ received: z.literal(true), seq: z.optional(z.int()), duplicate: z.optional(z.literal(true)) })
+  .check(z.meta({ description: "Stored under the tenant's event cursor `seq`, or a duplicate of a stored body" }));
 export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;
 
 // ---- payout links and the public payout page ----
 
 export const payoutLinkSchema = z
-  .object({ id: uuid, url: z.string().meta({ format: "uri" }), expires_on: isoTimestamp })
-  .meta({ description: "A public /pay/{token} page for the end user, valid 24 h" });
+  .object({ id: uuid, url: z.string().check(z.meta({ format: "uri" })), expires_on: isoTimestamp })
+  .check(z.meta({ description: "A public /pay/{token} page for the end user, valid 24 h" }));
 export type PayoutLink = z.infer<typeof payoutLinkSchema>;
 
-export const payoutLinkRevocationSchema = z.object({ revoked: z.number().int() });
+export const payoutLinkRevocationSchema = z.object({ revoked: z.int() });
 export type PayoutLinkRevocation = z.infer<typeof payoutLinkRevocationSchema>;
 
-const publicOfferSchema = z.object({ lnurl: z.string(), fee_sats: z.number().int(), expires_on: isoTimestamp }).nullable();
+const publicOfferSchema = z.nullable(z.object({ lnurl: z.string(), fee_sats: z.int(), expires_on: isoTimestamp }));
 
 export const publicPayoutStatuses = ["awaiting_payout", "paying", "paid", "failed", "refunded", "unavailable"] as const;
 
 /** GET /api/pay/{token}: what the end user's page may know; nothing of the order. */
 export const publicViewSchema = z.object({
   status: z.enum(publicPayoutStatuses),
-  amount_sats: z.number().int().nullable(),
+  amount_sats: z.nullable(z.int()),
   fiat: z.object({ amount: z.number(), currency: z.string() }),
-  offers: z.object({ invoice: publicOfferSchema, channel: publicOfferSchema }).nullable(),
-  payout: z
-    .object({
+  offers: z.nullable(z.object({ invoice: publicOfferSchema, channel: publicOfferSchema })),
+  payout: z.nullable(
+    z.object({
       type: z.string(),
       status: z.string(),
-      failure_code: z.string().nullable(),
-      preimage: z.string().nullable(),
-      amount_sats: z.number().int().nullable(),
-    })
-    .nullable(),
+      failure_code: z.nullable(z.string()),
+      preimage: z.nullable(z.string()),
+      amount_sats: z.nullable(z.int()),
+    }),
+  ),
   link_expires_on: isoTimestamp,
   network: z.enum(networks),
 });
 export type PublicView = z.infer<typeof publicViewSchema>;
 
-export const publicInvoiceBodySchema = z.strictObject({ invoice: z.string().trim().min(1).max(8192) });
+export const publicInvoiceBodySchema = z.strictObject({
+  invoice: z.string().check(z.trim()).check(z.minLength(1)).check(z.maxLength(8192)),
+});
 
 export const publicLightningAddressBodySchema = z.strictObject({
   address: z
     .string()
-    .trim()
-    .min(1)
-    .max(400)
-    .meta({ description: "A Lightning Address (LUD-16), name@domain", example: "alice@wallet.example" }),
+    .check(z.trim())
+    .check(z.minLength(1))
+    .check(z.maxLength(400))
+    .check(z.meta({ description: "A Lightning Address (LUD-16), name@domain", example: "alice@wallet.example" })),
 });
 
 // ---- overview, audit, rejected webhooks, health ----
 
 export const overviewSchema = z.object({
-  today: z.string().meta({ description: "YYYY-MM-DD, UTC" }),
-  counts: z.object({ executed: z.number().int(), interrupted: z.number().int(), refunded: z.number().int(), settled: z.number().int() }),
-  daily: z.array(z.object({ day: z.string(), pair: z.string(), volume: z.number(), fees: z.number(), count: z.number().int() })),
+  today: z.string().check(z.meta({ description: "YYYY-MM-DD, UTC" })),
+  counts: z.object({ executed: z.int(), interrupted: z.int(), refunded: z.int(), settled: z.int() }),
+  daily: z.array(z.object({ day: z.string(), pair: z.string(), volume: z.number(), fees: z.number(), count: z.int() })),
   latest: z.array(exchangeListItemSchema),
   /** The oldest exchanges that need attention (at most 5), and how many there are. */
-  attention: z.object({ count: z.number().int(), items: z.array(exchangeListItemSchema) }),
+  attention: z.object({ count: z.int(), items: z.array(exchangeListItemSchema) }),
   /** Statements whose payouts received differ from what was earned. */
   reconciliation: z.array(reconciliationIssueSchema),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
 export const auditQuerySchema = z.object({
-  before: z.coerce.number().int().positive().nullish().meta({ description: "`next_before` of the previous page" }),
+  before: z
+    .nullish(z.coerce.number().check(z.int()).check(z.positive()))
+    .check(z.meta({ description: "`next_before` of the previous page" })),
   limit,
-  action: z.string().min(1).max(100).nullish().meta({ description: "Actions that begin with this, e.g. `orders.`" }),
-  result: z.enum(["ok", "failed"]).nullish().meta({ description: "`ok`, or every other result" }),
-  user: z.string().min(1).max(254).nullish().meta({ description: "Users whose email contains this" }),
+  action: z
+    .nullish(z.string().check(z.minLength(1)).check(z.maxLength(100)))
+    .check(z.meta({ description: "Actions that begin with this, e.g. `orders.`" })),
+  result: z.nullish(z.enum(["ok", "failed"])).check(z.meta({ description: "`ok`, or every other result" })),
+  user: z
+    .nullish(z.string().check(z.minLength(1)).check(z.maxLength(254)))
+    .check(z.meta({ description: "Users whose email contains this" })),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditPageSchema = z.object({
   data: z.array(
     z.object({
-      id: z.number().int(),
+      id: z.int(),
       at: isoTimestamp,
       /** The tenant the action concerned; null for the operator console's own actions. */
-      tenant_id: uuid.nullable(),
-      user: z.string().nullable(),
+      tenant_id: z.nullable(uuid),
+      user: z.nullable(z.string()),
       action: z.string(),
-      target: z.string().nullable(),
+      target: z.nullable(z.string()),
       result: z.string(),
       request_id: z.string(),
     }),
   ),
-  next_before: z.number().int().nullable(),
+  next_before: z.nullable(z.int()),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
@@ -236,10 +244,10 @@ export const rejectionsSchema = z.object({
       endpoint: z.string(),
       reason: z.string(),
       hour: isoTimestamp,
-      count: z.number().int(),
+      count: z.int(),
       first_at: isoTimestamp,
       last_at: isoTimestamp,
-      last_correlation_id: z.string().nullable(),
+      last_correlation_id: z.nullable(z.string()),
       sample: z.string(),
     }),
   ),

@@ -1,28 +1,28 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { currencies, exchangeTypes, pairs } from "@/lib/exchange/schemas";
 
 // The dashboard API's affiliate agreements, earnings reports, statements and payouts received
 // (/api/agreements, /api/reports). Amounts are decimal strings with their exact scale (money
 // "1234.50", bitcoin "0.01234567"): nothing is rounded twice on the way to a statement.
 
-const uuid = z.string().meta({ format: "uuid" });
-const isoTimestamp = z.string().meta({ format: "date-time" });
+const uuid = z.string().check(z.meta({ format: "uuid" }));
+const isoTimestamp = z.string().check(z.meta({ format: "date-time" }));
 
 /** A calendar day YYYY-MM-DD, in the tenant's time zone. */
-export const daySchema = z.iso.date({ error: "A day as YYYY-MM-DD" }).meta({ format: "date" });
+export const daySchema = z.iso.date({ error: "A day as YYYY-MM-DD" }).check(z.meta({ format: "date" }));
 /** A statement month YYYY-MM. */
 export const monthSchema = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month as YYYY-MM")
-  .meta({ example: "2026-11" });
+  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month as YYYY-MM"))
+  .check(z.meta({ example: "2026-11" }));
 const money = z
   .string()
-  .regex(/^-?\d+\.\d{2}$/)
-  .meta({ description: "An amount in the quote currency, two decimals", example: "1234.50" });
+  .check(z.regex(/^-?\d+\.\d{2}$/))
+  .check(z.meta({ description: "An amount in the quote currency, two decimals", example: "1234.50" }));
 const bitcoin = z
   .string()
-  .regex(/^\d+\.\d{8}$/)
-  .meta({ description: "An amount in bitcoin, eight decimals", example: "0.01925000" });
+  .check(z.regex(/^\d+\.\d{8}$/))
+  .check(z.meta({ description: "An amount in bitcoin, eight decimals", example: "0.01925000" }));
 const currency = z.enum(currencies);
 
 // ---- agreements ----
@@ -32,41 +32,47 @@ export const sharePeriodSchema = z.strictObject({
   from: daySchema,
   share_percent: z
     .number({ error: "A percentage from 0 to 100" })
-    .min(0, "A percentage from 0 to 100")
-    .max(100, "A percentage from 0 to 100")
-    .refine((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, "At most four decimals")
-    .meta({ example: 25 }),
+    .check(z.minimum(0, "A percentage from 0 to 100"))
+    .check(z.maximum(100, "A percentage from 0 to 100"))
+    .check(z.refine((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, "At most four decimals"))
+    .check(z.meta({ example: 25 })),
 });
 export type SharePeriod = z.infer<typeof sharePeriodSchema>;
 
 const periodsSchema = z
   .array(sharePeriodSchema)
-  .max(120, "At most 120 periods")
-  .refine((periods) => new Set(periods.map((p) => p.from)).size === periods.length, "Two periods start on the same day");
+  .check(z.maxLength(120, "At most 120 periods"))
+  .check(z.refine((periods) => new Set(periods.map((p) => p.from)).size === periods.length, "Two periods start on the same day"));
 
 export const agreementBodySchema = z.strictObject({
-  label: z.string().trim().min(1, "A label of 1 to 80 characters").max(80, "A label of 1 to 80 characters"),
+  label: z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1, "A label of 1 to 80 characters"))
+    .check(z.maxLength(80, "A label of 1 to 80 characters")),
   periods: periodsSchema,
 });
 export type AgreementBody = z.infer<typeof agreementBodySchema>;
 
 export const agreementsBodySchema = z.strictObject({
   data: z
-    .array(agreementBodySchema.extend({ affiliate_id: z.guid("The service's affiliate_id (UUID)") }))
-    .max(500)
-    .refine((list) => new Set(list.map((a) => a.affiliate_id.toLowerCase())).size === list.length, "An affiliate_id appears twice"),
+    .array(z.extend(agreementBodySchema, { affiliate_id: z.guid("The service's affiliate_id (UUID)") }))
+    .check(z.maxLength(500))
+    .check(
+      z.refine((list) => new Set(list.map((a) => a.affiliate_id.toLowerCase())).size === list.length, "An affiliate_id appears twice"),
+    ),
 });
 
 export const agreementSchema = z.object({
   affiliate_id: uuid,
-  label: z.string().nullable(),
+  label: z.nullable(z.string()),
   /** Oldest first. */
   periods: z.array(sharePeriodSchema),
   /** The share that applies today in the tenant's time zone; null before the first period. */
-  share_percent_today: z.number().nullable(),
+  share_percent_today: z.nullable(z.number()),
   /** Orders of this tenant that carry it now. */
-  orders: z.number().int(),
-  last_used_at: isoTimestamp.nullable(),
+  orders: z.int(),
+  last_used_at: z.nullable(isoTimestamp),
 });
 export type Agreement = z.infer<typeof agreementSchema>;
 export const agreementsSchema = z.object({ data: z.array(agreementSchema), time_zone: z.string() });
@@ -79,24 +85,24 @@ export type ReportGroup = (typeof reportGroups)[number];
 
 export const earningsQuerySchema = z
   .object({
-    from: daySchema.meta({ description: "First day, in the tenant's time zone" }),
-    to: daySchema.meta({ description: "Last day (included), in the tenant's time zone" }),
-    group: z.enum(reportGroups, { error: "agreement, currency, pair or month" }).default("agreement"),
+    from: daySchema.check(z.meta({ description: "First day, in the tenant's time zone" })),
+    to: daySchema.check(z.meta({ description: "Last day (included), in the tenant's time zone" })),
+    group: z._default(z.enum(reportGroups, { error: "agreement, currency, pair or month" }), "agreement"),
   })
-  .refine((q) => q.from <= q.to, { message: "from is after to", path: ["to"] })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 10 * 366 * 86_400_000, { message: "At most ten years", path: ["to"] });
+  .check(z.refine((q) => q.from <= q.to, { message: "from is after to", path: ["to"] }))
+  .check(z.refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 10 * 366 * 86_400_000, { message: "At most ten years", path: ["to"] }));
 export type EarningsQuery = z.infer<typeof earningsQuerySchema>;
 
 const figures = {
   /** Executed and settled exchanges (refunded ones are left out, interrupted ones counted apart). */
-  count: z.number().int(),
+  count: z.int(),
   /** The sum of their cost, in the quote currency. */
   volume: money,
   bitcoin,
   fees: money,
   /** Each exchange's fee × the agreement's share on its day, rounded to the cent, summed. */
   earnings: money,
-  interrupted: z.object({ count: z.number().int(), volume: money }),
+  interrupted: z.object({ count: z.int(), volume: money }),
 };
 
 export const earningsRowSchema = z.object({
@@ -119,22 +125,26 @@ export const earningsReportSchema = z.object({
   rows: z.array(earningsRowSchema),
   totals: z.array(earningsTotalSchema),
   /** Refunded exchanges of the period, left out of every figure. */
-  refunded: z.number().int(),
+  refunded: z.int(),
 });
 export type EarningsReport = z.infer<typeof earningsReportSchema>;
 
 // ---- statements and payouts received ----
 
 export const payoutBodySchema = z.strictObject({
-  period: monthSchema.meta({ description: "The statement month it settles" }),
+  period: monthSchema.check(z.meta({ description: "The statement month it settles" })),
   received_on: daySchema,
   amount: z
     .string({ error: "An amount such as 120.50" })
-    .trim()
-    .regex(/^\d{1,15}(\.\d{1,2})?$/, "An amount such as 120.50")
-    .refine((a) => Number(a) > 0, "More than zero"),
+    .check(z.trim())
+    .check(z.regex(/^\d{1,15}(\.\d{1,2})?$/, "An amount such as 120.50"))
+    .check(z.refine((a) => Number(a) > 0, "More than zero")),
   currency: z.enum(currencies, { error: "eur, chf or gbp" }),
-  bank_reference: z.string().trim().min(1, "The bank's reference of the transfer").max(140, "At most 140 characters"),
+  bank_reference: z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1, "The bank's reference of the transfer"))
+    .check(z.maxLength(140, "At most 140 characters")),
 });
 export type PayoutBody = z.infer<typeof payoutBodySchema>;
 
@@ -158,14 +168,14 @@ export const statementLineSchema = z.object({
   currency,
   cost: money,
   fee: money,
-  share_percent: z.number().nullable(),
+  share_percent: z.nullable(z.number()),
   earning: money,
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
 export const statementTotalSchema = z.object({
   currency,
-  count: z.number().int(),
+  count: z.int(),
   volume: money,
   fees: money,
   earned: money,
@@ -177,14 +187,14 @@ export type StatementTotal = z.infer<typeof statementTotalSchema>;
 
 export const statementSchema = z.object({
   affiliate_id: uuid,
-  label: z.string().nullable(),
+  label: z.nullable(z.string()),
   period: monthSchema,
   from: daySchema,
   to: daySchema,
   time_zone: z.string(),
   /** Counted exchanges of the month, oldest first (at most 10 000; the CSV has every one). */
   lines: z.array(statementLineSchema),
-  lines_complete: z.boolean().meta({ description: "false when the month has more lines than this answer holds" }),
+  lines_complete: z.boolean().check(z.meta({ description: "false when the month has more lines than this answer holds" })),
   totals: z.array(statementTotalSchema),
   payouts: z.array(affiliatePayoutSchema),
 });
@@ -193,7 +203,7 @@ export type Statement = z.infer<typeof statementSchema>;
 /** A statement whose payouts received differ from what was earned (on the overview). */
 export const reconciliationIssueSchema = z.object({
   affiliate_id: uuid,
-  label: z.string().nullable(),
+  label: z.nullable(z.string()),
   period: monthSchema,
   currency,
   earned: money,

@@ -1,11 +1,11 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // The dashboard API's tenant settings (/api/settings/...): the team, the sign-in history, the
 // webhook secret, the API credentials and the affiliate agreements. Bodies the server builds
 // with `satisfies` and the browser parses with the same schemas.
 
-const isoTimestamp = z.string().meta({ format: "date-time" });
-const uuid = z.string().meta({ format: "uuid" });
+const isoTimestamp = z.string().check(z.meta({ format: "date-time" }));
+const uuid = z.string().check(z.meta({ format: "uuid" }));
 
 // ---- team ----
 
@@ -19,25 +19,25 @@ export const teamMemberSchema = z.object({
   disabled: z.boolean(),
   created_at: isoTimestamp,
   /** The latest successful sign-in; null if never. */
-  last_sign_in_at: isoTimestamp.nullable(),
+  last_sign_in_at: z.nullable(isoTimestamp),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamSchema = z.object({ data: z.array(teamMemberSchema) });
 export type Team = z.infer<typeof teamSchema>;
 
 export const teamAddBodySchema = z.strictObject({
-  email: z.string().trim().toLowerCase().email("An email address").max(254),
+  email: z.email("An email address").check(z.trim()).check(z.toLowerCase()).check(z.maxLength(254)),
   role: z.enum(teamRoles, { error: "admin or viewer" }),
 });
 
 export const teamUpdateBodySchema = z
-  .strictObject({ role: z.enum(teamRoles, { error: "admin or viewer" }).optional(), disabled: z.boolean().optional() })
-  .refine((b) => b.role !== undefined || b.disabled !== undefined, { message: "Send role, disabled or both" });
+  .strictObject({ role: z.optional(z.enum(teamRoles, { error: "admin or viewer" })), disabled: z.optional(z.boolean()) })
+  .check(z.refine((b) => b.role !== undefined || b.disabled !== undefined, { message: "Send role, disabled or both" }));
 
 /** A new member, or a reset: the temporary password is shown this once and never stored in clear. */
 export const temporaryPasswordSchema = z.object({
   member: teamMemberSchema,
-  temporary_password: z.string().meta({ description: "Shown once; the person signs in with it and should change it" }),
+  temporary_password: z.string().check(z.meta({ description: "Shown once; the person signs in with it and should change it" })),
 });
 export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>;
 
@@ -46,15 +46,19 @@ export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>;
 export const signInResults = ["ok", "wrong_password", "disabled", "rate_limited"] as const;
 
 export const signInQuerySchema = z.object({
-  before: z.coerce.number().int().positive().nullish().meta({ description: "`next_before` of the previous page" }),
-  limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: "Page size, 1 to 100" }),
+  before: z
+    .nullish(z.coerce.number().check(z.int()).check(z.positive()))
+    .check(z.meta({ description: "`next_before` of the previous page" })),
+  limit: z
+    ._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(100)), 25)
+    .check(z.meta({ description: "Page size, 1 to 100" })),
 });
 export type SignInQuery = z.infer<typeof signInQuerySchema>;
 
 export const signInPageSchema = z.object({
   data: z.array(
     z.object({
-      id: z.number().int(),
+      id: z.int(),
       at: isoTimestamp,
       email: z.string(),
       /** The client address as the trusted proxies reported it. */
@@ -62,27 +66,27 @@ export const signInPageSchema = z.object({
       result: z.enum(signInResults),
     }),
   ),
-  next_before: z.number().int().nullable(),
+  next_before: z.nullable(z.int()),
 });
 export type SignInPage = z.infer<typeof signInPageSchema>;
 
 // ---- webhook secret ----
 
-export const maskedSecretSchema = z.string().meta({ description: "The first 6 and the last 4 characters, the rest as •" });
+export const maskedSecretSchema = z.string().check(z.meta({ description: "The first 6 and the last 4 characters, the rest as •" }));
 
 export const webhookSecretStatusSchema = z.object({
   /** Where the service must POST this tenant's webhooks. */
   webhook_url: z.string(),
   current: maskedSecretSchema,
   /** During a rotation's overlap: the secret before it, still accepted until `until`. */
-  previous: z.object({ masked: maskedSecretSchema, until: isoTimestamp }).nullable(),
+  previous: z.nullable(z.object({ masked: maskedSecretSchema, until: isoTimestamp })),
   /** Whether the dashboard registers a new secret with the service itself (the sandbox) or you pass it on. */
   registered_automatically: z.boolean(),
 });
 export type WebhookSecretStatus = z.infer<typeof webhookSecretStatusSchema>;
 
 export const rotateBodySchema = z.strictObject({
-  overlap_hours: z.number().int().min(0, "0 to 168 hours").max(168, "0 to 168 hours").default(24),
+  overlap_hours: z._default(z.int().check(z.minimum(0, "0 to 168 hours")).check(z.maximum(168, "0 to 168 hours")), 24),
 });
 
 export const rotatedSchema = z.object({
@@ -104,21 +108,25 @@ export const credentialsSchema = z.object({
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 export const credentialsBodySchema = z.strictObject({
-  client_id: z.string().trim().min(1, "The client_id the service issued").max(256),
+  client_id: z.string().check(z.trim()).check(z.minLength(1, "The client_id the service issued")).check(z.maxLength(256)),
 });
 
 // ---- affiliate agreements ----
 
 export const affiliateSchema = z.object({
   affiliate_id: uuid,
-  label: z.string().nullable(),
+  label: z.nullable(z.string()),
   /** Orders of this tenant that carry it. */
-  orders: z.number().int(),
-  last_used_at: isoTimestamp.nullable(),
+  orders: z.int(),
+  last_used_at: z.nullable(isoTimestamp),
 });
 export type Affiliate = z.infer<typeof affiliateSchema>;
 export const affiliatesSchema = z.object({ data: z.array(affiliateSchema) });
 
 export const affiliateBodySchema = z.strictObject({
-  label: z.string().trim().min(1, "A label of 1 to 80 characters").max(80, "A label of 1 to 80 characters"),
+  label: z
+    .string()
+    .check(z.trim())
+    .check(z.minLength(1, "A label of 1 to 80 characters"))
+    .check(z.maxLength(80, "A label of 1 to 80 characters")),
 });

@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   challengeSchema,
   errorBodySchema,
@@ -74,7 +74,7 @@ export class ServiceClient {
     }
   }
 
-  protected async request<T extends z.ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
+  protected async request<T extends z.core.$ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
     let response: Response;
     const sentAt = Date.now();
     try {
@@ -99,7 +99,7 @@ export class ServiceClient {
       }
       throw new UpstreamError(response.status, parsed.data.error, method, path, parsed.data);
     }
-    const parsed = schema.safeParse(json);
+    const parsed = z.safeParse(schema, json);
     if (!parsed.success) throw new UpstreamError(502, "upstream_invalid_response", method, path);
     return parsed.data;
   }

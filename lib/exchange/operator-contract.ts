@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { channelFailureCodes, exchangeSchema, exchangeStates, invoiceFailureCodes, refundCodes } from "@/lib/exchange/schemas";
 
 // The sandbox's operator API and LNURL endpoints, which the v1 contract (schemas.ts) does not
@@ -9,32 +9,31 @@ import { channelFailureCodes, exchangeSchema, exchangeStates, invoiceFailureCode
 /** POST /operator/payments: a simulated bank payment into an order. */
 /** What a payment is: everything but the order it goes into (the dashboard's test button names the order in its path). */
 export const paymentFieldsSchema = z.strictObject({
-  amount: z.number().positive().max(10_000_000),
-  currency: z.string().min(1).max(8),
-  type: z.enum(["buy", "sell"]).optional(),
-  payer: z
-    .strictObject({
-      iban: z.string().min(1).max(64).optional(),
-      name: z.string().min(1).max(140).optional(),
-      kind: z.enum(["person", "company"]).optional(),
-      country: z
-        .string()
-        .regex(/^[A-Za-z]{2}$/, "two-letter country code")
-        .optional(),
-    })
-    .optional(),
-  outcome: z.enum([...refundCodes, "identification_required"]).optional(),
+  amount: z.number().check(z.positive()).check(z.maximum(10_000_000)),
+  currency: z.string().check(z.minLength(1)).check(z.maxLength(8)),
+  type: z.optional(z.enum(["buy", "sell"])),
+  payer: z.optional(
+    z.strictObject({
+      iban: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(64))),
+      name: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(140))),
+      kind: z.optional(z.enum(["person", "company"])),
+      country: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/, "two-letter country code"))),
+    }),
+  ),
+  outcome: z.optional(z.enum([...refundCodes, "identification_required"])),
 });
 
-export const paymentSchema = paymentFieldsSchema
-  .extend({
-    order_id: z.guid().optional(),
-    creditor_reference: z.string().min(1).max(40).optional(),
+export const paymentSchema = z
+  .extend(paymentFieldsSchema, {
+    order_id: z.optional(z.guid()),
+    creditor_reference: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(40))),
   })
-  .refine((p) => (p.order_id === undefined) !== (p.creditor_reference === undefined), {
-    message: "Give exactly one of order_id and creditor_reference",
-    path: ["order_id"],
-  });
+  .check(
+    z.refine((p) => (p.order_id === undefined) !== (p.creditor_reference === undefined), {
+      message: "Give exactly one of order_id and creditor_reference",
+      path: ["order_id"],
+    }),
+  );
 
 /** POST /operator/exchanges/{id}/events: drive the simulated bank, chain and Lightning network. */
 export const driveEventSchema = z.discriminatedUnion("type", [
@@ -43,14 +42,14 @@ export const driveEventSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("refund"), code: z.enum(refundCodes) }),
   z.strictObject({ type: z.literal("broadcast") }),
   z.strictObject({ type: z.literal("replace") }),
-  z.strictObject({ type: z.literal("confirm"), blocks: z.number().int().min(1).max(1000).optional() }),
+  z.strictObject({ type: z.literal("confirm"), blocks: z.optional(z.int().check(z.minimum(1)).check(z.maximum(1000))) }),
   z.strictObject({
     type: z.literal("invoice_paid"),
-    preimage: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, "32-byte hex")
-      .optional()
-      .meta({ description: "Omit it for an invoice that a test Lightning Address of the sandbox minted: the sandbox knows its preimage." }),
+    preimage: z.optional(z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, "32-byte hex"))).check(
+      z.meta({
+        description: "Omit it for an invoice that a test Lightning Address of the sandbox minted: the sandbox knows its preimage.",
+      }),
+    ),
   }),
   z.strictObject({ type: z.literal("invoice_failed"), failure_code: z.enum(invoiceFailureCodes) }),
   z.strictObject({ type: z.literal("channel_funded") }),
@@ -62,78 +61,83 @@ export const driveEventSchema = z.discriminatedUnion("type", [
 export const clockRequestSchema = z.strictObject({
   advance_seconds: z
     .number()
-    .min(0)
-    .max(10 * 365 * 24 * 3600),
+    .check(z.minimum(0))
+    .check(z.maximum(10 * 365 * 24 * 3600)),
 });
-export const clockSchema = z.object({ now: z.string().meta({ format: "date-time" }) });
+export const clockSchema = z.object({ now: z.string().check(z.meta({ format: "date-time" })) });
 
 export const clientCreatedSchema = z.object({
   client_id: z.string(),
   name: z.string(),
-  affiliate_ids: z.array(z.string().meta({ format: "uuid" })),
+  affiliate_ids: z.array(z.string().check(z.meta({ format: "uuid" }))),
 });
 export const webhookEndpointsResultSchema = z.object({
   client_id: z.string(),
-  endpoints: z.array(z.object({ id: z.string().meta({ format: "uuid" }), url: z.string() })),
+  endpoints: z.array(z.object({ id: z.string().check(z.meta({ format: "uuid" })), url: z.string() })),
 });
-export const paymentResultSchema = z.object({ exchange_id: z.string().meta({ format: "uuid" }), state: z.enum(exchangeStates) });
+export const paymentResultSchema = z.object({ exchange_id: z.string().check(z.meta({ format: "uuid" })), state: z.enum(exchangeStates) });
 
 export const deliverySchema = z.object({
-  id: z.string().meta({ format: "uuid" }),
-  event_id: z.string().meta({ format: "uuid" }),
+  id: z.string().check(z.meta({ format: "uuid" })),
+  event_id: z.string().check(z.meta({ format: "uuid" })),
   event: z.string(),
-  exchange_id: z.string().meta({ format: "uuid" }),
+  exchange_id: z.string().check(z.meta({ format: "uuid" })),
   /** The API client whose order the event is about. */
   client_id: z.string(),
-  correlation_id: z.string().meta({ format: "uuid" }),
+  correlation_id: z.string().check(z.meta({ format: "uuid" })),
   /** The webhook endpoint it goes to (PUT /operator/clients/{client_id}/webhook-endpoints). */
-  endpoint_id: z.string().meta({ format: "uuid" }),
+  endpoint_id: z.string().check(z.meta({ format: "uuid" })),
   url: z.string(),
   status: z.enum(["pending", "delivered", "failed"]),
-  attempts: z.number().int(),
-  next_attempt_at: z.string().nullable(),
-  last_status_code: z.number().int().nullable(),
-  last_error: z.string().nullable(),
-  delivered_at: z.string().nullable(),
+  attempts: z.int(),
+  next_attempt_at: z.nullable(z.string()),
+  last_status_code: z.nullable(z.int()),
+  last_error: z.nullable(z.string()),
+  delivered_at: z.nullable(z.string()),
   created_on: z.string(),
   /** The signed body, as sent. */
   body: z.string(),
   history: z.array(
     z.object({
-      attempt: z.number().int(),
+      attempt: z.int(),
       started_at: z.string(),
-      duration_ms: z.number().int(),
-      status_code: z.number().int().nullable(),
-      error: z.string().nullable(),
+      duration_ms: z.int(),
+      status_code: z.nullable(z.int()),
+      error: z.nullable(z.string()),
     }),
   ),
 });
 export const deliveriesSchema = z.object({ deliveries: z.array(deliverySchema) });
 
 export const recoverRequestSchema = z.strictObject({
-  endpoint_id: z.uuid().transform((s) => s.toLowerCase()),
-  since: z.iso.datetime({ offset: true }).meta({ description: "Failed deliveries created at or after this instant (sandbox time)" }),
+  endpoint_id: z.pipe(
+    z.uuid(),
+    z.transform((s) => s.toLowerCase()),
+  ),
+  since: z.iso
+    .datetime({ offset: true })
+    .check(z.meta({ description: "Failed deliveries created at or after this instant (sandbox time)" })),
 });
 export const recoverResultSchema = z.object({
   /** How many failed deliveries were queued again; the worker attempts them at once. */
-  recovered: z.number().int(),
+  recovered: z.int(),
 });
 
 export const deliveryRunSchema = z.object({
-  attempted: z.number().int(),
-  delivered: z.number().int(),
-  pending: z.number().int(),
-  failed: z.number().int(),
+  attempted: z.int(),
+  delivered: z.int(),
+  pending: z.int(),
+  failed: z.int(),
 });
 
 export const runtimeSchema = z.object({
   collected: z.boolean(),
-  rss: z.number().int(),
-  heap_used: z.number().int(),
-  heap_total: z.number().int(),
-  external: z.number().int(),
-  array_buffers: z.number().int(),
-  uptime_s: z.number().int(),
+  rss: z.int(),
+  heap_used: z.int(),
+  heap_total: z.int(),
+  external: z.int(),
+  array_buffers: z.int(),
+  uptime_s: z.int(),
 });
 
 export const lnurlWithdrawRequestSchema = z.object({
@@ -141,8 +145,8 @@ export const lnurlWithdrawRequestSchema = z.object({
   callback: z.string(),
   k1: z.string(),
   defaultDescription: z.string(),
-  minWithdrawable: z.number().int(),
-  maxWithdrawable: z.number().int(),
+  minWithdrawable: z.int(),
+  maxWithdrawable: z.int(),
 });
 export const lnurlChannelRequestSchema = z.object({
   tag: z.literal("channelRequest"),
@@ -153,14 +157,14 @@ export const lnurlChannelRequestSchema = z.object({
 /** LNURL's own answers: errors are HTTP 200 with status ERROR, as wallets expect. */
 export const lightningAddressSchema = z.object({
   name: z.string(),
-  address: z.string().meta({ description: "name@<the sandbox's host>" }),
-  node_pubkey: z.string().meta({ description: "The node whose key signs the address's invoices" }),
-  lnurlp: z.string().meta({ description: "Its LUD-16 payRequest URL" }),
+  address: z.string().check(z.meta({ description: "name@<the sandbox's host>" })),
+  node_pubkey: z.string().check(z.meta({ description: "The node whose key signs the address's invoices" })),
+  lnurlp: z.string().check(z.meta({ description: "Its LUD-16 payRequest URL" })),
   created_on: z.string(),
 });
 export const lightningAddressListSchema = z.object({ items: z.array(lightningAddressSchema) });
 
-export const lnurlStatusSchema = z.object({ status: z.enum(["OK", "ERROR"]), reason: z.string().optional() });
+export const lnurlStatusSchema = z.object({ status: z.enum(["OK", "ERROR"]), reason: z.optional(z.string()) });
 
 /** Operator events (POST /operator/exchanges/{id}/events), by name. */
 export const driveEventTypes = [
@@ -183,12 +187,14 @@ export const operatorExchangeSchema = z.object({
   client_id: z.string(),
   payout_kind: z.enum(["coin", "lightning"]),
   /** Every operator event, whether the exchange's state allows it now, and why not. */
-  events: z.array(z.object({ type: z.enum(driveEventTypes), allowed: z.boolean(), reason: z.string().nullable() })),
+  events: z.array(z.object({ type: z.enum(driveEventTypes), allowed: z.boolean(), reason: z.nullable(z.string()) })),
 });
 
 /** PATCH /sandbox/operator/webhook-endpoints/{id}: a new secret for one endpoint (a client's rotation). */
-export const endpointSecretSchema = z.strictObject({ secret: z.string().min(16, "at least 16 characters").max(256) });
-export const endpointSchema = z.object({ id: z.string().meta({ format: "uuid" }), client_id: z.string(), url: z.string() });
+export const endpointSecretSchema = z.strictObject({
+  secret: z.string().check(z.minLength(16, "at least 16 characters")).check(z.maxLength(256)),
+});
+export const endpointSchema = z.object({ id: z.string().check(z.meta({ format: "uuid" })), client_id: z.string(), url: z.string() });
 
 export const clientListSchema = z.object({
   clients: z.array(
@@ -196,7 +202,7 @@ export const clientListSchema = z.object({
       client_id: z.string(),
       name: z.string(),
       created_on: z.string(),
-      endpoints: z.array(z.object({ id: z.string().meta({ format: "uuid" }), url: z.string() })),
+      endpoints: z.array(z.object({ id: z.string().check(z.meta({ format: "uuid" })), url: z.string() })),
     }),
   ),
 });

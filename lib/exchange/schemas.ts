@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 // The wire format of the exchange service API v1 (docs/exchange-api.md).
 // Single source of truth: types come from z.infer, never by hand. Response schemas
@@ -26,13 +26,7 @@ export const channelFailureCodes = ["min_chan_size", "connect_error", "push_amt_
 export const idSchema = z.guid();
 export const timestampSchema = z.iso.datetime({ offset: true });
 /** A decimal as the service sends it: a JSON number (numeric strings tolerated on input). */
-export const decimalSchema = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^-?\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+export const decimalSchema = z.union([z.number(), z.pipe(z.string().check(z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number))]);
 
 // ---- challenge ----
 
@@ -40,7 +34,7 @@ export const challengeSchema = z.looseObject({
   id: idSchema,
   token: z.string(),
   expires_on: timestampSchema,
-  completed_on: timestampSchema.nullable(),
+  completed_on: z.nullable(timestampSchema),
 });
 export type Challenge = z.infer<typeof challengeSchema>;
 
@@ -49,8 +43,8 @@ export const challengeCreateSchema = z.strictObject({});
 // ---- order ----
 
 export const paymentMethodInputSchema = z.strictObject({
-  currency: z.string().min(1).max(8),
-  debitor_iban: z.string().min(1).max(64),
+  currency: z.string().check(z.minLength(1)).check(z.maxLength(8)),
+  debitor_iban: z.string().check(z.minLength(1)).check(z.maxLength(64)),
 });
 
 export const paymentMethodSchema = z.looseObject({
@@ -69,25 +63,25 @@ export const paymentMethodSchema = z.looseObject({
   creditor_postal_code: z.string(),
   creditor_town: z.string(),
   creditor_country: z.string(),
-  swiss_qr_bill_payload: z.string().nullable(),
+  swiss_qr_bill_payload: z.nullable(z.string()),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 const signedMessage = {
-  message: z.string().min(1).max(2048),
-  signature: z.string().min(1).max(4096),
+  message: z.string().check(z.minLength(1)).check(z.maxLength(2048)),
+  signature: z.string().check(z.minLength(1)).check(z.maxLength(4096)),
 };
 
 export const coinPayoutMethodInputSchema = z.strictObject({
-  bitcoin_address: z.string().min(1).max(128),
+  bitcoin_address: z.string().check(z.minLength(1)).check(z.maxLength(128)),
   ...signedMessage,
-  extended_public_key: z.string().min(1).max(256).optional(),
-  derivation_path: z.string().min(1).max(64).optional(),
-  gap_limit: z.number().int().min(1).max(1000).nullable().optional(),
+  extended_public_key: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(256))),
+  derivation_path: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(64))),
+  gap_limit: z.optional(z.nullable(z.int().check(z.minimum(1)).check(z.maximum(1000)))),
 });
 
 export const lightningPayoutMethodInputSchema = z.strictObject({
-  node_pubkey: z.string().min(1).max(130),
+  node_pubkey: z.string().check(z.minLength(1)).check(z.maxLength(130)),
   ...signedMessage,
 });
 
@@ -98,9 +92,9 @@ export const coinPayoutMethodSchema = z.looseObject({
   bitcoin_address: z.string(),
   message: z.string(),
   signature: z.string(),
-  extended_public_key: z.string().optional(),
-  derivation_path: z.string().optional(),
-  gap_limit: z.number().int().nullable().optional(),
+  extended_public_key: z.optional(z.string()),
+  derivation_path: z.optional(z.string()),
+  gap_limit: z.optional(z.nullable(z.int())),
 });
 export const lightningPayoutMethodSchema = z.looseObject({
   node_pubkey: z.string(),
@@ -111,8 +105,8 @@ export const payoutMethodSchema = z.union([lightningPayoutMethodSchema, coinPayo
 export type PayoutMethod = z.infer<typeof payoutMethodSchema>;
 
 export const orderCreateSchema = z.strictObject({
-  active: z.boolean().optional(),
-  affiliate_id: idSchema.optional(),
+  active: z.optional(z.boolean()),
+  affiliate_id: z.optional(idSchema),
   fee_rate: z.number(),
   payment_method: paymentMethodInputSchema,
   payout_method: payoutMethodInputSchema,
@@ -120,9 +114,9 @@ export const orderCreateSchema = z.strictObject({
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
 export const orderPatchSchema = z.strictObject({
-  active: z.boolean().optional(),
-  affiliate_id: idSchema.optional(),
-  fee_rate: z.number().optional(),
+  active: z.optional(z.boolean()),
+  affiliate_id: z.optional(idSchema),
+  fee_rate: z.optional(z.number()),
 });
 export type OrderPatch = z.infer<typeof orderPatchSchema>;
 
@@ -142,12 +136,12 @@ export type Order = z.infer<typeof orderSchema>;
 const payoutOfferSchema = z.looseObject({
   lnurl: z.string(),
   /** Fee in satoshis (docs/exchange-api.md#lightning-payouts). */
-  fee: z.number().int(),
+  fee: z.int(),
   expires_on: timestampSchema,
 });
 export const payoutOptionsSchema = z.looseObject({
-  invoice: payoutOfferSchema.optional(),
-  channel: payoutOfferSchema.optional(),
+  invoice: z.optional(payoutOfferSchema),
+  channel: z.optional(payoutOfferSchema),
 });
 export type PayoutOptions = z.infer<typeof payoutOptionsSchema>;
 
@@ -160,7 +154,7 @@ export const initiatePayoutActionSchema = z.looseObject({
   payout_options: payoutOptionsSchema,
 });
 /** The real service also sends e.g. {code: "identify", url}: kept, never rejected. */
-export const otherActionSchema = z.looseObject({ code: z.string(), url: z.string().optional() });
+export const otherActionSchema = z.looseObject({ code: z.string(), url: z.optional(z.string()) });
 export const actionSchema = z.union([identificationActionSchema, initiatePayoutActionSchema, otherActionSchema]);
 export type Action = z.infer<typeof actionSchema>;
 
@@ -172,10 +166,10 @@ export type Reason = z.infer<typeof reasonSchema>;
 /** Coin payout as GET /v1/exchanges/{id} returns it (no type, `confirmed`). */
 export const restCoinPayoutSchema = z.looseObject({
   txid: z.string(),
-  outpoint: z.number().int(),
+  outpoint: z.int(),
   bitcoin_address: z.string(),
-  derivation_path: z.string().nullable(),
-  block_height: z.number().int().nullable(),
+  derivation_path: z.nullable(z.string()),
+  block_height: z.nullable(z.int()),
   confirmed: z.boolean(),
   fee: decimalSchema,
   amount: decimalSchema,
@@ -185,11 +179,11 @@ export const restCoinPayoutSchema = z.looseObject({
 export const webhookCoinPayoutSchema = z.looseObject({
   type: z.literal("coin"),
   txid: z.string(),
-  outpoint: z.number().int(),
+  outpoint: z.int(),
   bitcoin_address: z.string(),
-  derivation_path: z.string().nullable(),
-  block_height: z.number().int().nullable(),
-  confirmations: z.number().int(),
+  derivation_path: z.nullable(z.string()),
+  block_height: z.nullable(z.int()),
+  confirmations: z.int(),
   fee: decimalSchema,
   amount: decimalSchema,
 });
@@ -198,7 +192,7 @@ export const invoicePayoutSchema = z.looseObject({
   type: z.literal("invoice"),
   status: z.enum(["pending", "completed", "failed"]),
   invoice: z.string(),
-  preimage: z.string().nullable(),
+  preimage: z.nullable(z.string()),
   fee: decimalSchema,
   amount: decimalSchema,
 });
@@ -208,9 +202,9 @@ export const restChannelPayoutSchema = z.looseObject({
   status: z.enum(["pending", "funding", "completed", "failed"]),
   node_address: z.string(),
   private: z.boolean(),
-  txid: z.string().nullable(),
-  outpoint: z.number().int().nullable(),
-  channel_id: z.string().nullable(),
+  txid: z.nullable(z.string()),
+  outpoint: z.nullable(z.int()),
+  channel_id: z.nullable(z.string()),
   fee: decimalSchema,
   amount: decimalSchema,
 });
@@ -219,9 +213,9 @@ export const webhookChannelPayoutSchema = z.looseObject({
   type: z.literal("channel"),
   status: z.enum(["pending", "funding", "completed", "failed"]),
   host: z.string(),
-  txid: z.string().nullable(),
-  outpoint: z.number().int().nullable(),
-  channel_id: z.string().nullable(),
+  txid: z.nullable(z.string()),
+  outpoint: z.nullable(z.int()),
+  channel_id: z.nullable(z.string()),
   fee: decimalSchema,
   amount: decimalSchema,
 });
@@ -243,19 +237,19 @@ const exchangeFields = {
   pair: z.enum(pairs),
   type: z.enum(exchangeTypes),
   cost: decimalSchema,
-  executed_on: timestampSchema.nullable(),
-  amount: decimalSchema.nullable(),
-  rate: decimalSchema.nullable(),
-  fee: decimalSchema.nullable(),
-  action: actionSchema.nullable(),
-  reason: reasonSchema.nullable(),
+  executed_on: z.nullable(timestampSchema),
+  amount: z.nullable(decimalSchema),
+  rate: z.nullable(decimalSchema),
+  fee: z.nullable(decimalSchema),
+  action: z.nullable(actionSchema),
+  reason: z.nullable(reasonSchema),
 };
 
 export const exchangeSchema = z.looseObject({
   id: idSchema,
   order_id: idSchema,
   ...exchangeFields,
-  payout: restPayoutSchema.nullable(),
+  payout: z.nullable(restPayoutSchema),
 });
 export type Exchange = z.infer<typeof exchangeSchema>;
 
@@ -263,17 +257,17 @@ export const exchangeEventPayloadSchema = z.looseObject({
   exchange_id: idSchema,
   order_id: idSchema,
   ...exchangeFields,
-  payout: webhookPayoutSchema.nullable(),
+  payout: z.nullable(webhookPayoutSchema),
 });
 export type ExchangeEventPayload = z.infer<typeof exchangeEventPayloadSchema>;
 
 export const exchangePayoutPatchSchema = z.strictObject({
   payout: z.discriminatedUnion("type", [
-    z.strictObject({ type: z.literal("invoice"), invoice: z.string().min(1).max(8192) }),
+    z.strictObject({ type: z.literal("invoice"), invoice: z.string().check(z.minLength(1)).check(z.maxLength(8192)) }),
     z.strictObject({
       type: z.literal("channel"),
-      node_address: z.string().min(1).max(512).optional(),
-      private: z.boolean().optional(),
+      node_address: z.optional(z.string().check(z.minLength(1)).check(z.maxLength(512))),
+      private: z.optional(z.boolean()),
     }),
   ]),
 });
@@ -298,6 +292,6 @@ export const anyWebhookEventSchema = z.looseObject({
 export const errorBodySchema = z.looseObject({
   error: z.string(),
   documentation_uri: z.string(),
-  details: z.array(z.looseObject({ path: z.string(), message: z.string() })).optional(),
+  details: z.optional(z.array(z.looseObject({ path: z.string(), message: z.string() }))),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

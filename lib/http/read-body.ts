@@ -55,6 +55,6 @@ async function readJsonBody(req: Request, maxBytes = JSON_BODY_LIMIT): Promise<u
  * The one JSON body reader of the sandbox and the dashboard: reads with the cap, then parses with
  * `schema` (a mismatch is 400 invalid_request listing the fields).
  */
-export async function readJson<T extends z.ZodType>(req: Request, schema: T, maxBytes = JSON_BODY_LIMIT): Promise<z.output<T>> {
+export async function readJson<T extends z.core.$ZodType>(req: Request, schema: T, maxBytes = JSON_BODY_LIMIT): Promise<z.output<T>> {
   return parseOrThrow(schema, await readJsonBody(req, maxBytes));
 }

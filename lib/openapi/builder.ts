@@ -20,10 +20,10 @@ export type Operation = {
   headers?: Json[];
   /** Path parameters by name, with what they name. */
   pathParams?: Record<string, string>;
-  query?: z.ZodObject;
+  query?: z.core.$ZodObject;
   /** The request body (a component name, or an inline schema); JSON unless `contentType` says otherwise (an HTML form's). */
-  body?: { schema: string | z.ZodType; required?: boolean; example?: unknown; contentType?: string };
-  success: { status: number; description: string; schema?: string | z.ZodType; contentType?: string; example?: unknown };
+  body?: { schema: string | z.core.$ZodType; required?: boolean; example?: unknown; contentType?: string };
+  success: { status: number; description: string; schema?: string | z.core.$ZodType; contentType?: string; example?: unknown };
   errors: ErrorCode[];
   /** Overrides the document's security (e.g. [] for a public operation). */
   security?: Record<string, string[]>[];
@@ -43,7 +43,7 @@ export type DocumentSpec = {
   tags: { name: string; description: string }[];
   securitySchemes: Record<string, Json>;
   security: Record<string, string[]>[];
-  schemas: Record<string, z.ZodType>;
+  schemas: Record<string, z.core.$ZodType>;
   operations: Operation[];
   webhooks?: Webhook[];
   documentationBase: string;
@@ -64,7 +64,7 @@ const errorDescriptions: Partial<Record<number, string>> = {
 };
 
 /** JSON Schema of zod schemas, with named ones as components and $refs between them. */
-function componentSchemas(schemas: Record<string, z.ZodType>) {
+function componentSchemas(schemas: Record<string, z.core.$ZodType>) {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
   const { schemas: out } = z.toJSONSchema(registry, {
@@ -85,9 +85,9 @@ const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 
 export function buildDocument(spec: DocumentSpec) {
   // every body is a component: an operation's own schemas are named after it
-  const named = new Map<z.ZodType, string>(Object.entries(spec.schemas).map(([id, s]) => [s, id]));
-  const all: Record<string, z.ZodType> = { ...spec.schemas };
-  const nameOf = (s: string | z.ZodType, fallback: string): string => {
+  const named = new Map<z.core.$ZodType, string>(Object.entries(spec.schemas).map(([id, s]) => [s, id]));
+  const all: Record<string, z.core.$ZodType> = { ...spec.schemas };
+  const nameOf = (s: string | z.core.$ZodType, fallback: string): string => {
     if (typeof s === "string") return s;
     const known = named.get(s);
     if (known) return known;
@@ -106,7 +106,7 @@ export function buildDocument(spec: DocumentSpec) {
   );
   const { schemas } = componentSchemas(all);
   const ref = (id: string): Json => ({ $ref: `#/components/schemas/${id}` });
-  const inline = (schema: z.ZodType): Json => strip(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json);
+  const inline = (schema: z.core.$ZodType): Json => strip(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json);
   const errorResponses = (codes: ErrorCode[]) => {
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
@@ -142,13 +142,13 @@ export function buildDocument(spec: DocumentSpec) {
         description,
         schema: { type: "string" },
       })),
-      ...Object.entries(op.query?.shape ?? {}).map(([name, field]) => {
-        const schema = field as z.ZodType;
+      ...Object.entries(op.query?._zod.def.shape ?? {}).map(([name, field]) => {
+        const schema = field as z.core.$ZodType;
         const { description, ...fieldSchema } = inline(schema) as Json & { description?: string };
         return {
           name,
           in: "query",
-          required: !schema.safeParse(undefined).success,
+          required: !z.safeParse(schema, undefined).success,
           ...(description ? { description } : {}),
           schema: fieldSchema,
         };

@@ -282,7 +282,7 @@ describe("the operator console API", () => {
     }
     expect(deliveries.map((d) => `${d.event}:${d.status}`)).toEqual(["exchange.executed:delivered", "exchange.interrupted:delivered"]);
     const resent = parse(
-      deliveriesSchema.shape.deliveries.element,
+      deliveriesSchema.shape.deliveries._zod.def.element,
       await op.request("POST", `/api/operator/sandbox/deliveries/${deliveries[0]?.id}/resend`, {}),
       200,
     );

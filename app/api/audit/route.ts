@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { ApiError, parseOrThrow } from "@/lib/errors";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 // every tenant's and the console's own, or one tenant's with ?tenant_id=)
 export const GET = apiRoute({}, async ({ req, db, tenant, user }) => {
   if (user.role === "viewer") throw new ApiError("forbidden", "Viewers do not see the audit log");
-  const query = parseOrThrow(auditQuerySchema.extend({ tenant_id: z.string().nullish() }), searchParams(req));
+  const query = parseOrThrow(z.extend(auditQuerySchema, { tenant_id: z.nullish(z.string()) }), searchParams(req));
   const scope = user.role === "operator" && !query.tenant_id ? null : tenant.id;
   return Response.json(await listAudit(db, scope, query));
 });

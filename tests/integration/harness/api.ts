@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import type { z } from "zod";
+import { z } from "zod";
 import { challengeSchema, errorBodySchema, exchangeSchema, orderSchema } from "@/lib/exchange/schemas";
 import {
   clientCreatedSchema,
@@ -35,9 +35,9 @@ export async function http(
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-export function parse<T extends z.ZodType>(schema: T, reply: Reply, status: number): z.output<T> {
+export function parse<T extends z.core.$ZodType>(schema: T, reply: Reply, status: number): z.output<T> {
   if (reply.status !== status) throw new Error(`expected HTTP ${status}, got ${reply.status}: ${JSON.stringify(reply.body)}`);
-  return schema.parse(reply.body);
+  return z.parse(schema, reply.body);
 }
 
 /** The error code of an error reply, after checking the body's shape. */
