@@ -47,7 +47,11 @@ test("an admin's dashboard speaks German, with German amounts and dates", async 
   await settled(page, /^Auftrag /);
   await expect(page.getByRole("region", { name: "Zahlungsanweisungen" })).toBeVisible();
   await audit(page, testInfo, "de order");
+});
 
+test("every list, report and settings tab in German passes axe", async ({ page }, testInfo) => {
+  test.slow(); // ten pages, each audited in two themes
+  await signInGerman(page, "affiliate@example.com");
   for (const [path, heading] of [
     ["/", "Übersicht"],
     ["/orders", "Aufträge"],
@@ -64,7 +68,10 @@ test("an admin's dashboard speaks German, with German amounts and dates", async 
     await settled(page, heading);
     await audit(page, testInfo, `de ${path}`);
   }
+});
 
+test("the new-order wizard explains its checks in German", async ({ page }, testInfo) => {
+  await signInGerman(page, "affiliate@example.com");
   await page.goto("/orders/new");
   await settled(page, "Neuer Auftrag");
   await expect(page.getByRole("group", { name: "Wohin sollen die Bitcoin gehen?" })).toBeVisible();
