@@ -9,9 +9,12 @@ import { apiErrorResponse, noStore } from "./route";
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 
-/** The end user's allowance, per address: 10 requests a second, 60 at once. The payout page's render takes one too. */
-export function takePublicToken(headers: Headers): boolean {
-  return takeToken(`public:${clientAddress(headers)}`, 10, 60);
+/**
+ * The end user's allowance, per address: 10 requests a second, 60 at once, whichever instance
+ * answers. The payout page's render takes one too.
+ */
+export function takePublicToken(db: Db, headers: Headers): Promise<boolean> {
+  return takeToken(db, `public:${clientAddress(headers)}`, 10, 60);
 }
 
 /** A route without sign-in (the end user's payout page): rate-limited per address. */
@@ -19,7 +22,7 @@ export function publicRoute(handler: (ctx: { req: Request; params: Record<string
   return async (req: Request, context: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     try {
-      if (!takePublicToken(req.headers)) throw new ApiError("rate_limited", "Too many requests");
+      if (!(await takePublicToken(await getDb(), req.headers))) throw new ApiError("rate_limited", "Too many requests");
       const params = await routeParams(context);
       const response = await handler({ req, params, db: await getDb() });
       // the service's time for the page's countdowns (every tenant's upstream is the same service here)

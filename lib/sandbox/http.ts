@@ -59,7 +59,7 @@ export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>
 export function clientRoute(handler: (ctx: SandboxContext & { clientId: string }) => Promise<Response>) {
   return sandboxRoute(async (ctx) => {
     const clientId = await authenticateClient(ctx.db, ctx.req.headers.get("authorization"));
-    if (!takeClientToken(clientId)) throw new ApiError("rate_limited", "Too many requests");
+    if (!(await takeClientToken(ctx.db, clientId))) throw new ApiError("rate_limited", "Too many requests");
     return handler({ ...ctx, clientId });
   });
 }

@@ -1,9 +1,10 @@
 import "server-only";
+import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { takeToken } from "@/lib/rate-limit/token-bucket";
 
-/** Per API client: SANDBOX_RATE_LIMIT requests per second, bursts of five seconds' worth. */
-export function takeClientToken(clientId: string): boolean {
+/** Per API client: SANDBOX_RATE_LIMIT requests per second, bursts of five seconds' worth, across every instance. */
+export function takeClientToken(db: Db, clientId: string): Promise<boolean> {
   const rate = env().sandboxRateLimit;
-  return takeToken(`sandbox-client:${clientId}`, rate, rate * 5);
+  return takeToken(db, `sandbox-client:${clientId}`, rate, rate * 5);
 }

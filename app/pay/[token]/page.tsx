@@ -17,8 +17,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 async function stateOf(token: string, requestHeaders: Headers): Promise<PayoutPageState> {
   // the render asks the service like GET /api/pay/{token} does, so it counts against the same allowance
-  if (!takePublicToken(requestHeaders)) return { kind: "rate_limited" };
   const db = await getDb();
+  if (!(await takePublicToken(db, requestHeaders))) return { kind: "rate_limited" };
   try {
     const view = await loadPublicView(db, token);
     return {

@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -203,6 +204,22 @@ export const payoutLinks = pgTable(
     revokedAt: ts("revoked_at"),
   },
   (t) => [ofTenant("payout_links", t.tenantId), index("payout_links_exchange").on(t.exchangeId)],
+);
+
+/**
+ * Token buckets of the generous per-client and per-address limits (the sandbox's API clients, the
+ * public payout page), shared by every instance. A missing row is a full bucket.
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    tokens: doublePrecision("tokens").notNull(),
+    updatedAt: ts("updated_at").notNull(),
+    /** Whether the last take found a token: set in the same statement that takes it. */
+    allowed: boolean("allowed").notNull(),
+  },
+  (t) => [index("rate_limits_updated_at").on(t.updatedAt)],
 );
 
 /** Sign-in attempts per account or address in a fixed window, counted before the password is checked. */
