@@ -1,6 +1,7 @@
 import "server-only";
 import { env, type Env } from "@/lib/env";
 import { getDatabase } from "@/lib/db/client";
+import { listenForInvalidations } from "@/lib/db/cache-bus";
 import { DEMO_USERS, seedDashboard } from "@/lib/auth/seed";
 import { seedSandbox } from "@/lib/sandbox/seed";
 import { seedDemoActivity, whenListening } from "@/lib/demo/demo-activity";
@@ -64,6 +65,8 @@ export function boot(): Promise<void> {
   holder.booted ??= (async () => {
     const config = env();
     const database = await getDatabase();
+    // before any cache fills: other instances' changes drop this one's copies from the start
+    await listenForInvalidations(database);
     if (config.sandboxEnabled) {
       // instances that start together on one database seed it once: the first holds the lock,
       // the others then find the rows there

@@ -19,6 +19,7 @@ import {
   setTenantTimeZone,
 } from "@/lib/auth/tenant-admin";
 import { env } from "@/lib/env";
+import { forgetTenants } from "@/lib/auth/tenants";
 
 const USAGE = `usage:
   npm run admin -- users add --email <email> --role operator|admin|viewer [--tenant <tenant id>] [--password <password>]
@@ -116,6 +117,7 @@ async function run(): Promise<void> {
       console.log(`added tenant ${tenant.name}: id ${tenant.id} on ${tenant.network}${tenant.isDefault ? " (default)" : ""}`);
       console.log(`register this webhook endpoint with the service: <dashboard URL>${tenant.webhookPath}`);
       if (!values["webhook-secret"]) console.log(`webhook secret: ${secret}`);
+      await announceTenantChange();
       return;
     }
     case "tenants list":
@@ -126,6 +128,7 @@ async function run(): Promise<void> {
       const tenant = need("tenant");
       await setTenantNetwork(await open(), tenant, network);
       console.log(`tenant ${tenant} is on ${network}`);
+      await announceTenantChange();
       return;
     }
     case "tenants set-time-zone": {
@@ -133,6 +136,7 @@ async function run(): Promise<void> {
       const tenant = need("tenant");
       await setTenantTimeZone(await open(), tenant, timeZone);
       console.log(`tenant ${tenant} reports in ${timeZone}`);
+      await announceTenantChange();
       return;
     }
     case "tenants rotate-webhook-secret": {
@@ -146,11 +150,17 @@ async function run(): Promise<void> {
         : "the old one no longer";
       console.log(`webhook secret replaced (${until}): give the new one to the service operator`);
       if (!values.secret) console.log(`webhook secret: ${secret}`);
+      await announceTenantChange();
       return;
     }
     default:
       throw new UsageError(group ? `unknown command: ${key.trim()}` : "no command given");
   }
+}
+
+/** Running instances drop their cached tenants (PostgreSQL: the cache bus reaches them). */
+async function announceTenantChange() {
+  await forgetTenants((await getDatabase()).db);
 }
 
 run()

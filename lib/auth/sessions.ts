@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { sessions, users } from "@/lib/db/schema";
 import type { Role } from "./roles";
 import { processSingleton } from "@/lib/process-singleton";
+import { invalidate, onInvalidation } from "@/lib/db/cache-bus";
 
 /** A session ends 8 hours after sign-in however often it is refreshed. */
 export const SESSION_LIFETIME_MS = 8 * 60 * 60 * 1000;
@@ -22,8 +23,13 @@ export async function startSession(db: Db, userId: string, now = new Date()) {
 // disabling its user or changing their role takes effect on live sessions within seconds.
 export const SESSION_CACHE_MS = 3_000;
 type Cached = { userId: string; user: CurrentUser | null; at: number };
-// Per process: a short cache in front of the sessions table; every instance keeps its own.
+// Per process: a short cache in front of the sessions table; every instance keeps its own, and
+// drops a user's entries when any instance announces that their sessions ended (the cache bus).
 const cache = processSingleton("session-cache", () => new Map<string, Cached>());
+onInvalidation("sessions", (notice) => {
+  if (!notice) return cache.clear();
+  for (const [id, entry] of cache) if (entry.userId === notice.user_id) cache.delete(id);
+});
 
 /** The user of a live session (not revoked, not past its end, user enabled), or null. */
 export async function activeSession(db: Db, sessionId: string, userId: string): Promise<CurrentUser | null> {
@@ -49,11 +55,13 @@ export async function activeSession(db: Db, sessionId: string, userId: string): 
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
-  await db
+  const [ended] = await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
   cache.delete(sessionId);
+  if (ended) await invalidate(db, { cache: "sessions", user_id: ended.userId });
 }
 
 /** Ends every live session of a user (password reset, disabled, role changed). */
@@ -64,5 +72,6 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   for (const { id } of revoked) cache.delete(id);
+  await invalidate(db, { cache: "sessions", user_id: userId });
   return revoked.length;
 }

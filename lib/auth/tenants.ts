@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
+import { invalidate, onInvalidation } from "@/lib/db/cache-bus";
 import { tenants } from "@/lib/db/schema";
 import { ExchangeClient } from "@/lib/exchange/client";
 import type { NetworkName } from "@/lib/bitcoin/networks";
@@ -23,8 +24,13 @@ export type Tenant = {
 };
 
 const CACHE_MS = 5_000;
-// Per process: decrypted credentials, briefly; the admin CLI's changes show within CACHE_MS.
+// Per process: decrypted credentials, briefly. A change made by any instance or the admin CLI
+// is announced on the cache bus and drops every instance's copy at once; CACHE_MS bounds a
+// copy whose notice was lost.
 const holder = processSingleton("tenant-cache", () => ({ cached: undefined as { at: number; all: Tenant[] } | undefined }));
+onInvalidation("tenants", () => {
+  holder.cached = undefined;
+});
 
 /** Every tenant with its credentials decrypted, cached a few seconds (the admin CLI may change them). */
 export async function allTenants(db: Db): Promise<Tenant[]> {
@@ -50,9 +56,9 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
   return all;
 }
 
-/** Drops this process's cached tenants: the next read sees a change made here at once. */
-export function forgetTenants() {
-  holder.cached = undefined;
+/** After a committed change of tenants: every instance drops its cached tenants, this one at once. */
+export function forgetTenants(db: Db): Promise<void> {
+  return invalidate(db, { cache: "tenants" });
 }
 
 export async function tenantById(db: Db, id: string): Promise<Tenant | null> {

@@ -49,7 +49,7 @@ export async function createConsoleTenant(
     webhookSecret,
     network: input.network,
   });
-  forgetTenants();
+  await forgetTenants(db);
   const tenant = (await consoleTenants(db, origin)).find((t) => t.id === created.id);
   if (!tenant) throw new Error(`tenant ${created.id} vanished`);
   return { ...tenant, webhook_secret: webhookSecret };

@@ -3,12 +3,17 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxState } from "@/lib/db/schema";
 import { processSingleton } from "@/lib/process-singleton";
+import { invalidate, onInvalidation } from "@/lib/db/cache-bus";
 
 // The sandbox clock: real time plus an offset that operators move forward. It governs
 // every expiry, timestamp and retry of the sandbox.
 
-// Per process: a cache of the stored offset, refreshed by every read of the clock.
+// Per process: a cache of the stored offset, refreshed by every read of the clock, and dropped
+// when any instance moves the clock (the cache bus).
 const holder = processSingleton("sandbox-clock", () => ({ offsetMs: undefined as number | undefined }));
+onInvalidation("sandbox_clock", () => {
+  holder.offsetMs = undefined;
+});
 
 export async function sandboxNow(db: Db): Promise<Date> {
   const [row] = await db.select({ offset: sandboxState.clockOffsetMs }).from(sandboxState).where(eq(sandboxState.id, 1));
@@ -26,6 +31,7 @@ export async function advanceClock(db: Db, seconds: number): Promise<Date> {
     .update(sandboxState)
     .set({ clockOffsetMs: sql`${sandboxState.clockOffsetMs} + ${Math.round(seconds * 1000)}` })
     .where(eq(sandboxState.id, 1));
+  await invalidate(db, { cache: "sandbox_clock" });
   return sandboxNow(db);
 }
 

@@ -137,7 +137,7 @@ export async function rotateSecret(db: Db, tenant: Tenant, overlapHours: number,
   if (!before) throw new ApiError("not_found", "No such tenant");
   const secret = newWebhookSecret();
   const rotated = await rotateWebhookSecret(db, tenant.id, secret, overlapHours);
-  forgetTenants();
+  await forgetTenants(db);
   const operator = isSandboxTenant(tenant) ? sandboxOperator() : null;
   if (operator) {
     try {
@@ -154,7 +154,7 @@ export async function rotateSecret(db: Db, tenant: Tenant, overlapHours: number,
           previousSecretUntil: before.previousSecretUntil,
         })
         .where(eq(tenants.id, tenant.id));
-      forgetTenants();
+      await forgetTenants(db);
       throw error;
     }
   }
@@ -196,7 +196,7 @@ export async function replaceCredentials(db: Db, tenant: Tenant, clientId: strin
     if (!(error instanceof UpstreamError && error.status === 404)) throw error;
   }
   await replaceClientId(db, tenant.id, clientId);
-  forgetTenants();
+  await forgetTenants(db);
   return credentials({ ...tenant, clientId });
 }
 
