@@ -111,6 +111,103 @@ describe("through the balancer", () => {
   });
 });
 
+describe("state that holds across instances", () => {
+  it("the public payout page's rate limit is one allowance whichever instance answers", async () => {
+    // one end user's address (as nginx forwards it) asking both instances by turns, 16 at a time
+    const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+    const started = performance.now();
+    const statuses: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < 200) {
+          const base = next++ % 2 === 0 ? first() : second();
+          const reply = await fetch(`${base}/api/pay/not-a-link-${randomUUID()}`, { headers: { "x-forwarded-for": address } });
+          await reply.arrayBuffer();
+          statuses.push(reply.status);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const answered = statuses.filter((s) => s !== 429).length;
+    console.log(`public limit over two instances: ${answered} of 200 answered in ${seconds.toFixed(2)} s, the rest 429`);
+    // a bucket of 60 refilled at 10 a second, shared: counted per process it would be twice that
+    expect(answered).toBeGreaterThanOrEqual(60);
+    expect(answered).toBeLessThanOrEqual(60 + Math.ceil(10 * seconds) + 1);
+    expect(statuses.filter((s) => s !== 404 && s !== 429)).toEqual([]);
+  });
+
+  it("a webhook secret rotated on one instance is used by the other at once, not after its cache expires", async () => {
+    // the operator works on the first instance, as a browser on the balancer's origin does
+    const op = await DashboardSession.signIn("operator@example.com", undefined, { baseUrl: first() });
+    const sameOrigin = { origin: balancer() };
+    const created = await op.request(
+      "POST",
+      "/api/operator/tenants",
+      {
+        name: `Rotation ${randomUUID().slice(0, 8)}`,
+        base_url: "https://api.example.com",
+        client_id: `client_${randomUUID()}`,
+        network: "testnet",
+      },
+      sameOrigin,
+    );
+    expect(created.status).toBe(201);
+    const tenant = created.body as { id: string; webhook_url: string; webhook_secret: string };
+    const path = new URL(tenant.webhook_url).pathname;
+    const signed = (secret: string, body: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+    const deliver = async (secret: string) => {
+      const body = eventBody();
+      const reply = await fetch(`${second()}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-signature-256": signed(secret, body), "x-correlation-id": randomUUID() },
+        body,
+      });
+      await reply.arrayBuffer();
+      return reply.status;
+    };
+    // the other instance has the tenant cached (5 s) with its first secret
+    expect(await deliver(tenant.webhook_secret)).toBe(200);
+    const rotated = await op.request(
+      "POST",
+      `/api/settings/webhook-secret/rotate?tenant_id=${tenant.id}`,
+      { overlap_hours: 0 },
+      sameOrigin,
+    );
+    expect(rotated.status).toBe(200);
+    const { secret } = rotated.body as { secret: string };
+    const started = performance.now();
+    await expect.poll(() => deliver(secret), { timeout: 1_000, interval: 20 }).toBe(200);
+    console.log(`the other instance took the new secret after ${(performance.now() - started).toFixed(0)} ms`);
+    expect(await deliver(tenant.webhook_secret)).toBe(401);
+  });
+
+  it("a sign-out on one instance ends the session on the other at once, not after its cache expires", async () => {
+    const session = await DashboardSession.signIn("viewer@example.com", undefined, { baseUrl: first() });
+    const onSecond = () => fetch(`${second()}/api/overview`, { headers: { cookie: session.cookieHeader } }).then((r) => r.status);
+    expect(await onSecond()).toBe(200); // cached there for 3 s
+    await session.signOut();
+    await expect.poll(onSecond, { timeout: 1_000, interval: 20 }).toBe(401);
+  });
+
+  it("the sandbox clock moved on one instance is the other's clock at once", async () => {
+    const moved = await fetch(`${first()}/sandbox/operator/clock`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${inject("operatorKey")}`, "content-type": "application/json" },
+      body: JSON.stringify({ advance_seconds: 3600 }),
+    });
+    expect(moved.status).toBe(200);
+    const { now } = (await moved.json()) as { now: string };
+    // any answer of the sandbox, a refusal too, says its time in Date (to the second)
+    const clockOfSecond = async () => {
+      const reply = await fetch(`${second()}/sandbox/v1/challenges/${randomUUID()}`);
+      await reply.arrayBuffer();
+      return Date.parse(reply.headers.get("date") ?? "");
+    };
+    await expect.poll(clockOfSecond, { timeout: 1_000, interval: 20 }).toBeGreaterThanOrEqual(Date.parse(now) - 1_000);
+  });
+});
+
 /**
  * A browser's EventSource: its first stream at `firstUrl`, and when a stream ends it reconnects
  * through the balancer with Last-Event-ID.
