@@ -28,26 +28,29 @@ export function ExchangeTimeline({ events }: { events: StoredEvent[] }) {
         <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("empty")}</p>
       ) : (
         <ol className="flex flex-col gap-3" data-testid="timeline">
-          {events.map((event) => (
-            <li key={event.seq} className="border-l-2 border-orange-400 pl-3" data-event={event.event ?? ""}>
-              <p className="text-sm font-medium">{t(`describe.${describe(event).key}`, describe(event).values)}</p>
-              <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                {t.rich("details", {
-                  received: f.dateTime(event.received_at),
-                  event: event.event ?? "",
-                  retry: event.retry_count === null ? "?" : String(event.retry_count),
-                  correlation: event.correlation_id ?? t("none"),
-                  mono: (chunks) => <span className="font-mono">{chunks}</span>,
-                })}
-              </p>
-              <details className="mt-1">
-                <summary className="cursor-pointer text-xs text-orange-700 dark:text-orange-400">{t("raw")}</summary>
-                <pre tabIndex={0} className="mt-1 max-h-80 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800">
-                  {JSON.stringify(event.body, null, 2)}
-                </pre>
-              </details>
-            </li>
-          ))}
+          {events.map((event) => {
+            const said = describe(event);
+            return (
+              <li key={event.seq} className="border-l-2 border-orange-400 pl-3" data-event={event.event ?? ""}>
+                <p className="text-sm font-medium">{t(`describe.${said.key}`, said.values)}</p>
+                <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                  {t.rich("details", {
+                    received: f.dateTime(event.received_at),
+                    event: event.event ?? "",
+                    retry: event.retry_count === null ? "?" : String(event.retry_count),
+                    correlation: event.correlation_id ?? t("none"),
+                    mono: (chunks) => <span className="font-mono">{chunks}</span>,
+                  })}
+                </p>
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-xs text-orange-700 dark:text-orange-400">{t("raw")}</summary>
+                  <pre tabIndex={0} className="mt-1 max-h-80 overflow-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800">
+                    {JSON.stringify(event.body, null, 2)}
+                  </pre>
+                </details>
+              </li>
+            );
+          })}
         </ol>
       )}
     </Card>
