@@ -13,6 +13,7 @@ import { signIn } from "../tests/integration/harness/sign-in";
 import { eventBody } from "../tests/integration/harness/events";
 import { addressOf, bitcoinKey, lightningNode, signBip137 } from "../tests/integration/harness/wallet";
 import { lighthouseMedian, pageWeights } from "./bench/page-weight";
+import { instancesBench } from "./bench/instances";
 
 const root = path.resolve(import.meta.dirname, "..");
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 1000);
@@ -27,6 +28,9 @@ const secrets = {
   SANDBOX_DEMO_CLIENT_ID: `demo_bench_${randomBytes(8).toString("hex")}`,
   SANDBOX_RATE_LIMIT: "100000",
   SANDBOX_DEMO_ACTIVITY: "false",
+  // shared by a second instance (section 6): its sessions and sealed credentials are the first's
+  AUTH_SECRET: randomBytes(32).toString("base64url"),
+  APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
 };
 const operatorKey = `sk_op_bench_${randomBytes(12).toString("hex")}`;
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
@@ -263,6 +267,43 @@ function subscribe(url: string, cookie: string): Subscriber {
   return { received, ready, close: () => req.destroy() };
 }
 
+/** Deliveries per second: `count` streams at `baseUrl`, `events` webhooks sent through it 8 at a time. */
+async function fanOut(baseUrl: string, cookie: string, count: number, events: number) {
+  const subscribers = Array.from({ length: count }, () => subscribe(`${baseUrl}/api/events`, cookie));
+  await Promise.all(subscribers.map((s) => s.ready));
+  const bodies = signedEvents(events, secrets.SANDBOX_DEMO_WEBHOOK_SECRET);
+  const ids = bodies.map((e) => (JSON.parse(e.body) as { payload: { exchange_id: string } }).payload.exchange_id);
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < bodies.length) {
+        const event = bodies[next++];
+        if (!event) break;
+        await send(`${baseUrl}/webhook`, {
+          method: "POST",
+          body: event.body,
+          headers: { "content-type": "application/json", "x-signature-256": event.signature },
+        });
+      }
+    }),
+  );
+  const complete = () => subscribers.every((s) => ids.every((id) => s.received.has(id)));
+  const deadline = performance.now() + 20_000;
+  while (!complete() && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  let delivered = 0;
+  let last = started;
+  for (const s of subscribers)
+    for (const id of ids) {
+      const at = s.received.get(id);
+      if (at === undefined) continue;
+      delivered++;
+      last = Math.max(last, at);
+    }
+  for (const s of subscribers) s.close();
+  return { rate: delivered / ((last - started) / 1000), missing: count * events - delivered };
+}
+
 const WARM_UP_SUBSCRIBERS = 100;
 
 async function sseLatency(app: RunningApp, cookie: string) {
@@ -335,6 +376,12 @@ async function main() {
       await pagesBench(app, ctx);
       return;
     }
+    if (process.env.BENCH_ONLY === "instances") {
+      // section 6 alone (BENCH_ONLY=instances npm run bench)
+      if (!databaseUrl) throw new Error("several instances need PostgreSQL");
+      await instancesSection(app, databaseUrl, ctx.cookie);
+      return;
+    }
     if (process.env.BENCH_ONLY === "reports") {
       // section 4 alone (BENCH_ONLY=reports npm run bench)
       if (!databaseUrl) throw new Error("reports are measured on PostgreSQL only");
@@ -402,12 +449,28 @@ async function main() {
     if (databaseUrl) await reportsBench(app, databaseUrl, tenantId, ctx.cookie);
     else console.log("\n4. reports and exports: skipped, they are measured on PostgreSQL only");
     await pagesBench(app, ctx);
+    if (databaseUrl) await instancesSection(app, databaseUrl, ctx.cookie);
+    else console.log("\n6. one instance against two: skipped, instances share PostgreSQL only");
   } finally {
     await app.stop();
     if (databaseUrl) await dropDatabase(databaseUrl);
     else rmSync(app.dataDir, { recursive: true, force: true });
     agent.destroy();
   }
+}
+
+// ---------- 6. one instance against two ----------
+
+function instancesSection(app: RunningApp, databaseUrl: string, cookie: string) {
+  return instancesBench({
+    app,
+    databaseUrl,
+    operatorKey,
+    env: { ...secrets, STREAMS_PER_USER: "5000" },
+    cookie,
+    ingest: (url, count) => ingest(url, signedEvents(count, secrets.SANDBOX_DEMO_WEBHOOK_SECRET)),
+    fanOut: (url, subscribers, events) => fanOut(url, cookie, subscribers, events),
+  });
 }
 
 // ---------- 4. reports and exports over many exchanges (PostgreSQL) ----------

@@ -6,7 +6,6 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort, removeDir, startApp, type RunningApp } from "../integration/harness/app-server";
 import { resetDatabase } from "../integration/harness/database";
-// @ts-expect-error a plain ES module of the scripts, without types
 import { nginxConfig } from "../../scripts/cluster/nginx-config.mjs";
 
 declare module "vitest" {
