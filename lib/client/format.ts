@@ -28,12 +28,20 @@ export function formatters(locale: Locale): Formatters {
   const bitcoin = new Intl.NumberFormat(tag, { minimumFractionDigits: 8, maximumFractionDigits: 8 });
   const percent = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 });
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium" });
+  // one formatter per currency: tables format every row
+  const money = new Map<string, Intl.NumberFormat>();
+  const moneyIn = (currency: string) => {
+    const code = currency.toUpperCase();
+    let format = money.get(code);
+    if (!format) money.set(code, (format = new Intl.NumberFormat(tag, { style: "currency", currency: code })));
+    return format;
+  };
   const made: Formatters = {
     locale,
     tag,
     fiat(amount: number | null | undefined, currency: string): string {
       if (amount === null || amount === undefined) return "—";
-      return new Intl.NumberFormat(tag, { style: "currency", currency: currency.toUpperCase() }).format(amount);
+      return moneyIn(currency).format(amount);
     },
     sats: (sats: number) => `${integer.format(sats)} sat`,
     btc: (btc: number | null | undefined) => (btc === null || btc === undefined ? "—" : `${bitcoin.format(btc)} BTC`),

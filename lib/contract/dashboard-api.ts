@@ -15,6 +15,13 @@ const uuid = z.string().check(z.meta({ format: "uuid" }));
 const limit = z
   ._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(100)), 25)
   .check(z.meta({ description: "Page size, 1 to 100" }));
+/** The query of a newest-first list paged by `next_before`: the audit log, received webhooks, sign-ins. */
+export const newestFirstPage = {
+  before: z
+    .nullish(z.coerce.number().check(z.int()).check(z.positive()))
+    .check(z.meta({ description: "`next_before` of the previous page" })),
+  limit,
+};
 const cursor = z.nullish(z.string().check(z.maxLength(200))).check(z.meta({ description: "`next_cursor` of the previous page" }));
 
 // ---- lists ----
@@ -206,10 +213,7 @@ export const overviewSchema = z.object({
 export type Overview = z.infer<typeof overviewSchema>;
 
 export const auditQuerySchema = z.object({
-  before: z
-    .nullish(z.coerce.number().check(z.int()).check(z.positive()))
-    .check(z.meta({ description: "`next_before` of the previous page" })),
-  limit,
+  ...newestFirstPage,
   action: z
     .nullish(z.string().check(z.minLength(1)).check(z.maxLength(100)))
     .check(z.meta({ description: "Actions that begin with this, e.g. `orders.`" })),

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { newestFirstPage } from "./dashboard-api";
 
 // The dashboard API's received webhooks (/api/webhook-events), search (/api/search) and the
 // exchanges that need attention: schemas the server builds with `satisfies` and the browser
@@ -15,12 +16,7 @@ export const webhookEventQuerySchema = z.object({
   exchange_id: z.nullish(z.guid()),
   from: z.nullish(day),
   to: z.nullish(day),
-  before: z
-    .nullish(z.coerce.number().check(z.int()).check(z.positive()))
-    .check(z.meta({ description: "`next_before` of the previous page" })),
-  limit: z
-    ._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(100)), 25)
-    .check(z.meta({ description: "Page size, 1 to 100" })),
+  ...newestFirstPage,
 });
 export type WebhookEventQuery = z.infer<typeof webhookEventQuerySchema>;
 

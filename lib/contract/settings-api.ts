@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { newestFirstPage } from "./dashboard-api";
 
 // The dashboard API's tenant settings (/api/settings/...): the team, the sign-in history, the
 // webhook secret, the API credentials and the affiliate agreements. Bodies the server builds
@@ -45,14 +46,7 @@ export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>;
 
 export const signInResults = ["ok", "wrong_password", "disabled", "rate_limited"] as const;
 
-export const signInQuerySchema = z.object({
-  before: z
-    .nullish(z.coerce.number().check(z.int()).check(z.positive()))
-    .check(z.meta({ description: "`next_before` of the previous page" })),
-  limit: z
-    ._default(z.coerce.number().check(z.int()).check(z.minimum(1)).check(z.maximum(100)), 25)
-    .check(z.meta({ description: "Page size, 1 to 100" })),
-});
+export const signInQuerySchema = z.object(newestFirstPage);
 export type SignInQuery = z.infer<typeof signInQuerySchema>;
 
 export const signInPageSchema = z.object({
