@@ -13,7 +13,7 @@ const sandboxOnly = {
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
-  { ignores: [".next/**", "node_modules/**", "data/**", "next-env.d.ts"] },
+  { ignores: [".next/**", ".next-zod/**", "node_modules/**", "data/**", "next-env.d.ts"] },
   {
     files: ["**/*.{ts,tsx,mjs}"],
     ignores: ["lib/sandbox/**", "app/sandbox/**", "tests/**", "instrumentation.ts", "lib/boot.ts", "scripts/**"],
