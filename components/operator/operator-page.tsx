@@ -6,7 +6,7 @@ import { ExchangesPanel } from "./exchanges-panel";
 import { SimulatorPanel } from "./simulator-panel";
 import { TenantsPanel } from "./tenants-panel";
 import { UsersPanel } from "./users-panel";
-import { useConsoleEvents } from "@/lib/client/use-live-events";
+import { useConsoleEvents } from "@/lib/client/use-console-events";
 
 const tabs = ["tenants", "users", "exchanges", "sandbox"] as const;
 type Tab = (typeof tabs)[number];

@@ -2,7 +2,6 @@
 import { useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { snapshotFrameSchema, webhookFrameSchema, type SnapshotFrame, type WebhookFrame } from "@/lib/contract/dashboard-api";
-import { consoleFrameSchema } from "@/lib/contract/console-api";
 import { queryKeys } from "./queries";
 import { useEventStream, type LiveStatus } from "./use-event-stream";
 
@@ -10,7 +9,11 @@ export { useEventStream, type LiveStatus };
 
 export type LiveNotice = ({ kind: "webhook" } & WebhookFrame) | ({ kind: "snapshot" } & SnapshotFrame);
 
-function parse<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }, data: string): T | null {
+/** One frame of a stream, parsed with its schema: null if it is not JSON or not that shape. */
+export function parseFrame<T>(
+  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } },
+  data: string,
+): T | null {
   try {
     const parsed = schema.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : null;
@@ -34,7 +37,7 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
     },
     on: {
       webhook: (data) => {
-        const frame = parse(webhookFrameSchema, data);
+        const frame = parseFrame(webhookFrameSchema, data);
         if (!frame) return;
         if (frame.exchange_id) void queryClient.invalidateQueries({ queryKey: queryKeys.exchangeEvents(frame.exchange_id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.console() });
@@ -42,7 +45,7 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
         onNotice({ kind: "webhook", ...frame });
       },
       snapshot: (data) => {
-        const frame = parse(snapshotFrameSchema, data);
+        const frame = parseFrame(snapshotFrameSchema, data);
         if (!frame) return;
         void queryClient.invalidateQueries({ queryKey: queryKeys.exchange(frame.exchange_id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.exchangeLists() });
@@ -55,18 +58,5 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
     },
     // ask the page's queries again: a 401 among them leads to sign-in
     onRefused: () => void queryClient.invalidateQueries(),
-  });
-}
-
-/**
- * Follows GET /api/operator/events for the operator console: any tenant's notice refreshes what
- * the console shows, and so does every (re)connect, since the stream has no ids to resume from.
- */
-export function useConsoleEvents(): LiveStatus {
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.console() });
-  return useEventStream("/api/operator/events", {
-    on: { notice: (data) => parse(consoleFrameSchema, data) && refresh() },
-    onOpen: refresh,
   });
 }

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/exchange/schemas";
 import type { NetworkName } from "@/lib/bitcoin/networks";
-import { daySchema, reconciliationIssueSchema } from "./reports-api";
+import { daySchema, reconciliationIssueSchema } from "./report-values";
 
 // The contract of the dashboard's own API (/api): every body it answers, every query it takes,
 // and every server-sent frame, as zod schemas. The server builds each body with `satisfies` the

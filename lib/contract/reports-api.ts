@@ -1,29 +1,12 @@
 import * as z from "zod/mini";
 import { currencies, exchangeTypes, pairs } from "@/lib/exchange/schemas";
+import { bitcoin, currency, daySchema, isoTimestamp, money, monthSchema, reconciliationIssueSchema, uuid } from "./report-values";
 
 // The dashboard API's affiliate agreements, earnings reports, statements and payouts received
 // (/api/agreements, /api/reports). Amounts are decimal strings with their exact scale (money
 // "1234.50", bitcoin "0.01234567"): nothing is rounded twice on the way to a statement.
 
-const uuid = z.string().check(z.meta({ format: "uuid" }));
-const isoTimestamp = z.string().check(z.meta({ format: "date-time" }));
-
-/** A calendar day YYYY-MM-DD, in the tenant's time zone. */
-export const daySchema = z.iso.date({ error: "A day as YYYY-MM-DD" }).check(z.meta({ format: "date" }));
-/** A statement month YYYY-MM. */
-export const monthSchema = z
-  .string()
-  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month as YYYY-MM"))
-  .check(z.meta({ example: "2026-11" }));
-const money = z
-  .string()
-  .check(z.regex(/^-?\d+\.\d{2}$/))
-  .check(z.meta({ description: "An amount in the quote currency, two decimals", example: "1234.50" }));
-const bitcoin = z
-  .string()
-  .check(z.regex(/^\d+\.\d{8}$/))
-  .check(z.meta({ description: "An amount in bitcoin, eight decimals", example: "0.01925000" }));
-const currency = z.enum(currencies);
+export { daySchema, monthSchema, reconciliationIssueSchema, type ReconciliationIssue } from "./report-values";
 
 // ---- agreements ----
 
@@ -201,16 +184,6 @@ export const statementSchema = z.object({
 export type Statement = z.infer<typeof statementSchema>;
 
 /** A statement whose payouts received differ from what was earned (on the overview). */
-export const reconciliationIssueSchema = z.object({
-  affiliate_id: uuid,
-  label: z.nullable(z.string()),
-  period: monthSchema,
-  currency,
-  earned: money,
-  received: money,
-  difference: money,
-});
-export type ReconciliationIssue = z.infer<typeof reconciliationIssueSchema>;
 export const reconciliationSchema = z.object({ data: z.array(reconciliationIssueSchema) });
 
 // ---- exports ----
