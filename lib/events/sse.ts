@@ -4,6 +4,8 @@ import type { Notice } from "./bus";
 import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/contract/dashboard-api";
 import { subscribe } from "./bus";
 import { processSingleton } from "@/lib/process-singleton";
+import type { Db } from "@/lib/db/client";
+import { claimStreamSlot, releaseStreamSlot, renewStreamSlots } from "./stream-slots";
 
 export const HEARTBEAT_MS = 15_000;
 /** Stored notices replayed per query; a longer gap is replayed page by page. */
@@ -18,8 +20,12 @@ export const SSE_HEADERS = {
 
 type Options = {
   req: Request;
+  db: Db;
   tenantId: string;
-  /** Who holds the stream (a user, a payout link): at most `limit` open streams each, 429 beyond. */
+  /**
+   * Who holds the stream (a user, a payout link): at most `limit` open streams each, 429 beyond,
+   * counted over every instance (stream-slots.ts).
+   */
   holder: { key: string; limit: number };
   /** Asked at every heartbeat: a stream whose session or link is no longer valid is closed. */
   stillValid: () => Promise<boolean>;
@@ -67,17 +73,23 @@ export function tenantFrame(notice: Notice): Uint8Array {
   return bytes;
 }
 
-type Shared = { beats: Set<() => void>; timer: NodeJS.Timeout | null; open: Map<string, number> };
-// Per process: one heartbeat timer, and the open-stream counts of this process's streams.
-const sharedState = processSingleton("sse", (): Shared => ({ beats: new Set(), timer: null, open: new Map() }));
+type Shared = { beats: Set<() => void>; timer: NodeJS.Timeout | null; slots: Set<string>; db: Db | null };
+// Per process: one heartbeat timer, and the places (stream_slots rows) of this process's streams.
+const sharedState = processSingleton("sse", (): Shared => ({ beats: new Set(), timer: null, slots: new Set(), db: null }));
 const shared = (): Shared => sharedState;
 
-// One heartbeat timer for every open stream of the process, not one per stream.
+// One heartbeat timer for every open stream of the process, not one per stream; at each beat the
+// leases of all the process's places are renewed in one statement.
 function onHeartbeat(beat: () => void): () => void {
   const state = shared();
   state.beats.add(beat);
   state.timer ??= setInterval(() => {
     for (const fn of state.beats) fn();
+    if (state.db) {
+      renewStreamSlots(state.db, [...state.slots]).catch((err: Error) =>
+        console.error("[sse] could not renew stream leases:", err.message),
+      );
+    }
   }, HEARTBEAT_MS);
   return () => {
     state.beats.delete(beat);
@@ -88,22 +100,22 @@ function onHeartbeat(beat: () => void): () => void {
   };
 }
 
-/** Counts an open stream of a holder; the returned function releases it (once). */
-function claimSlot(key: string, limit: number): () => void {
-  const { open } = shared();
-  const count = open.get(key) ?? 0;
-  if (count >= limit) {
-    console.warn(`[sse] ${key.split(":")[0]} refused a stream: ${count} open, at most ${limit}`);
+/** Takes a place for a stream of a holder (429 when it has none left); the returned function gives it back (once). */
+async function claimSlot(db: Db, key: string, limit: number): Promise<() => void> {
+  const state = shared();
+  state.db = db;
+  const slot = await claimStreamSlot(db, key, limit);
+  if (!slot) {
+    console.warn(`[sse] ${key.split(":")[0]} refused a stream: at most ${limit} open`);
     throw new ApiError("rate_limited", `At most ${limit} open event streams at a time`);
   }
-  open.set(key, count + 1);
+  state.slots.add(slot);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    const left = (open.get(key) ?? 1) - 1;
-    if (left <= 0) open.delete(key);
-    else open.set(key, left);
+    state.slots.delete(slot);
+    void releaseStreamSlot(db, key, slot);
   };
 }
 
@@ -113,8 +125,9 @@ function claimSlot(key: string, limit: number): () => void {
  * the subscriber is removed on disconnect. Notices arrive in cursor order (commit order), so
  * any cursor at or below the last one sent has been sent.
  */
-export function eventStream({
+export async function eventStream({
   req,
+  db,
   tenantId,
   holder,
   stillValid,
@@ -123,8 +136,8 @@ export function eventStream({
   filter = () => true,
   frame = tenantFrame,
   cursor = true,
-}: Options): Response {
-  const release = claimSlot(holder.key, holder.limit);
+}: Options): Promise<Response> {
+  const release = await claimSlot(db, holder.key, holder.limit);
   // The client may leave (abort, cancel) before start() has finished setting up, even before
   // the first await returns: whatever was set up by then is torn down at once, so neither the
   // slot nor the subscription outlives the connection.

@@ -6,7 +6,7 @@ import { startApp } from "../integration/harness/app-server";
 import { ClientApi } from "../integration/harness/api";
 import { DashboardSession } from "../integration/harness/dashboard";
 import { eventBody } from "../integration/harness/events";
-import { coinOrder, operator } from "../integration/harness/fixtures";
+import { coinOrder, lightningOrder, operator } from "../integration/harness/fixtures";
 import { openSse, type SseFrame } from "../integration/harness/sse";
 
 // Two instances on one PostgreSQL behind nginx (deploy/nginx.conf), as users deploy it: every
@@ -180,6 +180,49 @@ describe("state that holds across instances", () => {
     await expect.poll(() => deliver(secret), { timeout: 1_000, interval: 20 }).toBe(200);
     console.log(`the other instance took the new secret after ${(performance.now() - started).toFixed(0)} ms`);
     expect(await deliver(tenant.webhook_secret)).toBe(401);
+  });
+
+  it("a user's open event streams are counted over both instances: ten in all, not ten on each", async () => {
+    const session = await DashboardSession.signIn("operator@example.com", undefined, { baseUrl: first() });
+    const open = (base: string) => openSse(`${base}/api/events`, { cookie: session.cookieHeader });
+    const streams = [];
+    for (let i = 0; i < 10; i++) streams.push(await open(i % 2 === 0 ? first() : second()));
+    expect(streams.map((s) => s.response.status)).toEqual(Array(10).fill(200));
+    const refused = await Promise.all(
+      [first(), second()].map((base) => fetch(`${base}/api/events`, { headers: { cookie: session.cookieHeader } })),
+    );
+    expect(refused.map((r) => r.status)).toEqual([429, 429]);
+    await Promise.all(refused.map((r) => r.arrayBuffer().catch(() => null)));
+    // a stream closed on the first instance gives its place to one opened on the second
+    await streams.shift()?.close();
+    await expect
+      .poll(
+        async () => {
+          const again = await open(second());
+          if (again.response.status === 200) streams.push(again);
+          else await again.close();
+          return again.response.status;
+        },
+        { timeout: 2_000, interval: 20 },
+      )
+      .toBe(200);
+    await Promise.all(streams.map((s) => s.close()));
+  });
+
+  it("a payout link's three streams are counted over both instances", async () => {
+    const admin = await DashboardSession.signIn("affiliate@example.com");
+    const { order } = await lightningOrder(new ClientApi(inject("demoClientId"), `${balancer()}/sandbox`));
+    const { exchange_id } = await operator().pay({ order_id: order.id, amount: 100, currency: "eur" });
+    const link = (await admin.request("POST", `/api/exchanges/${exchange_id}/payout-link`, {})).body as { url: string };
+    const token = link.url.split("/pay/")[1] ?? "";
+    const from = { "x-forwarded-for": `203.0.113.${1 + Math.floor(Math.random() * 250)}` };
+    const streams = [];
+    for (const base of [first(), second(), first()]) streams.push(await openSse(`${base}/api/pay/${token}/events`, from));
+    expect(streams.map((s) => s.response.status)).toEqual([200, 200, 200]);
+    const refused = await fetch(`${second()}/api/pay/${token}/events`, { headers: from });
+    expect(refused.status).toBe(429);
+    await refused.arrayBuffer();
+    await Promise.all(streams.map((s) => s.close()));
   });
 
   it("a sign-out on one instance ends the session on the other at once, not after its cache expires", async () => {

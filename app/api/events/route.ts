@@ -12,6 +12,7 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute({}, async ({ req, db, tenant, user }) =>
   eventStream({
     req,
+    db,
     tenantId: tenant.id,
     holder: { key: `user:${user.id}`, limit: env().streamsPerUser },
     stillValid: async () => (await activeSession(db, user.sessionId, user.id)) !== null,

@@ -222,6 +222,22 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_updated_at").on(t.updatedAt)],
 );
 
+/**
+ * The open event streams of each holder (a user, a payout link), shared by every instance so that
+ * a holder's limit is one limit behind a balancer. The instance holding a stream renews its lease
+ * at each heartbeat and deletes the row when the stream closes; the row of an instance that died
+ * expires with its lease.
+ */
+export const streamSlots = pgTable(
+  "stream_slots",
+  {
+    id: uuid("id").primaryKey(),
+    holder: text("holder").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("stream_slots_holder").on(t.holder), index("stream_slots_expires_at").on(t.expiresAt)],
+);
+
 /** Sign-in attempts per account or address in a fixed window, counted before the password is checked. */
 export const authLimits = pgTable("auth_limits", {
   key: text("key").primaryKey(),

@@ -23,6 +23,7 @@ const consoleFrame = (notice: Notice) =>
 export const GET = apiRoute({ roles: ["operator"], scope: "global" }, async ({ req, db, user }) =>
   eventStream({
     req,
+    db,
     tenantId: EVERY_TENANT,
     holder: { key: `user:${user.id}`, limit: env().streamsPerUser },
     stillValid: async () => (await activeSession(db, user.sessionId, user.id)) !== null,

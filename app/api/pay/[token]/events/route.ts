@@ -20,6 +20,7 @@ export const GET = publicRoute(async ({ req, db, params }) => {
   const link = await linkOfToken(db, params.token ?? "");
   return eventStream({
     req,
+    db,
     tenantId: link.tenantId,
     holder: { key: `link:${link.id}`, limit: STREAMS_PER_LINK },
     stillValid: () => isLinkLive(db, link.id),
