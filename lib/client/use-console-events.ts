@@ -2,7 +2,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { consoleFrameSchema } from "@/lib/contract/console-api";
 import { queryKeys } from "./queries";
-import { parseFrame } from "./use-live-events";
+import { parseJsonAs } from "@/lib/contract/parse-json";
 import { useEventStream, type LiveStatus } from "./use-event-stream";
 
 // Apart from the shell's stream (use-live-events.ts), so that only the console's page carries
@@ -16,7 +16,7 @@ export function useConsoleEvents(): LiveStatus {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.console() });
   return useEventStream("/api/operator/events", {
-    on: { notice: (data) => parseFrame(consoleFrameSchema, data) && refresh() },
+    on: { notice: (data) => parseJsonAs(consoleFrameSchema, data) && refresh() },
     onOpen: refresh,
   });
 }

@@ -2,25 +2,13 @@
 import { useRef } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { snapshotFrameSchema, webhookFrameSchema, type SnapshotFrame, type WebhookFrame } from "@/lib/contract/dashboard-api";
+import { parseJsonAs } from "@/lib/contract/parse-json";
 import { queryKeys } from "./queries";
 import { useEventStream, type LiveStatus } from "./use-event-stream";
 
 export { useEventStream, type LiveStatus };
 
 export type LiveNotice = ({ kind: "webhook" } & WebhookFrame) | ({ kind: "snapshot" } & SnapshotFrame);
-
-/** One frame of a stream, parsed with its schema: null if it is not JSON or not that shape. */
-export function parseFrame<T>(
-  schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } },
-  data: string,
-): T | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Follows GET /api/events. A webhook notice refreshes the exchange's stored events; the exchange
@@ -37,7 +25,7 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
     },
     on: {
       webhook: (data) => {
-        const frame = parseFrame(webhookFrameSchema, data);
+        const frame = parseJsonAs(webhookFrameSchema, data);
         if (!frame) return;
         if (frame.exchange_id) void queryClient.invalidateQueries({ queryKey: queryKeys.exchangeEvents(frame.exchange_id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.console() });
@@ -45,7 +33,7 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
         onNotice({ kind: "webhook", ...frame });
       },
       snapshot: (data) => {
-        const frame = parseFrame(snapshotFrameSchema, data);
+        const frame = parseJsonAs(snapshotFrameSchema, data);
         if (!frame) return;
         void queryClient.invalidateQueries({ queryKey: queryKeys.exchange(frame.exchange_id) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.exchangeLists() });

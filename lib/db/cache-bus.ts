@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDatabase, type Database, type Db } from "./client";
 import { processSingleton } from "@/lib/process-singleton";
+import { parseJsonAs } from "@/lib/contract/parse-json";
 
 // Each instance keeps a few short caches in front of the database (tenants with their decrypted
 // credentials, session checks, the sandbox clock's offset). A change made on one instance is
@@ -39,14 +40,8 @@ function dispatch(payload: string) {
     for (const set of state.handlers.values()) for (const handler of set) handler(null);
     return;
   }
-  let notice: CacheNotice;
-  try {
-    const parsed = cacheNoticeSchema.safeParse(JSON.parse(payload));
-    if (!parsed.success) return;
-    notice = parsed.data;
-  } catch {
-    return;
-  }
+  const notice: CacheNotice | null = parseJsonAs(cacheNoticeSchema, payload);
+  if (!notice) return;
   for (const handler of state.handlers.get(notice.cache) ?? []) handler(notice);
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { getDatabase } from "@/lib/db/client";
 import { busNoticeSchema, type BusNotice } from "@/lib/contract/dashboard-api";
 import { processSingleton } from "@/lib/process-singleton";
+import { parseJsonAs } from "@/lib/contract/parse-json";
 
 // The live-update bus (docs/architecture.md#a-webhooks-way-to-the-browser): publishers NOTIFY a small notice; every instance
 // LISTENs and hands it to its SSE subscribers of that tenant. PGlite delivers in-process,
@@ -32,14 +33,8 @@ function dispatch(payload: string) {
     for (const set of subscribers.values()) for (const fn of set) fn(null);
     return;
   }
-  let notice: Notice;
-  try {
-    const parsed = busNoticeSchema.safeParse(JSON.parse(payload));
-    if (!parsed.success) return;
-    notice = parsed.data;
-  } catch {
-    return;
-  }
+  const notice: Notice | null = parseJsonAs(busNoticeSchema, payload);
+  if (!notice) return;
   for (const fn of subscribers.get(notice.tenant_id) ?? []) fn(notice);
   for (const fn of subscribers.get(EVERY_TENANT) ?? []) fn(notice);
 }
