@@ -1,8 +1,13 @@
+import { QueryProvider } from "@/lib/client/query-provider";
 import { OverviewPage } from "@/components/overview/overview-page";
 import { titled } from "@/i18n/page-title";
 
 export const generateMetadata = titled("overview");
 
 export default function Page() {
-  return <OverviewPage />;
+  return (
+    <QueryProvider>
+      <OverviewPage />
+    </QueryProvider>
+  );
 }

@@ -3,8 +3,8 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { QueryProvider } from "@/lib/client/query-provider";
 import { signOut } from "@/lib/client/sign-out";
+import { SESSION_ENDED } from "@/lib/client/live-notices";
 import { useLiveEvents, type LiveNotice } from "@/lib/client/use-live-events";
 import { LiveIndicator } from "./live-indicator";
 import { Logo } from "./logo";
@@ -120,8 +120,6 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
   );
 }
 
-const SESSION_ENDED = "dashboard:session-ended";
-
 /** An ended session sends the person to sign in again, and back here afterwards. */
 function useSignInAgain() {
   const router = useRouter();
@@ -136,14 +134,12 @@ function useSignInAgain() {
 export function AppShell({ user, languages, children }: { user: ShellUser; languages: ReactNode; children: ReactNode }) {
   useSignInAgain();
   return (
-    <QueryProvider staleTime={5_000} onUnauthorized={() => window.dispatchEvent(new Event(SESSION_ENDED))}>
-      <SessionProvider value={user}>
-        <Toaster>
-          <Chrome user={user} languages={languages}>
-            {children}
-          </Chrome>
-        </Toaster>
-      </SessionProvider>
-    </QueryProvider>
+    <SessionProvider value={user}>
+      <Toaster>
+        <Chrome user={user} languages={languages}>
+          {children}
+        </Chrome>
+      </Toaster>
+    </SessionProvider>
   );
 }

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { errorBodySchema } from "@/lib/exchange/schemas";
+import { errorBodySchema } from "@/lib/contract/shell-api";
 import { setServiceTime } from "./service-clock";
 
 // The browser's client of the dashboard API: every answer parsed with its schema.

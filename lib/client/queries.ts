@@ -36,8 +36,6 @@ export const queryKeys = {
   webhookHealth: () => ["received", "health"] as const,
   rejections: () => ["received", "rejections"] as const,
   audit: (filters: Record<string, string>) => ["audit", filters] as const,
-  /** Server-rendered pages (reports, statements): a tick the live stream bumps, and they refresh. */
-  serverPages: () => ["server-pages"] as const,
   /** A tenant's settings: one prefix, refreshed together after each change. */
   settings: () => ["settings"] as const,
   settingsPart: (part: "team" | "sign-ins" | "webhook-secret" | "credentials" | "agreements") => ["settings", part] as const,

@@ -2,36 +2,59 @@
 import { useState, type ReactNode } from "react";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ApiClientError } from "./api";
+import { SESSION_ENDED, useLiveSignals, type LiveSignal } from "./live-notices";
+import { queryKeys } from "./queries";
 
 /**
- * The one react-query set-up of the app's pages (the dashboard and the public payout page):
- * failed queries are retried twice unless the answer was a definite no (4xx), and a 401 is
- * reported once per query to `onUnauthorized`.
+ * The react-query set-up of the dashboard pages that fetch in the browser: failed queries are
+ * retried twice unless the answer was a definite no (4xx); a 401 raises SESSION_ENDED, and the
+ * shell sends the person to sign in.
  */
-export function QueryProvider({
-  children,
-  staleTime,
-  onUnauthorized,
-}: {
-  children: ReactNode;
-  staleTime: number;
-  onUnauthorized?: () => void;
-}) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        queryCache: new QueryCache({
-          onError: (error) => {
-            if (error instanceof ApiClientError && error.status === 401) onUnauthorized?.();
-          },
-        }),
-        defaultOptions: {
-          queries: {
-            staleTime,
-            retry: (count, error) => count < 2 && !(error instanceof ApiClientError && error.status < 500 && error.status !== 0),
-          },
-        },
-      }),
-  );
+function newQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof ApiClientError && error.status === 401) window.dispatchEvent(new Event(SESSION_ENDED));
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 5_000,
+        retry: (count, error) => count < 2 && !(error instanceof ApiClientError && error.status < 500 && error.status !== 0),
+      },
+    },
+  });
+}
+
+// One cache per tab, kept across the pages that use it; on the server, one per render (never
+// shared between requests).
+let tabClient: QueryClient | undefined;
+const queryClientOfTab = () => (typeof window === "undefined" ? newQueryClient() : (tabClient ??= newQueryClient()));
+
+/** What each live signal makes stale. */
+function invalidate(client: QueryClient, signal: LiveSignal) {
+  switch (signal.kind) {
+    case "webhook":
+      if (signal.exchange_id) void client.invalidateQueries({ queryKey: queryKeys.exchangeEvents(signal.exchange_id) });
+      void client.invalidateQueries({ queryKey: queryKeys.console() });
+      void client.invalidateQueries({ queryKey: queryKeys.received() });
+      return;
+    case "snapshot":
+      void client.invalidateQueries({ queryKey: queryKeys.exchange(signal.exchange_id) });
+      void client.invalidateQueries({ queryKey: queryKeys.exchangeLists() });
+      void client.invalidateQueries({ queryKey: queryKeys.overview() });
+      void client.invalidateQueries({ queryKey: queryKeys.simulatorSteps(signal.exchange_id) });
+      void client.invalidateQueries({ queryKey: queryKeys.console() });
+      return;
+    default:
+      // a reconnect (snapshot notices are not replayed) or a refused stream (a 401 among the answers leads to sign-in)
+      void client.invalidateQueries();
+  }
+}
+
+/** Wraps a dashboard page whose data is fetched in the browser; the live stream keeps it fresh. */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  const [client] = useState(queryClientOfTab);
+  useLiveSignals((signal) => invalidate(client, signal));
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

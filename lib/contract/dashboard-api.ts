@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/exchange/schemas";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { daySchema, reconciliationIssueSchema } from "./report-values";
+import { snapshotFrameSchema, webhookFrameSchema } from "./shell-api";
 
 // The contract of the dashboard's own API (/api): every body it answers, every query it takes,
 // and every server-sent frame, as zod schemas. The server builds each body with `satisfies` the
@@ -111,23 +112,7 @@ export type StoredEvents = z.infer<typeof storedEventsSchema>;
 
 // ---- live notices (LISTEN/NOTIFY) and the SSE frames made of them ----
 
-/** `event: webhook` of GET /api/events; its SSE `id:` is `seq`. */
-export const webhookFrameSchema = z
-  .object({
-    seq: z.int(),
-    event: z.nullable(z.string()),
-    exchange_id: z.nullable(uuid),
-    order_id: z.nullable(uuid),
-    received_at: isoTimestamp,
-  })
-  .check(z.meta({ description: "data of `event: webhook` (SSE id = seq)" }));
-export type WebhookFrame = z.infer<typeof webhookFrameSchema>;
-
-/** `event: snapshot` of GET /api/events: an exchange's snapshot was refreshed. No SSE id. */
-export const snapshotFrameSchema = z
-  .object({ exchange_id: uuid, state: z.enum(exchangeStates) })
-  .check(z.meta({ description: "data of `event: snapshot` (no SSE id)" }));
-export type SnapshotFrame = z.infer<typeof snapshotFrameSchema>;
+export { webhookFrameSchema, snapshotFrameSchema, type WebhookFrame, type SnapshotFrame } from "./shell-api";
 
 /** `event: update` of GET /api/pay/{token}/events: something changed, ask again. */
 export const updateFrameSchema = z.strictObject({}).check(z.meta({ description: "data of `event: update`: empty" }));

@@ -61,17 +61,4 @@ export const searchQuerySchema = z.object({
   q: z.string().check(z.trim()).check(z.minLength(1, "Type something to look for")).check(z.maxLength(1000)),
 });
 
-export const searchResultSchema = z.object({
-  /** What the text was taken for. */
-  matched_as: z.enum(["id", "creditor_reference", "txid_or_payment_hash", "bitcoin_address", "invoice", "node_pubkey", "nothing"]),
-  data: z.array(
-    z.object({
-      kind: z.enum(["order", "exchange"]),
-      id: uuid,
-      /** A short line saying what matched, e.g. "payout to tb1q…". */
-      detail: z.string(),
-      href: z.string(),
-    }),
-  ),
-});
-export type SearchResult = z.infer<typeof searchResultSchema>;
+export { searchResultSchema, type SearchResult } from "./shell-api";

@@ -289,9 +289,4 @@ export const anyWebhookEventSchema = z.looseObject({
 
 // ---- errors ----
 
-export const errorBodySchema = z.looseObject({
-  error: z.string(),
-  documentation_uri: z.string(),
-  details: z.optional(z.array(z.looseObject({ path: z.string(), message: z.string() }))),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export { errorBodySchema, type ErrorBody } from "@/lib/contract/shell-api";

@@ -1,3 +1,4 @@
+import { QueryProvider } from "@/lib/client/query-provider";
 import { Suspense } from "react";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -11,8 +12,10 @@ export default async function Page() {
   const user = await currentUser({ headers: await headers() });
   if (user?.role === "viewer") notFound();
   return (
-    <Suspense>
-      <AuditPage />
-    </Suspense>
+    <QueryProvider>
+      <Suspense>
+        <AuditPage />
+      </Suspense>
+    </QueryProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { QueryProvider } from "@/lib/client/query-provider";
 import { Suspense } from "react";
 import { EventsPage } from "@/components/events/events-page";
 import { titled } from "@/i18n/page-title";
@@ -6,8 +7,10 @@ export const generateMetadata = titled("events");
 
 export default function Page() {
   return (
-    <Suspense>
-      <EventsPage />
-    </Suspense>
+    <QueryProvider>
+      <Suspense>
+        <EventsPage />
+      </Suspense>
+    </QueryProvider>
   );
 }

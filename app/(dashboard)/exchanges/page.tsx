@@ -1,3 +1,4 @@
+import { QueryProvider } from "@/lib/client/query-provider";
 import { Suspense } from "react";
 import { ExchangesPage } from "@/components/exchanges/exchanges-page";
 import { titled } from "@/i18n/page-title";
@@ -6,8 +7,10 @@ export const generateMetadata = titled("exchanges");
 
 export default function Page() {
   return (
-    <Suspense>
-      <ExchangesPage />
-    </Suspense>
+    <QueryProvider>
+      <Suspense>
+        <ExchangesPage />
+      </Suspense>
+    </QueryProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { QueryProvider } from "@/lib/client/query-provider";
 import { Suspense } from "react";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -12,8 +13,10 @@ export default async function Page() {
   const user = await currentUser({ headers: await headers() });
   if (user?.role !== "operator") notFound();
   return (
-    <Suspense>
-      <OperatorPage sandbox={env().sandboxEnabled} />
-    </Suspense>
+    <QueryProvider>
+      <Suspense>
+        <OperatorPage sandbox={env().sandboxEnabled} />
+      </Suspense>
+    </QueryProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { QueryProvider } from "@/lib/client/query-provider";
 import { Suspense } from "react";
 import { OrdersPage } from "@/components/orders/orders-page";
 import { titled } from "@/i18n/page-title";
@@ -6,8 +7,10 @@ export const generateMetadata = titled("orders");
 
 export default function Page() {
   return (
-    <Suspense>
-      <OrdersPage />
-    </Suspense>
+    <QueryProvider>
+      <Suspense>
+        <OrdersPage />
+      </Suspense>
+    </QueryProvider>
   );
 }

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/states";
 import { inputClass } from "@/components/ui/field";
 import { ExportLinks, linkButtonClass } from "@/components/ui/export-links";
 import { EarningsChart } from "@/components/reports/earnings-chart";
-import { LiveRefresh } from "@/components/reports/live-refresh";
+import { LiveRefresh } from "@/components/shell/live-refresh";
 import { formatters } from "@/lib/client/format";
 import { pageContext } from "@/lib/auth/page-context";
 import { earningsQuerySchema, reportGroups, type EarningsReport, type ReportGroup } from "@/lib/contract/reports-api";

@@ -1,3 +1,4 @@
+import { QueryProvider } from "@/lib/client/query-provider";
 import { Suspense } from "react";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -16,8 +17,10 @@ export default async function Page() {
   const tenants = await allTenants(await getDb());
   const tenant = tenants.find((t) => (user.tenantId ? t.id === user.tenantId : t.isDefault));
   return (
-    <Suspense>
-      <SettingsPage tenantName={tenant?.name ?? (await getTranslations("settings"))("yourCompany")} />
-    </Suspense>
+    <QueryProvider>
+      <Suspense>
+        <SettingsPage tenantName={tenant?.name ?? (await getTranslations("settings"))("yourCompany")} />
+      </Suspense>
+    </QueryProvider>
   );
 }

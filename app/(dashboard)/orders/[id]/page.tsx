@@ -1,3 +1,4 @@
+import { QueryProvider } from "@/lib/client/query-provider";
 import { OrderPage } from "@/components/orders/order-page";
 import { titled } from "@/i18n/page-title";
 
@@ -5,5 +6,9 @@ export const generateMetadata = titled("order");
 
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <OrderPage id={id} />;
+  return (
+    <QueryProvider>
+      <OrderPage id={id} />
+    </QueryProvider>
+  );
 }

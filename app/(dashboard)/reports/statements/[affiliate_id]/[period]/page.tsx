@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
-import { LiveRefresh } from "@/components/reports/live-refresh";
+import { LiveRefresh } from "@/components/shell/live-refresh";
 import { PrintButton } from "@/components/reports/print-button";
 import { linkButtonClass } from "@/components/ui/export-links";
 import { RecordPayoutForm } from "@/components/reports/record-payout-form";
