@@ -1,13 +1,19 @@
-import { QueryProvider } from "@/lib/client/query-provider";
 import { OverviewPage } from "@/components/overview/overview-page";
+import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
+import { pageContext } from "@/lib/auth/page-context";
+import { serviceTime } from "@/lib/exchange/client";
+import { overview } from "@/lib/overview/overview";
 
 export const generateMetadata = titled("overview");
 
-export default function Page() {
+/** The overview, as GET /api/overview answers it. */
+export default async function Page() {
+  const { tenant, db } = await pageContext();
   return (
-    <QueryProvider>
-      <OverviewPage />
-    </QueryProvider>
+    <>
+      <LiveRefresh />
+      <OverviewPage data={await overview(db, tenant.id, serviceTime(tenant.baseUrl), tenant.timeZone)} />
+    </>
   );
 }

@@ -9,13 +9,25 @@ import { useFormat } from "@/lib/client/use-format";
 type Item = ExchangeListItem & { tenant_name?: string };
 
 /** Exchanges as rows on wide screens and as cards on phones; the operator console adds the tenant and its own link. */
-export function ExchangeTable({ items, hrefOf = (id) => `/exchanges/${id}` }: { items: Item[]; hrefOf?: (id: string) => string }) {
+export function ExchangeTable({
+  items,
+  hrefOf = (id) => `/exchanges/${id}`,
+  busy = false,
+}: {
+  items: Item[];
+  hrefOf?: (id: string) => string;
+  /** Other filters are being rendered: the rows shown are about to change. */
+  busy?: boolean;
+}) {
   const t = useTranslations("exchanges.table");
   const tc = useTranslations("common");
   const f = useFormat();
   const tenants = items.some((i) => i.tenant_name !== undefined);
   return (
-    <div className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+    <div
+      aria-busy={busy || undefined}
+      className="overflow-hidden rounded-lg border border-zinc-200 aria-busy:opacity-60 dark:border-zinc-800"
+    >
       <table className="w-full text-left text-sm">
         <thead className="hidden bg-zinc-50 text-xs text-zinc-500 uppercase sm:table-header-group dark:bg-zinc-900 dark:text-zinc-400">
           <tr>

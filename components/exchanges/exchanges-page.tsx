@@ -5,14 +5,15 @@ import { useTranslations } from "next-intl";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Select, TextInput, inputClass } from "@/components/ui/field";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { EmptyState, ErrorState } from "@/components/ui/states";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
-import { useExchangeList } from "@/lib/client/queries";
+import type { ExchangePage } from "@/lib/contract/dashboard-api";
+import { useMorePages } from "@/lib/client/use-more-pages";
+import { listFilters } from "@/lib/pages/list-page";
 import { ExchangeTable } from "./exchange-table";
 
-const FILTERS = ["state", "pair", "type", "order_id", "attention"] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function Lookup() {
@@ -61,11 +62,21 @@ function Lookup() {
   );
 }
 
-export function ExchangesPage() {
+/**
+ * The tenant's exchanges, newest first: the first page rendered on the server for `shownFor` (or
+ * the API's error code for filters it refuses), the next ones asked for by "Load more".
+ */
+export function ExchangesPage({ first, shownFor, error }: { first: ExchangePage; shownFor: Record<string, string>; error: string | null }) {
   const t = useTranslations("exchanges.list");
   const tc = useTranslations("common");
-  const { filters, setFilter } = useUrlFilters("/exchanges", FILTERS);
-  const { query, items } = useExchangeList(filters);
+  const { filters, setFilter, pending } = useUrlFilters("/exchanges", listFilters.exchanges, { server: true });
+  const more = useMorePages(
+    "/api/exchanges",
+    shownFor,
+    first,
+    async () => (await import("@/lib/contract/dashboard-api")).exchangePageSchema,
+  );
+  const items = more.items;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -114,19 +125,18 @@ export function ExchangesPage() {
           className={inputClass}
         />
       </div>
-      {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
-      {query.isPending ? (
-        <LoadingRows rows={5} />
-      ) : items.length === 0 ? (
+      {error && <ErrorState code={error} />}
+      {items.length === 0 ? (
         <EmptyState title={filters.attention ? t("nothingNeedsAttention") : Object.keys(filters).length ? t("noMatch") : t("empty")}>
           <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("emptyBody")}</p>
         </EmptyState>
       ) : (
-        <ExchangeTable items={items} />
+        <ExchangeTable items={items} busy={pending} />
       )}
-      {query.hasNextPage && (
-        <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? tc("loadingMore") : tc("loadMore")}
+      {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
+      {more.hasMore && (
+        <Button variant="secondary" onClick={() => void more.loadMore()} disabled={more.busy}>
+          {more.busy ? tc("loadingMore") : tc("loadMore")}
         </Button>
       )}
     </div>

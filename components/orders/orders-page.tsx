@@ -4,23 +4,28 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
 import { StateBadge } from "@/components/ui/state-badge";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useCanMutate } from "@/components/shell/session-context";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
-import { useOrderList } from "@/lib/client/queries";
+import type { OrderPage } from "@/lib/contract/dashboard-api";
+import { useMorePages } from "@/lib/client/use-more-pages";
+import { listFilters } from "@/lib/pages/list-page";
 import { shortId } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
 
-const FILTERS = ["active", "currency", "payout_kind"] as const;
-
-export function OrdersPage() {
+/**
+ * The tenant's orders, newest first: the first page rendered on the server for `shownFor` (or
+ * the API's error code for filters it refuses), the next ones asked for by "Load more".
+ */
+export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shownFor: Record<string, string>; error: string | null }) {
   const t = useTranslations("orders.list");
   const tc = useTranslations("common");
   const f = useFormat();
   const canMutate = useCanMutate();
-  const { filters, setFilter } = useUrlFilters("/orders", FILTERS);
-  const { query, items: orders } = useOrderList(filters);
+  const { filters, setFilter, pending } = useUrlFilters("/orders", listFilters.orders, { server: true });
+  const more = useMorePages("/api/orders", shownFor, first, async () => (await import("@/lib/contract/dashboard-api")).orderPageSchema);
+  const orders = more.items;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -58,10 +63,8 @@ export function OrdersPage() {
           <option value="lightning">{t("lightning")}</option>
         </Select>
       </div>
-      {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
-      {query.isPending ? (
-        <LoadingRows rows={5} />
-      ) : orders.length === 0 ? (
+      {error && <ErrorState code={error} />}
+      {orders.length === 0 ? (
         <EmptyState title={Object.keys(filters).length ? t("noMatch") : t("empty")}>
           <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("emptyBody")}</p>
           {canMutate && (
@@ -72,8 +75,9 @@ export function OrdersPage() {
         </EmptyState>
       ) : (
         <ul
+          aria-busy={pending || undefined}
           className={
-            "divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white " +
+            "divide-y aria-busy:opacity-60 divide-zinc-200 rounded-lg border border-zinc-200 bg-white " +
             "dark:divide-zinc-800 dark:border-zinc-800 dark:bg-zinc-950"
           }
         >
@@ -94,9 +98,10 @@ export function OrdersPage() {
           })}
         </ul>
       )}
-      {query.hasNextPage && (
-        <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? tc("loadingMore") : tc("loadMore")}
+      {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
+      {more.hasMore && (
+        <Button variant="secondary" onClick={() => void more.loadMore()} disabled={more.busy}>
+          {more.busy ? tc("loadingMore") : tc("loadMore")}
         </Button>
       )}
     </div>

@@ -2,21 +2,21 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { EmptyState } from "@/components/ui/states";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
-import { useOverview } from "@/lib/client/queries";
+import type { Overview } from "@/lib/contract/dashboard-api";
 import { useFormat } from "@/lib/client/use-format";
 import { VolumeChart } from "./volume-chart";
-import { exchangeStates } from "@/lib/exchange/schemas";
 
-export function OverviewPage() {
+const exchangeStates = ["executed", "interrupted", "refunded", "settled"] as const;
+
+/** The overview, from what GET /api/overview answers, rendered on the server and refreshed live. */
+export function OverviewPage({ data }: { data: Overview }) {
   const t = useTranslations("overview");
   const f = useFormat();
-  const query = useOverview();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
         {exchangeStates.map((state) => (
           <Link
@@ -29,14 +29,14 @@ export function OverviewPage() {
           >
             <p className="text-xs text-zinc-500 dark:text-zinc-400">{t(`states.${state}`)}</p>
             <p className="mt-1 text-2xl font-semibold tabular-nums" data-count={state}>
-              {query.data ? (query.data.counts[state] ?? 0) : "–"}
+              {data.counts[state] ?? 0}
             </p>
           </Link>
         ))}
       </div>
-      {query.data && query.data.attention.count > 0 && (
+      {data.attention.count > 0 && (
         <Card
-          title={t("attention", { count: query.data.attention.count })}
+          title={t("attention", { count: data.attention.count })}
           labelId="needs-attention"
           actions={
             <Link href="/exchanges?attention=1" className="text-sm text-orange-700 hover:underline dark:text-orange-400">
@@ -44,13 +44,13 @@ export function OverviewPage() {
             </Link>
           }
         >
-          <ExchangeTable items={query.data.attention.items} />
+          <ExchangeTable items={data.attention.items} />
         </Card>
       )}
-      {query.data && query.data.reconciliation.length > 0 && (
+      {data.reconciliation.length > 0 && (
         <Card title={t("reconciliation")} labelId="reconciliation">
           <ul className="flex flex-col gap-1 text-sm" data-testid="reconciliation">
-            {query.data.reconciliation.map((r) => (
+            {data.reconciliation.map((r) => (
               <li key={`${r.affiliate_id}-${r.period}-${r.currency}`} className="flex flex-wrap gap-x-2">
                 <Link
                   href={`/reports/statements/${r.affiliate_id}/${r.period}`}
@@ -72,7 +72,7 @@ export function OverviewPage() {
         </Card>
       )}
       <Card title={t("volume")} labelId="daily-volume">
-        {query.data ? <VolumeChart points={query.data.daily} today={query.data.today} /> : <LoadingRows rows={4} />}
+        <VolumeChart points={data.daily} today={data.today} />
       </Card>
       <Card
         title={t("latest")}
@@ -83,10 +83,8 @@ export function OverviewPage() {
           </Link>
         }
       >
-        {query.isPending ? (
-          <LoadingRows />
-        ) : query.data && query.data.latest.length > 0 ? (
-          <ExchangeTable items={query.data.latest} />
+        {data.latest.length > 0 ? (
+          <ExchangeTable items={data.latest} />
         ) : (
           <EmptyState title={t("empty.title")}>
             <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("empty.body")}</p>

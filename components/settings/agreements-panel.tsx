@@ -1,27 +1,25 @@
 "use client";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
-import { EmptyState, ErrorState, FormError, LoadingRows } from "@/components/ui/states";
+import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { useFormat } from "@/lib/client/use-format";
-import { queryKeys } from "@/lib/client/queries";
-import { useAgreements } from "@/lib/client/settings-queries";
-import { agreementSchema, type Agreement, type SharePeriod } from "@/lib/contract/reports-api";
+import { agreementSchema, type Agreement, type Agreements, type SharePeriod } from "@/lib/contract/reports-api";
 
 // Settings › Affiliate agreements: each affiliate_id with a label and the share of the fee it
 // earns from a day on. Reports and statements compute earnings from these periods.
 
 function useAgreementChanges() {
   const t = useTranslations("settings.agreements");
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const submit = useSubmit({ not_found: t("notAnId") });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.settingsPart("agreements") });
+  const refresh = () => router.refresh();
   const save = (id: string, label: string, periods: SharePeriod[]) =>
     submit.run(async () => {
       await apiFetch(`/api/agreements/${encodeURIComponent(id)}`, agreementSchema, { method: "PUT", body: { label, periods } });
@@ -144,24 +142,19 @@ function AgreementRow({ agreement }: { agreement: Agreement }) {
 }
 
 /** Every agreement the tenant's orders carry, or that it configured, with label and share periods. */
-export function AgreementsPanel() {
+export function AgreementsPanel({ list }: { list: Agreements }) {
   const t = useTranslations("settings.agreements");
-  const list = useAgreements();
   const { busy, error, save } = useAgreementChanges();
   return (
     <Card title={t("title")} labelId="affiliate-agreements">
       <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">
-        {t.rich("intro", { zone: list.data?.time_zone ?? t("yourZone"), code: (chunks) => <code>{chunks}</code> })}
+        {t.rich("intro", { zone: list.time_zone, code: (chunks) => <code>{chunks}</code> })}
       </p>
-      {list.isPending ? (
-        <LoadingRows rows={2} />
-      ) : list.isError ? (
-        <ErrorState error={list.error} retry={() => void list.refetch()} />
-      ) : list.data.data.length === 0 ? (
+      {list.data.length === 0 ? (
         <EmptyState title={t("empty")}>{t("emptyBody")}</EmptyState>
       ) : (
         <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {list.data.data.map((a) => (
+          {list.data.map((a) => (
             <AgreementRow key={`${a.affiliate_id}:${JSON.stringify(a.periods)}`} agreement={a} />
           ))}
         </ul>

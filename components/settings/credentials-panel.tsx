@@ -1,48 +1,39 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
-import { DefinitionList, ErrorState, FormError, LoadingRows } from "@/components/ui/states";
+import { DefinitionList, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
-import { queryKeys } from "@/lib/client/queries";
-import { useCredentials } from "@/lib/client/settings-queries";
-import { credentialsSchema } from "@/lib/contract/settings-api";
+import { credentialsSchema, type Credentials } from "@/lib/contract/settings-api";
 
 /** The service's base URL and the client_id (masked), and its replacement once the service accepts the new one. */
-export function CredentialsPanel() {
+export function CredentialsPanel({ credentials }: { credentials: Credentials }) {
   const t = useTranslations("settings.credentials");
-  const credentials = useCredentials();
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const { busy, error, run } = useSubmit({ invalid_request: t("refused") });
   const [done, setDone] = useState(false);
   return (
     <Card title={t("title")} labelId="api-credentials">
-      {credentials.isPending ? (
-        <LoadingRows rows={2} />
-      ) : credentials.isError ? (
-        <ErrorState error={credentials.error} retry={() => void credentials.refetch()} />
-      ) : (
-        <DefinitionList
-          items={[
-            [
-              t("service"),
-              <span key="url" className="font-mono break-all">
-                {credentials.data.base_url}
-              </span>,
-            ],
-            [
-              "client_id",
-              <code key="id" className="font-mono break-all" data-testid="client-id">
-                {credentials.data.client_id}
-              </code>,
-            ],
-          ]}
-        />
-      )}
+      <DefinitionList
+        items={[
+          [
+            t("service"),
+            <span key="url" className="font-mono break-all">
+              {credentials.base_url}
+            </span>,
+          ],
+          [
+            "client_id",
+            <code key="id" className="font-mono break-all" data-testid="client-id">
+              {credentials.client_id}
+            </code>,
+          ],
+        ]}
+      />
       <form
         className="mt-4 grid gap-3 border-t border-zinc-200 pt-4 sm:grid-cols-[1fr_auto] sm:items-end dark:border-zinc-800"
         onSubmit={(event) => {
@@ -54,7 +45,7 @@ export function CredentialsPanel() {
             await apiFetch("/api/settings/credentials", credentialsSchema, { method: "PUT", body: { client_id: clientId } });
             form.reset();
             setDone(true);
-            await queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
+            router.refresh();
           });
         }}
       >

@@ -1,20 +1,25 @@
-"use client";
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
-import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
+import type { Agreements } from "@/lib/contract/reports-api";
+import type { Credentials, SignInPage, Team, WebhookSecretStatus } from "@/lib/contract/settings-api";
 import { AgreementsPanel } from "./agreements-panel";
 import { CredentialsPanel } from "./credentials-panel";
 import { TeamPanel } from "./team-panel";
 import { WebhookSecretPanel } from "./webhook-secret-panel";
 
-const tabs = ["team", "webhooks", "credentials", "affiliates"] as const;
-type Tab = (typeof tabs)[number];
+export const settingsTabs = ["team", "webhooks", "credentials", "affiliates"] as const;
+export type SettingsTab = (typeof settingsTabs)[number];
 
-/** A tenant's settings (admins; operators see the tenant they look at). */
-export function SettingsPage({ tenantName }: { tenantName: string }) {
-  const t = useTranslations("settings");
-  const params = useSearchParams();
-  const tab: Tab = tabs.find((id) => id === params.get("tab")) ?? "team";
+/** The open tab and what it shows, read on the server as the settings routes of the API answer it. */
+export type OpenTab =
+  | { tab: "team"; team: Team; signIns: SignInPage }
+  | { tab: "webhooks"; status: WebhookSecretStatus }
+  | { tab: "credentials"; credentials: Credentials }
+  | { tab: "affiliates"; agreements: Agreements };
+
+/** A tenant's settings (admins; operators see the tenant they look at), rendered on the server; only the open tab's panel reaches the browser. */
+export async function SettingsPage({ tenantName, open }: { tenantName: string; open: OpenTab }) {
+  const t = await getTranslations("settings");
   return (
     <div className="flex flex-col gap-4">
       <div>
@@ -22,14 +27,14 @@ export function SettingsPage({ tenantName }: { tenantName: string }) {
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro", { tenant: tenantName })}</p>
       </div>
       <nav aria-label={t("sections")} className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
-        {tabs.map((id) => (
+        {settingsTabs.map((id) => (
           <Link
             key={id}
             href={`/settings?tab=${id}`}
-            aria-current={id === tab ? "page" : undefined}
+            aria-current={id === open.tab ? "page" : undefined}
             className={
               "-mb-px border-b-2 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-orange-500 " +
-              (id === tab
+              (id === open.tab
                 ? "border-orange-600 font-medium text-zinc-900 dark:text-zinc-100"
                 : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100")
             }
@@ -38,10 +43,10 @@ export function SettingsPage({ tenantName }: { tenantName: string }) {
           </Link>
         ))}
       </nav>
-      {tab === "team" && <TeamPanel />}
-      {tab === "webhooks" && <WebhookSecretPanel />}
-      {tab === "credentials" && <CredentialsPanel />}
-      {tab === "affiliates" && <AgreementsPanel />}
+      {open.tab === "team" && <TeamPanel team={open.team} signIns={open.signIns} />}
+      {open.tab === "webhooks" && <WebhookSecretPanel status={open.status} />}
+      {open.tab === "credentials" && <CredentialsPanel credentials={open.credentials} />}
+      {open.tab === "affiliates" && <AgreementsPanel list={open.agreements} />}
     </div>
   );
 }

@@ -1,19 +1,24 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { StateBadge } from "@/components/ui/state-badge";
-import { EmptyState, ErrorState, FormError, LoadingRows } from "@/components/ui/states";
+import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { useShellUser } from "@/components/shell/session-context";
 import { apiFetch } from "@/lib/client/api";
 import { useFormat } from "@/lib/client/use-format";
-import { queryKeys } from "@/lib/client/queries";
-import { useSignIns, useTeam } from "@/lib/client/settings-queries";
-import { teamMemberSchema, temporaryPasswordSchema, type TeamMember, type TemporaryPassword } from "@/lib/contract/settings-api";
+import {
+  teamMemberSchema,
+  temporaryPasswordSchema,
+  type SignInPage,
+  type Team,
+  type TeamMember,
+  type TemporaryPassword,
+} from "@/lib/contract/settings-api";
 import { OneTimeSecret } from "./one-time-secret";
 
 /** The members' columns above phone width: the header row and each member share them. */
@@ -32,12 +37,12 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
   const t = useTranslations("settings.team");
   const tr = useTranslations("shell.roles");
   const f = useFormat();
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const { busy, error, run } = useSubmit();
   const change = (body: Record<string, unknown>) =>
     run(async () => {
       await apiFetch(`/api/settings/team/${member.id}`, teamMemberSchema, { method: "PATCH", body });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
+      router.refresh();
     });
   return (
     <li data-member={member.email} className={`grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 text-sm ${columns}`}>
@@ -74,7 +79,7 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
               onClick={() =>
                 void run(async () => {
                   onPassword(await apiFetch(`/api/settings/team/${member.id}/reset-password`, temporaryPasswordSchema, { method: "POST" }));
-                  await queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
+                  router.refresh();
                 })
               }
             >
@@ -91,7 +96,7 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
 function AddMember({ onPassword }: { onPassword: (p: TemporaryPassword) => void }) {
   const t = useTranslations("settings.team");
   const tr = useTranslations("shell.roles");
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const { busy, error, run } = useSubmit({ conflict: t("exists") });
   return (
     <form
@@ -104,7 +109,7 @@ function AddMember({ onPassword }: { onPassword: (p: TemporaryPassword) => void 
           const body = { email: String(data.get("email") ?? ""), role: String(data.get("role") ?? "viewer") };
           onPassword(await apiFetch("/api/settings/team", temporaryPasswordSchema, { method: "POST", body }));
           form.reset();
-          await queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
+          router.refresh();
         });
       }}
     >
@@ -125,21 +130,16 @@ function AddMember({ onPassword }: { onPassword: (p: TemporaryPassword) => void 
   );
 }
 
-function SignInHistory() {
+function SignInHistory({ history }: { history: SignInPage }) {
   const t = useTranslations("settings.team");
   const f = useFormat();
-  const history = useSignIns();
   return (
     <Card title={t("history")} labelId="sign-in-history">
-      {history.isPending ? (
-        <LoadingRows rows={3} />
-      ) : history.isError ? (
-        <ErrorState error={history.error} retry={() => void history.refetch()} />
-      ) : history.data.data.length === 0 ? (
+      {history.data.length === 0 ? (
         <EmptyState title={t("noSignIns")} />
       ) : (
         <ul className="divide-y divide-zinc-200 text-sm dark:divide-zinc-800">
-          {history.data.data.map((s) => (
+          {history.data.map((s) => (
             <li key={s.id} className="flex flex-wrap items-baseline gap-x-3 py-2" data-sign-in={s.result}>
               <span className="text-xs text-zinc-500 dark:text-zinc-400">{f.dateTime(s.at)}</span>
               <span className="break-all">{s.email}</span>
@@ -156,20 +156,15 @@ function SignInHistory() {
 }
 
 /** The tenant's users: add one with a temporary password, change roles, disable, reset; and who signed in when. */
-export function TeamPanel() {
+export function TeamPanel({ team, signIns }: { team: Team; signIns: SignInPage }) {
   const t = useTranslations("settings.team");
-  const team = useTeam();
   const user = useShellUser();
   const [password, setPassword] = useState<TemporaryPassword | null>(null);
   return (
     <div className="flex flex-col gap-4">
       <Card title={t("title")} labelId="team">
         <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
-        {team.isPending ? (
-          <LoadingRows rows={3} />
-        ) : team.isError ? (
-          <ErrorState error={team.error} retry={() => void team.refetch()} />
-        ) : team.data.data.length === 0 ? (
+        {team.data.length === 0 ? (
           <EmptyState title={t("empty")} />
         ) : (
           <>
@@ -180,7 +175,7 @@ export function TeamPanel() {
               <span>{t("lastSignIn")}</span>
             </div>
             <ul aria-label={t("members")} className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {team.data.data.map((m) => (
+              {team.data.map((m) => (
                 <MemberRow key={m.id} member={m} self={m.email === user.email} onPassword={setPassword} />
               ))}
             </ul>
@@ -196,7 +191,7 @@ export function TeamPanel() {
           </div>
         )}
       </Card>
-      <SignInHistory />
+      <SignInHistory history={signIns} />
     </div>
   );
 }

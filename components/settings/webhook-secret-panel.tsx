@@ -1,18 +1,16 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { Field, Select } from "@/components/ui/field";
-import { ErrorState, FormError, LoadingRows } from "@/components/ui/states";
+import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { useFormat } from "@/lib/client/use-format";
-import { queryKeys } from "@/lib/client/queries";
-import { useWebhookSecret } from "@/lib/client/settings-queries";
-import { revealedSchema, rotatedSchema, type Rotated } from "@/lib/contract/settings-api";
+import { revealedSchema, rotatedSchema, type Rotated, type WebhookSecretStatus } from "@/lib/contract/settings-api";
 import { OneTimeSecret } from "./one-time-secret";
 
 /** The overlaps offered, in hours (the catalogue words each). */
@@ -63,7 +61,7 @@ function SecretLine({ label, masked, which, note }: { label: string; masked: str
 function Rotate({ automatic }: { automatic: boolean }) {
   const t = useTranslations("settings.webhooks");
   const f = useFormat();
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const { busy, error, run } = useSubmit();
   const [rotated, setRotated] = useState<Rotated | null>(null);
   return (
@@ -76,7 +74,7 @@ function Rotate({ automatic }: { automatic: boolean }) {
           setRotated(
             await apiFetch("/api/settings/webhook-secret/rotate", rotatedSchema, { method: "POST", body: { overlap_hours: overlap } }),
           );
-          await queryClient.invalidateQueries({ queryKey: queryKeys.settings() });
+          router.refresh();
         });
       }}
     >
@@ -106,13 +104,10 @@ function Rotate({ automatic }: { automatic: boolean }) {
 }
 
 /** The webhook endpoint to register, its secrets masked with audited reveals, and rotation with an overlap. */
-export function WebhookSecretPanel() {
+export function WebhookSecretPanel({ status }: { status: WebhookSecretStatus }) {
   const t = useTranslations("settings.webhooks");
   const f = useFormat();
-  const status = useWebhookSecret();
-  if (status.isPending) return <LoadingRows rows={3} />;
-  if (status.isError) return <ErrorState error={status.error} retry={() => void status.refetch()} />;
-  const { webhook_url, current, previous, registered_automatically } = status.data;
+  const { webhook_url, current, previous, registered_automatically } = status;
   return (
     <div className="flex flex-col gap-4">
       <Card title={t("title")} labelId="webhook-secret">

@@ -24,10 +24,11 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+/** An error of the API (`error`), or its code as the server passed it to the page (`code`). */
+export function ErrorState({ error, code: given, retry }: { error?: unknown; code?: string; retry?: () => void }) {
   const t = useTranslations("common");
   const messageFor = useErrorMessage();
-  const code = error instanceof ApiClientError ? error.code : "unexpected_response";
+  const code = given ?? (error instanceof ApiClientError ? error.code : "unexpected_response");
   return (
     <div
       role="alert"

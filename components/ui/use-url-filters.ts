@@ -1,25 +1,41 @@
 "use client";
-import { useSearchParams } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState, useTransition } from "react";
+
+const pick = (params: URLSearchParams, keys: readonly string[]): Record<string, string> =>
+  Object.fromEntries(keys.flatMap((key) => (params.get(key) ? [[key, params.get(key) ?? ""]] : [])));
 
 /**
  * List filters kept in the page's URL, so a filtered list can be shared and reloaded.
  *
- * The lists fetch their own data, so a filter change only rewrites the URL: `history.replaceState`,
- * which Next's router follows (`useSearchParams` re-renders), with no round trip to the server.
- * Each change starts from the address bar as it is now, not from the last render, so filters
- * changed in quick succession all stay.
+ * A list that fetches its own data (`server: false`) only rewrites the address with
+ * `history.replaceState`, which Next's router follows, with no round trip. A list rendered on the
+ * server from its address (`server: true`) navigates to the new address; until the server has
+ * answered (`pending`), the controls show what was chosen. Either way each change starts from the
+ * last one asked for, not from the last render, so filters changed in quick succession on a slow
+ * connection all stay.
  */
-export function useUrlFilters(basePath: string, keys: readonly string[]) {
+export function useUrlFilters(basePath: string, keys: readonly string[], { server = false } = {}) {
   const params = useSearchParams();
-  const filters: Record<string, string> = Object.fromEntries(
-    keys.flatMap((key) => (params.get(key) ? [[key, params.get(key) ?? ""]] : [])),
-  );
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const wanted = useRef<string | null>(null);
+  const [chosen, setChosen] = useState<Record<string, string> | null>(null);
+  useEffect(() => {
+    if (pending) return;
+    wanted.current = null;
+    setChosen(null);
+  }, [pending]);
   const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(window.location.search);
+    const next = new URLSearchParams(wanted.current ?? window.location.search);
     if (value) next.set(key, value);
     else next.delete(key);
     const query = next.toString();
-    window.history.replaceState(null, "", query ? `${basePath}?${query}` : basePath);
+    const url = query ? `${basePath}?${query}` : basePath;
+    if (!server) return window.history.replaceState(null, "", url);
+    wanted.current = query;
+    setChosen(pick(next, keys));
+    startTransition(() => router.replace(url, { scroll: false }));
   };
-  return { filters, setFilter };
+  return { filters: chosen ?? pick(params, keys), setFilter, pending };
 }

@@ -1,16 +1,31 @@
-import { QueryProvider } from "@/lib/client/query-provider";
-import { Suspense } from "react";
 import { ExchangesPage } from "@/components/exchanges/exchanges-page";
+import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
+import { pageContext } from "@/lib/auth/page-context";
+import { exchangeListQuerySchema, type ExchangePage } from "@/lib/contract/dashboard-api";
+import { serviceTime } from "@/lib/exchange/client";
+import { listExchanges } from "@/lib/exchanges/list-exchanges";
+import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";
 
 export const generateMetadata = titled("exchanges");
 
-export default function Page() {
+/** The first page of exchanges, as GET /api/exchanges answers it for the same filters. */
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const { tenant, db } = await pageContext();
+  const filters = filtersFrom(await searchParams, listFilters.exchanges);
+  const query = exchangeListQuerySchema.safeParse({ ...filters, limit: String(PAGE_SIZE) });
+  const first: ExchangePage = query.success
+    ? await listExchanges(db, tenant.id, query.data, { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) })
+    : { data: [], next_cursor: null };
   return (
-    <QueryProvider>
-      <Suspense>
-        <ExchangesPage />
-      </Suspense>
-    </QueryProvider>
+    <>
+      <LiveRefresh />
+      <ExchangesPage
+        key={new URLSearchParams(filters).toString()}
+        first={first}
+        shownFor={filters}
+        error={query.success ? null : "invalid_request"}
+      />
+    </>
   );
 }

@@ -1,26 +1,41 @@
-import { QueryProvider } from "@/lib/client/query-provider";
-import { Suspense } from "react";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
-import { SettingsPage } from "@/components/settings/settings-page";
-import { currentUser } from "@/lib/auth/current-user";
-import { allTenants } from "@/lib/auth/tenants";
-import { getDb } from "@/lib/db/client";
+import { SettingsPage, settingsTabs, type OpenTab, type SettingsTab } from "@/components/settings/settings-page";
 import { titled } from "@/i18n/page-title";
+import { originOf } from "@/lib/api/request-origin";
+import { pageContext } from "@/lib/auth/page-context";
+import { listSignIns } from "@/lib/auth/sign-in-history";
+import { serviceTime } from "@/lib/exchange/client";
+import type { SearchParams } from "@/lib/pages/list-page";
+import { listAgreements } from "@/lib/reports/agreements";
+import { credentials, team, webhookSecretStatus } from "@/lib/settings/settings";
 
 export const generateMetadata = titled("settings");
 
-export default async function Page() {
-  const user = await currentUser({ headers: await headers() });
-  if (!user || user.role === "viewer") notFound();
-  const tenants = await allTenants(await getDb());
-  const tenant = tenants.find((t) => (user.tenantId ? t.id === user.tenantId : t.isDefault));
-  return (
-    <QueryProvider>
-      <Suspense>
-        <SettingsPage tenantName={tenant?.name ?? (await getTranslations("settings"))("yourCompany")} />
-      </Suspense>
-    </QueryProvider>
-  );
+/** What the open tab shows, as the API's settings routes answer it. */
+async function openTab(tab: SettingsTab, { tenant, db }: Awaited<ReturnType<typeof pageContext>>): Promise<OpenTab> {
+  switch (tab) {
+    case "team":
+      return { tab, team: await team(db, tenant.id), signIns: await listSignIns(db, tenant.id, { limit: 50 }) };
+    case "webhooks":
+      return { tab, status: webhookSecretStatus(tenant, originOf(await headers())) };
+    case "credentials":
+      return { tab, credentials: credentials(tenant) };
+    case "affiliates":
+      return {
+        tab,
+        agreements: {
+          data: await listAgreements(db, tenant.id, tenant.timeZone, serviceTime(tenant.baseUrl)),
+          time_zone: tenant.timeZone,
+        },
+      };
+  }
+}
+
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const context = await pageContext();
+  if (context.user.role === "viewer") notFound();
+  const asked = (await searchParams).tab;
+  const tab = settingsTabs.find((id) => id === asked) ?? "team";
+  return <SettingsPage tenantName={context.tenant.name} open={await openTab(tab, context)} />;
 }
