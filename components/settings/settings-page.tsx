@@ -17,7 +17,10 @@ export type OpenTab =
   | { tab: "credentials"; credentials: Credentials }
   | { tab: "affiliates"; agreements: Agreements };
 
-/** A tenant's settings (admins; operators see the tenant they look at), rendered on the server; only the open tab's panel reaches the browser. */
+/**
+ * A tenant's settings (admins; operators see the tenant they look at), rendered on the server;
+ * only the open tab's data is read.
+ */
 export async function SettingsPage({ tenantName, open }: { tenantName: string; open: OpenTab }) {
   const t = await getTranslations("settings");
   return (

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter, useSearchParams } from "next/navigation";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useRef, useState, useTransition } from "react";
 
 const pick = (params: URLSearchParams, keys: readonly string[]): Record<string, string> =>
   Object.fromEntries(keys.flatMap((key) => (params.get(key) ? [[key, params.get(key) ?? ""]] : [])));
@@ -21,13 +21,9 @@ export function useUrlFilters(basePath: string, keys: readonly string[], { serve
   const [pending, startTransition] = useTransition();
   const wanted = useRef<string | null>(null);
   const [chosen, setChosen] = useState<Record<string, string> | null>(null);
-  useEffect(() => {
-    if (pending) return;
-    wanted.current = null;
-    setChosen(null);
-  }, [pending]);
   const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(wanted.current ?? window.location.search);
+    // while a change is on its way the address is not yet its; once answered, the address is the truth
+    const next = new URLSearchParams(pending && wanted.current !== null ? wanted.current : window.location.search);
     if (value) next.set(key, value);
     else next.delete(key);
     const query = next.toString();
@@ -37,5 +33,5 @@ export function useUrlFilters(basePath: string, keys: readonly string[], { serve
     setChosen(pick(next, keys));
     startTransition(() => router.replace(url, { scroll: false }));
   };
-  return { filters: chosen ?? pick(params, keys), setFilter, pending };
+  return { filters: (pending && chosen) || pick(params, keys), setFilter, pending };
 }
