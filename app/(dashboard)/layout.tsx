@@ -1,5 +1,4 @@
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages } from "next-intl/server";
@@ -9,6 +8,7 @@ import { dashboardLocales } from "@/i18n/config";
 import { pathHeader } from "@/i18n/request";
 import dashboardCatalogue from "@/messages/dashboard/en.json";
 import { currentUser } from "@/lib/auth/current-user";
+import { signInAgain } from "@/lib/auth/page-context";
 import { allTenants } from "@/lib/auth/tenants";
 import { explorerBase } from "@/lib/bitcoin/networks";
 import { getDb } from "@/lib/db/client";
@@ -22,7 +22,7 @@ const clientNamespaces = Object.keys(dashboardCatalogue) as (keyof typeof dashbo
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const requestHeaders = await headers();
   const user = await currentUser({ headers: requestHeaders });
-  if (!user) redirect("/login");
+  if (!user) signInAgain(requestHeaders);
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
   const picked = Object.fromEntries(clientNamespaces.map((ns) => [ns, messages[ns]]));
   const tenants = await allTenants(await getDb());

@@ -1,4 +1,3 @@
-"use client";
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/states";

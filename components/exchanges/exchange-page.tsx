@@ -1,17 +1,18 @@
-"use client";
 import { useTranslations } from "next-intl";
-import { ErrorState, LoadingRows, EmptyState } from "@/components/ui/states";
-import { ApiClientError } from "@/lib/client/api";
-import { useExchange, useExchangeEvents } from "@/lib/client/queries";
 import type { StoredEvent } from "@/lib/contract/dashboard-api";
-import { payoutOfEventBody } from "@/lib/exchanges/exchange-view";
+import type { SimulatorSteps } from "@/lib/contract/console-api";
+import { payoutOfEventBody, type ExchangeView } from "@/lib/exchanges/exchange-view";
+import { lud17Link } from "@/lib/lightning/lnurl";
+import { LnurlQrCode } from "@/components/payouts/lnurl-qr-code";
+import type { PreparedOffer } from "@/components/payouts/lnurl-qr";
+import { PayoutPanel } from "@/components/payouts/payout-panel";
+import { SimulateNextStep } from "@/components/simulator/simulate-next-step";
 import { ActionPanel } from "./action-panel";
 import { ExchangeAmounts } from "./exchange-amounts";
+import { ExchangeLive } from "./exchange-live";
 import { ExchangeStatusHeader } from "./exchange-status-header";
 import { ExchangeTimeline } from "./exchange-timeline";
 import { PayoutDetails } from "./payout-details";
-import { PayoutPanel } from "@/components/payouts/payout-panel";
-import { SimulateNextStep } from "@/components/simulator/simulate-next-step";
 
 /** The latest confirmation count the webhooks told (the REST payout only says confirmed or not). */
 function confirmationsOf(events: StoredEvent[]): number | null {
@@ -23,34 +24,52 @@ function confirmationsOf(events: StoredEvent[]): number | null {
   return latest;
 }
 
-export function ExchangePage({ id }: { id: string }) {
-  const t = useTranslations("exchanges");
-  const exchange = useExchange(id);
-  const events = useExchangeEvents(id, exchange.isSuccess);
-  if (exchange.isPending) return <LoadingRows rows={6} />;
-  if (exchange.isError) {
-    if (exchange.error instanceof ApiClientError && exchange.error.status === 404) {
-      return <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>;
-    }
-    return <ErrorState error={exchange.error} retry={() => void exchange.refetch()} />;
-  }
-  const view = exchange.view;
-  if (!view) return <LoadingRows rows={6} />;
+/**
+ * An exchange's page, rendered on the server from what GET /api/exchanges/{id} and its events
+ * answer: the status, the action required, the Lightning payout panel with its QR codes drawn
+ * here, the test buttons (`steps`, sandbox admins only), amounts, payout and the timeline. Only
+ * the panel, the test buttons and the live refresh run in the browser.
+ */
+export function ExchangePage({
+  view,
+  events,
+  nodePubkey,
+  steps,
+  renderedAt,
+}: {
+  view: ExchangeView;
+  events: StoredEvent[];
+  nodePubkey: string | null;
+  steps: SimulatorSteps | { error: string } | null;
+  /** The service's time of this render (ms): the countdowns start from it in the server's HTML and in the browser alike. */
+  renderedAt: number;
+}) {
+  const tq = useTranslations("payouts.qr");
+  const tp = useTranslations("payouts.panel");
+  const prepare = (lnurl: string | undefined, kind: "withdraw" | "channel"): PreparedOffer | null => {
+    if (!lnurl) return null;
+    const upper = lnurl.toUpperCase();
+    const testId = kind === "withdraw" ? "withdraw-qr" : "channel-qr";
+    const label = tp(kind === "withdraw" ? "invoiceQr" : "channelQr");
+    const code = (
+      <LnurlQrCode upper={upper} value={upper} linkLabel={tq("open", { label })} alt={tq("alt", { kind, lnurl: upper })} testId={testId} />
+    );
+    return { upper, code, lud17: lud17Link(upper, kind) };
+  };
+  const action = view.action?.kind === "initiate_payout" ? view.action : null;
+  const offers = { withdraw: prepare(action?.invoice?.lnurl, "withdraw"), channel: prepare(action?.channel?.lnurl, "channel") };
   return (
     <div className="flex flex-col gap-4">
+      <ExchangeLive id={view.id} lightningOpen={view.lightning_open} renderedAt={renderedAt} />
       <ExchangeStatusHeader exchange={view} />
       <ActionPanel exchange={view} />
-      <PayoutPanel exchange={view} />
-      <SimulateNextStep exchangeId={view.id} />
+      <PayoutPanel exchange={view} nodePubkey={nodePubkey} offers={offers} renderedAt={renderedAt} />
+      {steps && <SimulateNextStep exchangeId={view.id} steps={steps} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <ExchangeAmounts exchange={view} />
-        <PayoutDetails exchange={view} confirmations={confirmationsOf(events.data?.data ?? [])} />
+        <PayoutDetails exchange={view} confirmations={confirmationsOf(events)} />
       </div>
-      {events.isError ? (
-        <ErrorState error={events.error} retry={() => void events.refetch()} />
-      ) : (
-        <ExchangeTimeline events={events.data?.data ?? []} />
-      )}
+      <ExchangeTimeline events={events} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-"use client";
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import type { StoredEvent } from "@/lib/contract/dashboard-api";

@@ -1,47 +1,43 @@
 "use client";
+import type { ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { LnurlQrCode } from "./lnurl-qr-code";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { formatCountdown, useCountdown } from "./use-countdown";
-import { lud01Fallback, lud17Link } from "@/lib/lightning/lnurl";
+
+/** An LNURL offer as the server prepared it: the QR code drawn (LnurlQrCode) and the LUD-17 link decoded. */
+export type PreparedOffer = { upper: string; code: ReactNode; lud17: string };
 
 /**
  * An LNURL as a QR code, a lightning: link for a wallet on the same phone, the LUD-17 link
  * (lnurlw:// or lnurlc://) for wallets that register those schemes, the text to copy, and the
- * offer's countdown. At expiry onExpired fetches the exchange again, which renews the offer, and
- * the QR is redrawn.
- *
- * The QR carries the LNURL in upper case (the compact alphanumeric QR mode), or, with
- * `fallbackPage`, LUD-01's fallback URL: that page with `?lightning=LNURL…`, so that a phone's
- * camera app opens the page and a wallet reads the LNURL.
+ * offer's countdown. At expiry onExpired asks the service again, which renews the offer, and the
+ * page is drawn again with the new QR code. The code and the LUD-17 link come drawn and decoded
+ * from the server, so the browser carries neither a QR encoder nor bech32.
  */
 export function LnurlQr({
-  lnurl,
+  offer,
   kind,
   expiresOn,
+  renderedAt,
   onExpired,
-  label,
   testId,
-  fallbackPage,
 }: {
-  lnurl: string;
+  offer: PreparedOffer;
   kind: "withdraw" | "channel";
   expiresOn: string;
+  /** The service's time of the render that drew the offer. */
+  renderedAt: number;
   onExpired: () => void;
-  label: string;
   testId: string;
-  fallbackPage?: string;
 }) {
   const t = useTranslations("payouts.qr");
-  const seconds = useCountdown(expiresOn, onExpired);
-  const upper = lnurl.toUpperCase();
-  const value = fallbackPage ? lud01Fallback(fallbackPage, upper) : upper;
-  const schemeLink = lud17Link(upper, kind);
+  const seconds = useCountdown(expiresOn, onExpired, renderedAt);
+  const { upper } = offer;
   return (
     <div className="flex flex-col items-center gap-3">
-      <LnurlQrCode upper={upper} value={value} linkLabel={t("open", { label })} alt={t("alt", { kind, lnurl: upper })} testId={testId} />
+      {offer.code}
       <a
-        href={schemeLink}
+        href={offer.lud17}
         className="text-xs text-orange-700 underline underline-offset-2 dark:text-orange-400"
         data-testid={`${testId}-lud17`}
       >

@@ -1,6 +1,5 @@
 "use client";
-import { useState } from "react";
-import { QRCodeSVG } from "qrcode.react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
@@ -8,6 +7,9 @@ import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/messages";
 import { useFormat } from "@/lib/client/use-format";
 import { payoutLinkRevocationSchema, payoutLinkSchema, type PayoutLink as PayoutLinkBody } from "@/lib/contract/dashboard-api";
+
+// the link's QR code is drawn once a link exists: its encoder loads then, not with the page
+const QRCodeSVG = lazy(() => import("qrcode.react").then((m) => ({ default: m.QRCodeSVG })));
 
 /** A public payout page for the end user: created here, handed over as link or QR code, revocable. */
 export function PayoutLink({ exchangeId }: { exchangeId: string }) {
@@ -30,7 +32,9 @@ export function PayoutLink({ exchangeId }: { exchangeId: string }) {
       {link ? (
         <div className="flex flex-col items-start gap-3 sm:flex-row">
           <div className="rounded bg-white p-2">
-            <QRCodeSVG value={link.url} size={128} marginSize={0} title={t("qr")} />
+            <Suspense fallback={<div className="h-32 w-32" />}>
+              <QRCodeSVG value={link.url} size={128} marginSize={0} title={t("qr")} />
+            </Suspense>
           </div>
           <div className="flex min-w-0 flex-col gap-2">
             <div className="flex items-center gap-1">

@@ -1,46 +1,63 @@
 "use client";
 import { useCallback } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
+import * as z from "zod/mini";
 import { Card } from "@/components/ui/card";
 import { useCanMutate, useReadOnlyHint, useShellUser } from "@/components/shell/session-context";
 import { apiFetch } from "@/lib/client/api";
-import { queryKeys, useOrder } from "@/lib/client/queries";
 import type { ExchangeView } from "@/lib/exchanges/exchange-view";
 import { btcToSats } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
-import { exchangeSchema, lightningPayoutMethodSchema, type ExchangePayoutPatch } from "@/lib/exchange/schemas";
+import type { ExchangePayoutPatch } from "@/lib/exchange/schemas";
 import { ChannelForm } from "./channel-form";
 import { InvoiceDisclosure } from "./invoice-disclosure";
-import { LnurlQr } from "./lnurl-qr";
+import { LnurlQr, type PreparedOffer } from "./lnurl-qr";
 import { PayoutLink } from "./payout-link";
 
-/** The Lightning payout of an exchange that awaits one: LNURL QR codes, a pasted invoice, or a channel. */
-export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
+/** What GET /api/exchanges/{id} answers, as far as renewing an offer needs to read: it is the same exchange. */
+const renewedSchema = z.looseObject({ id: z.string() });
+
+/**
+ * The Lightning payout of an exchange that awaits one: LNURL QR codes, a pasted invoice, or a
+ * channel. `offers` come prepared by the server; `nodePubkey` is the node the order proved.
+ */
+export function PayoutPanel({
+  exchange,
+  nodePubkey,
+  offers,
+  renderedAt,
+}: {
+  exchange: ExchangeView;
+  nodePubkey: string | null;
+  offers: { withdraw: PreparedOffer | null; channel: PreparedOffer | null };
+  renderedAt: number;
+}) {
   const t = useTranslations("payouts.panel");
   const f = useFormat();
   const locale = useLocale();
   const readOnlyHint = useReadOnlyHint();
   const canMutate = useCanMutate();
   const { network } = useShellUser();
-  const queryClient = useQueryClient();
-  const order = useOrder(exchange.order_id);
+  const router = useRouter();
   const refetch = useCallback(() => {
-    // GET /api/exchanges/{id} with no-cache asks the service, which renews expired offers
-    void apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { headers: { "cache-control": "no-cache" } }).then((fresh) =>
-      queryClient.setQueryData(queryKeys.exchange(exchange.id), fresh),
+    // GET /api/exchanges/{id} with no-cache asks the service, which renews expired offers and
+    // stores the new snapshot; the page is then drawn again from it
+    void apiFetch(`/api/exchanges/${exchange.id}`, renewedSchema, { headers: { "cache-control": "no-cache" } }).then(
+      () => router.refresh(),
+      () => undefined,
     );
-  }, [exchange.id, queryClient]);
-  const patch = useMutation({
-    mutationFn: (body: ExchangePayoutPatch) => apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { method: "PATCH", body }),
-    onSuccess: (fresh) => queryClient.setQueryData(queryKeys.exchange(exchange.id), fresh),
-  });
+  }, [exchange.id, router]);
+  const patch = async (body: ExchangePayoutPatch) => {
+    const { exchangeSchema } = await import("@/lib/exchange/schemas");
+    const fresh = await apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { method: "PATCH", body });
+    router.refresh();
+    return fresh;
+  };
   const { action } = exchange;
   if (action?.kind !== "initiate_payout") return null;
   const { invoice, channel } = action;
   const amountSats = exchange.amount === null ? 0 : btcToSats(exchange.amount);
-  const proven = lightningPayoutMethodSchema.safeParse(order.data?.payout_method);
-  const nodePubkey = proven.success ? proven.data.node_pubkey : null;
   return (
     <Card title={t("title")} labelId="lightning-payout" className="border-orange-300 dark:border-orange-900">
       <div className="grid gap-6 lg:grid-cols-2" data-testid="payout-panel">
@@ -55,14 +72,16 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
                 strong: (chunks) => <strong>{chunks}</strong>,
               })}
             </p>
-            <LnurlQr
-              lnurl={invoice.lnurl}
-              kind="withdraw"
-              expiresOn={invoice.expires_on}
-              onExpired={refetch}
-              label={t("invoiceQr")}
-              testId="withdraw-qr"
-            />
+            {offers.withdraw && (
+              <LnurlQr
+                offer={offers.withdraw}
+                kind="withdraw"
+                expiresOn={invoice.expires_on}
+                renderedAt={renderedAt}
+                onExpired={refetch}
+                testId="withdraw-qr"
+              />
+            )}
             {canMutate ? (
               <InvoiceDisclosure
                 summary={t("paste")}
@@ -72,7 +91,7 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
                 expectedSats={amountSats - invoice.fee_sats}
                 feeSats={invoice.fee_sats}
                 nodePubkey={nodePubkey}
-                submit={(text) => patch.mutateAsync({ payout: { type: "invoice", invoice: text } })}
+                submit={(text) => patch({ payout: { type: "invoice", invoice: text } })}
               />
             ) : (
               <p className="text-xs text-zinc-500 dark:text-zinc-400">{readOnlyHint}</p>
@@ -85,14 +104,16 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
             <p className="text-sm text-zinc-600 dark:text-zinc-300">
               {t("channelExplainer", { pushes: f.sats(amountSats - channel.fee_sats), fee: f.sats(channel.fee_sats) })}
             </p>
-            <LnurlQr
-              lnurl={channel.lnurl}
-              kind="channel"
-              expiresOn={channel.expires_on}
-              onExpired={refetch}
-              label={t("channelQr")}
-              testId="channel-qr"
-            />
+            {offers.channel && (
+              <LnurlQr
+                offer={offers.channel}
+                kind="channel"
+                expiresOn={channel.expires_on}
+                renderedAt={renderedAt}
+                onExpired={refetch}
+                testId="channel-qr"
+              />
+            )}
             {canMutate && (
               <details>
                 <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">{t("byAddress")}</summary>
@@ -100,7 +121,7 @@ export function PayoutPanel({ exchange }: { exchange: ExchangeView }) {
                   <ChannelForm
                     nodePubkey={nodePubkey}
                     submit={(nodeAddress, privateChannel) =>
-                      patch.mutateAsync({
+                      patch({
                         payout: { type: "channel", ...(nodeAddress ? { node_address: nodeAddress } : {}), private: privateChannel },
                       })
                     }

@@ -1,5 +1,6 @@
 "use client";
 import type { ReactNode } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useErrorMessage } from "@/lib/client/messages";
 import { ApiClientError } from "@/lib/client/api";
@@ -24,10 +25,25 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** An error of the API (`error`), or its code as the server passed it to the page (`code`). */
-export function ErrorState({ error, code: given, retry }: { error?: unknown; code?: string; retry?: () => void }) {
+/**
+ * An error of the API (`error`), or its code as the server passed it to the page (`code`).
+ * "Try again" calls `retry`, or, on a page rendered on the server, `retryByRefresh` renders it again.
+ */
+export function ErrorState({
+  error,
+  code: given,
+  retry: retryGiven,
+  retryByRefresh = false,
+}: {
+  error?: unknown;
+  code?: string;
+  retry?: () => void;
+  retryByRefresh?: boolean;
+}) {
   const t = useTranslations("common");
   const messageFor = useErrorMessage();
+  const router = useRouter();
+  const retry = retryGiven ?? (retryByRefresh ? () => router.refresh() : undefined);
   const code = given ?? (error instanceof ApiClientError ? error.code : "unexpected_response");
   return (
     <div

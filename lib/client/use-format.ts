@@ -1,4 +1,3 @@
-"use client";
 import { useLocale } from "next-intl";
 import { formatters, type Formatters } from "./format";
 

@@ -10,18 +10,8 @@ export const pairs = ["btc/eur", "btc/chf", "btc/gbp"] as const;
 export const exchangeTypes = ["buy", "sell"] as const;
 export const exchangeStates = ["executed", "interrupted", "refunded", "settled"] as const;
 export const eventTypes = ["exchange.executed", "exchange.interrupted", "exchange.refunded", "exchange.settled"] as const;
-export const refundCodes = [
-  "threshold_exceeded",
-  "order_inactive",
-  "companies_unsupported",
-  "country_unsupported",
-  "other_risk_detected",
-  "customer_requested",
-  "account_not_matching",
-  "payout_expired",
-] as const;
-export const invoiceFailureCodes = ["no_route", "invoice_expired", "error"] as const;
-export const channelFailureCodes = ["min_chan_size", "connect_error", "push_amt_rejected", "error"] as const;
+export { refundCodes, invoiceFailureCodes, channelFailureCodes } from "./codes";
+import { refundCodes, invoiceFailureCodes, channelFailureCodes } from "./codes";
 
 export const idSchema = z.guid();
 export const timestampSchema = z.iso.datetime({ offset: true });

@@ -1,14 +1,69 @@
-import { QueryProvider } from "@/lib/client/query-provider";
+import { getTranslations } from "next-intl/server";
 import { ExchangePage } from "@/components/exchanges/exchange-page";
+import { LiveRefresh } from "@/components/shell/live-refresh";
+import { EmptyState, ErrorState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
+import { pathId } from "@/lib/api/ownership";
+import { pageContext } from "@/lib/auth/page-context";
+import { upstreamFor } from "@/lib/auth/tenants";
+import type { SimulatorSteps } from "@/lib/contract/console-api";
+import { ApiError } from "@/lib/errors";
+import { serviceTime, UpstreamError } from "@/lib/exchange/client";
+import { lightningPayoutMethodSchema } from "@/lib/exchange/schemas";
+import { toExchangeView } from "@/lib/exchanges/exchange-view";
+import { readExchange } from "@/lib/exchanges/read-exchange";
+import { isSandboxTenant, simulatorFor } from "@/lib/simulator/simulator";
+import { eventsOfExchange } from "@/lib/webhooks/event-store";
 
 export const generateMetadata = titled("exchange");
 
+/** The code an API route would have answered with for this error. */
+const codeOf = (error: unknown) => (error instanceof UpstreamError || error instanceof ApiError ? error.code : "internal_error");
+
+/** The exchange as GET /api/exchanges/{id} reads it, its stored events, the order's node and the test buttons' steps. */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const { user, tenant, db } = await pageContext();
+  const t = await getTranslations("exchanges");
+  let view;
+  try {
+    const id = pathId("exchange", (await params).id);
+    view = toExchangeView((await readExchange(db, tenant, id)).exchange);
+  } catch (error) {
+    if (codeOf(error) === "not_found") return <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>;
+    if (codeOf(error) === "internal_error") throw error;
+    return (
+      <>
+        <LiveRefresh />
+        <ErrorState code={codeOf(error)} retryByRefresh />
+      </>
+    );
+  }
+  const payoutOpen = view.action?.kind === "initiate_payout";
+  const [events, nodePubkey, steps] = await Promise.all([
+    eventsOfExchange(db, tenant.id, view.id),
+    payoutOpen
+      ? upstreamFor(tenant)
+          .getOrder(view.order_id)
+          .then((order) => {
+            const proven = lightningPayoutMethodSchema.safeParse(order.payout_method);
+            return proven.success ? proven.data.node_pubkey : null;
+          })
+          .catch(() => null)
+      : null,
+    isSandboxTenant(tenant) && user.role === "admin"
+      ? simulatorFor(tenant)
+          .exchange(view.id)
+          .then(({ payout_kind, events }): SimulatorSteps => ({ payout_kind, events }))
+          .catch((error: unknown) => ({ error: codeOf(error) }))
+      : null,
+  ]);
   return (
-    <QueryProvider>
-      <ExchangePage id={id} />
-    </QueryProvider>
+    <ExchangePage
+      view={view}
+      events={events.data}
+      nodePubkey={nodePubkey}
+      steps={steps}
+      renderedAt={serviceTime(tenant.baseUrl).getTime()}
+    />
   );
 }

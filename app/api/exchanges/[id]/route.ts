@@ -1,10 +1,9 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
-import { after } from "next/server";
-import { ownId, ownership, pathId } from "@/lib/api/ownership";
+import { ownId, pathId } from "@/lib/api/ownership";
 import { exchangePayoutPatchSchema } from "@/lib/exchange/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
-import { freshSnapshot } from "@/lib/exchanges/cached-snapshot";
+import { readExchange } from "@/lib/exchanges/read-exchange";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
@@ -14,16 +13,9 @@ export const dynamic = "force-dynamic";
 // is indexed, before answering when the exchange is new to the index, right after otherwise.
 export const GET = apiRoute({}, async ({ req, db, tenant, params }) => {
   const id = pathId("exchange", params.id);
-  if (!/no-cache/i.test(req.headers.get("cache-control") ?? "")) {
-    const cached = await freshSnapshot(db, tenant.id, id);
-    if (cached) return Response.json(cached, { headers: { "X-Snapshot": "cached" } });
-  }
-  const fetchedAt = new Date();
-  const [exchange, indexed] = await Promise.all([upstreamFor(tenant).getExchange(id), ownership(db, tenant.id, "exchange", id)]);
-  const store = () => indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
-  if (indexed === "unknown") await store();
-  else after(store);
-  return Response.json(exchange);
+  const fresh = /no-cache/i.test(req.headers.get("cache-control") ?? "");
+  const { exchange, cached } = await readExchange(db, tenant, id, { fresh });
+  return Response.json(exchange, cached ? { headers: { "X-Snapshot": "cached" } } : undefined);
 });
 
 // PATCH /api/exchanges/{id} → PATCH /v1/exchanges/{id}: Lightning invoice or channel payout

@@ -1,0 +1,26 @@
+import { after } from "next/server";
+import { ownership } from "@/lib/api/ownership";
+import { upstreamFor, type Tenant } from "@/lib/auth/tenants";
+import type { Db } from "@/lib/db/client";
+import type { Exchange } from "@/lib/exchange/schemas";
+import { freshSnapshot } from "./cached-snapshot";
+import { indexExchangeSnapshot } from "./index-exchange";
+
+/**
+ * An exchange as GET /api/exchanges/{id} and its page read it: a snapshot a few seconds old that
+ * no webhook has overtaken, unless `fresh`; otherwise GET /v1/exchanges/{id}, indexed before
+ * answering when the exchange is new to the index, right after otherwise. Another tenant's
+ * exchange is the service's 404.
+ */
+export async function readExchange(db: Db, tenant: Tenant, id: string, { fresh = false } = {}): Promise<{ exchange: Exchange; cached: boolean }> {
+  if (!fresh) {
+    const cached = await freshSnapshot(db, tenant.id, id);
+    if (cached) return { exchange: cached, cached: true };
+  }
+  const fetchedAt = new Date();
+  const [exchange, indexed] = await Promise.all([upstreamFor(tenant).getExchange(id), ownership(db, tenant.id, "exchange", id)]);
+  const store = () => indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
+  if (indexed === "unknown") await store();
+  else after(store);
+  return { exchange, cached: false };
+}
