@@ -11,7 +11,6 @@ export const exchangeTypes = ["buy", "sell"] as const;
 export const exchangeStates = ["executed", "interrupted", "refunded", "settled"] as const;
 export const eventTypes = ["exchange.executed", "exchange.interrupted", "exchange.refunded", "exchange.settled"] as const;
 export { refundCodes, invoiceFailureCodes, channelFailureCodes } from "./codes";
-import { refundCodes, invoiceFailureCodes, channelFailureCodes } from "./codes";
 
 export const idSchema = z.guid();
 export const timestampSchema = z.iso.datetime({ offset: true });

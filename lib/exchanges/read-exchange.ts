@@ -12,7 +12,12 @@ import { indexExchangeSnapshot } from "./index-exchange";
  * answering when the exchange is new to the index, right after otherwise. Another tenant's
  * exchange is the service's 404.
  */
-export async function readExchange(db: Db, tenant: Tenant, id: string, { fresh = false } = {}): Promise<{ exchange: Exchange; cached: boolean }> {
+export async function readExchange(
+  db: Db,
+  tenant: Tenant,
+  id: string,
+  { fresh = false } = {},
+): Promise<{ exchange: Exchange; cached: boolean }> {
   if (!fresh) {
     const cached = await freshSnapshot(db, tenant.id, id);
     if (cached) return { exchange: cached, cached: true };
