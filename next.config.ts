@@ -43,7 +43,11 @@ const nextConfig: NextConfig = {
   },
   // LUD-16 resolves name@host at the host's root: the sandbox's test Lightning Addresses answer there
   async rewrites() {
-    return [{ source: "/.well-known/lnurlp/:name", destination: "/sandbox/.well-known/lnurlp/:name" }];
+    return [
+      { source: "/.well-known/lnurlp/:name", destination: "/sandbox/.well-known/lnurlp/:name" },
+      // browsers ask for /favicon.ico wherever a document names no icon (a downloaded export, a JSON answer)
+      { source: "/favicon.ico", destination: "/icon.svg" },
+    ];
   },
   // Loaded by Node at run time rather than bundled: PGlite ships WASM and data files,
   // the bitcoin libraries pick native or pure-JS secp256k1 at require time.

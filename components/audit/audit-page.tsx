@@ -2,13 +2,20 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Select, TextInput } from "@/components/ui/field";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { useShellUser } from "@/components/shell/session-context";
-import { useAudit } from "@/lib/client/event-queries";
+import type { AuditPage as AuditEntries } from "@/lib/contract/dashboard-api";
+import { useMorePages, type Paging } from "@/lib/client/use-more-pages";
+import { listFilters } from "@/lib/pages/list-page";
 import { useFormat } from "@/lib/client/use-format";
 
-const FILTERS = ["action", "result", "user"] as const;
+const paging: Paging<AuditEntries["data"][number], AuditEntries> = {
+  param: "before",
+  next: (page) => page.next_before,
+  key: (entry) => entry.id,
+  limit: 50,
+};
 /** Each area's prefix of the audited actions, and its key in the catalogue's `audit.areas`. */
 const AREAS = [
   ["orders.", "orders"],
@@ -19,14 +26,25 @@ const AREAS = [
   ["sandbox.", "sandbox"],
 ] as const;
 
-/** Who changed what, when, and how it ended (admins: their company; operators: everything). */
-export function AuditPage() {
+/**
+ * Who changed what, when, and how it ended (admins: their company; operators: everything): the
+ * first 50 rendered on the server for `shownFor` (or the API's error code for filters it refuses),
+ * the next ones asked for by "Load more".
+ */
+export function AuditPage({ first, shownFor, error }: { first: AuditEntries; shownFor: Record<string, string>; error: string | null }) {
   const t = useTranslations("audit");
   const tc = useTranslations("common");
   const f = useFormat();
   const user = useShellUser();
-  const { filters, setFilter } = useUrlFilters("/audit", FILTERS);
-  const { query, items } = useAudit(filters);
+  const { filters, setFilter, pending } = useUrlFilters("/audit", listFilters.audit, { server: true });
+  const more = useMorePages(
+    "/api/audit",
+    shownFor,
+    first,
+    async () => (await import("@/lib/contract/dashboard-api")).auditPageSchema,
+    paging,
+  );
+  const items = more.items;
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
@@ -53,13 +71,14 @@ export function AuditPage() {
           className="col-span-2 sm:col-span-1"
         />
       </div>
-      {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
-      {query.isPending ? (
-        <LoadingRows rows={6} />
-      ) : items.length === 0 ? (
+      {error && <ErrorState code={error} />}
+      {items.length === 0 ? (
         <EmptyState title={Object.keys(filters).length ? t("noMatch") : t("empty")} />
       ) : (
-        <div className="overflow-hidden rounded-lg border border-zinc-200 dark:border-zinc-800">
+        <div
+          aria-busy={pending || undefined}
+          className="overflow-hidden rounded-lg border border-zinc-200 aria-busy:opacity-60 dark:border-zinc-800"
+        >
           <table className="w-full text-left text-sm">
             <thead className="hidden bg-zinc-50 text-xs text-zinc-600 uppercase sm:table-header-group dark:bg-zinc-900 dark:text-zinc-400">
               <tr>
@@ -95,9 +114,10 @@ export function AuditPage() {
           </table>
         </div>
       )}
-      {query.hasNextPage && (
-        <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? tc("loadingMore") : tc("loadMore")}
+      {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
+      {more.hasMore && (
+        <Button variant="secondary" onClick={() => void more.loadMore()} disabled={more.busy}>
+          {more.busy ? tc("loadingMore") : tc("loadMore")}
         </Button>
       )}
     </div>

@@ -3,10 +3,10 @@ import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { LoadingRows, ErrorState } from "@/components/ui/states";
-import { useWebhookEvent } from "@/lib/client/event-queries";
+import { apiFetch } from "@/lib/client/api";
 import { shortId } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
-import type { WebhookEventItem } from "@/lib/contract/events-api";
+import type { WebhookEventDetail, WebhookEventItem } from "@/lib/contract/events-api";
 
 function pretty(raw: string): string {
   try {
@@ -20,8 +20,15 @@ function pretty(raw: string): string {
 export function EventRow({ event }: { event: WebhookEventItem }) {
   const t = useTranslations("events.row");
   const f = useFormat();
-  const [open, setOpen] = useState(false);
-  const detail = useWebhookEvent(event.seq, open);
+  const [detail, setDetail] = useState<{ data: WebhookEventDetail } | { error: unknown } | null>(null);
+  // the headers and raw body are asked for when the row is first opened, with their schema
+  const load = () =>
+    import("@/lib/contract/events-api")
+      .then(({ webhookEventDetailSchema }) => apiFetch(`/api/webhook-events/${event.seq}`, webhookEventDetailSchema))
+      .then(
+        (data) => setDetail({ data }),
+        (error: unknown) => setDetail({ error }),
+      );
   return (
     <li className="py-3" data-event-seq={event.seq}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -41,12 +48,12 @@ export function EventRow({ event }: { event: WebhookEventItem }) {
           {t("correlation", { id: event.correlation_id ?? t("none") })}
         </span>
       </div>
-      <details className="mt-1 text-xs" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <details className="mt-1 text-xs" onToggle={(e) => e.currentTarget.open && (detail === null || "error" in detail) && void load()}>
         <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("raw")}</summary>
-        {detail.isPending ? (
+        {detail === null ? (
           <LoadingRows rows={2} />
-        ) : detail.isError ? (
-          <ErrorState error={detail.error} retry={() => void detail.refetch()} />
+        ) : "error" in detail ? (
+          <ErrorState error={detail.error} retry={() => void load()} />
         ) : (
           <div className="mt-1 flex flex-col gap-1">
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 font-mono">

@@ -1,34 +1,60 @@
 "use client";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Select, TextInput } from "@/components/ui/field";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
-import { useShellUser } from "@/components/shell/session-context";
-import { useWebhookEvents } from "@/lib/client/event-queries";
+import type { WebhookEventPage } from "@/lib/contract/events-api";
+import { useMorePages, type Paging } from "@/lib/client/use-more-pages";
+import { listFilters } from "@/lib/pages/list-page";
 import { EventRow } from "./event-row";
-import { RejectedList } from "./rejected-list";
-import { WebhookHealth } from "./webhook-health";
 
-const FILTERS = ["result", "type", "exchange_id", "from", "to"] as const;
+const paging: Paging<WebhookEventPage["data"][number], WebhookEventPage> = {
+  param: "before",
+  next: (page) => page.next_before,
+  key: (event) => event.seq,
+};
 const TYPES = ["exchange.executed", "exchange.interrupted", "exchange.refunded", "exchange.settled"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Every webhook the dashboard received for the tenant, newest first, and those it refused. */
-export function EventsPage() {
+/**
+ * Every webhook the dashboard received for the tenant, newest first (the first page rendered on
+ * the server for `shownFor`, or the API's error code for filters it refuses; the next ones by
+ * "Load more"), and those it refused. `health` and `rejected` come rendered from the server.
+ */
+export function EventsPage({
+  first,
+  shownFor,
+  error,
+  health,
+  rejected,
+}: {
+  first: WebhookEventPage;
+  shownFor: Record<string, string>;
+  error: string | null;
+  health: ReactNode;
+  rejected: ReactNode;
+}) {
   const t = useTranslations("events.page");
   const tc = useTranslations("common");
-  const user = useShellUser();
-  const { filters, setFilter } = useUrlFilters("/events", FILTERS);
+  const { filters, setFilter, pending } = useUrlFilters("/events", listFilters.events, { server: true });
   const { result = "", ...eventFilters } = filters;
-  const { query, items } = useWebhookEvents(eventFilters);
+  const { result: _shownResult, ...shownEventFilters } = shownFor;
+  const more = useMorePages(
+    "/api/webhook-events",
+    shownEventFilters,
+    first,
+    async () => (await import("@/lib/contract/events-api")).webhookEventPageSchema,
+    paging,
+  );
+  const items = more.items;
   const [badId, setBadId] = useState(false);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <WebhookHealth />
+      {health}
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
         <Select aria-label={t("result")} value={result} onChange={(e) => setFilter("result", e.target.value)}>
           <option value="">{t("both")}</option>
@@ -71,30 +97,29 @@ export function EventsPage() {
       </div>
       {result !== "rejected" && (
         <Card title={t("received")} labelId="events-received">
-          {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
-          {query.isPending ? (
-            <LoadingRows rows={4} />
-          ) : items.length === 0 ? (
+          {error && <ErrorState code={error} />}
+          {items.length === 0 ? (
             <EmptyState title={Object.keys(eventFilters).length ? t("noMatch") : t("empty")}>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("emptyBody")}</p>
             </EmptyState>
           ) : (
-            <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            <ul aria-busy={pending || undefined} className="divide-y divide-zinc-200 aria-busy:opacity-60 dark:divide-zinc-800">
               {items.map((event) => (
                 <EventRow key={event.seq} event={event} />
               ))}
             </ul>
           )}
-          {query.hasNextPage && (
-            <Button variant="secondary" className="mt-2" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-              {query.isFetchingNextPage ? tc("loadingMore") : tc("loadMore")}
+          {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
+          {more.hasMore && (
+            <Button variant="secondary" className="mt-2" onClick={() => void more.loadMore()} disabled={more.busy}>
+              {more.busy ? tc("loadingMore") : tc("loadMore")}
             </Button>
           )}
         </Card>
       )}
       {result !== "valid" && (
         <Card title={t("rejectedWeek")} labelId="events-rejected">
-          <RejectedList allowed={user.role !== "viewer"} />
+          {rejected}
         </Card>
       )}
     </div>

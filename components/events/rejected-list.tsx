@@ -1,7 +1,6 @@
-"use client";
 import { useTranslations } from "next-intl";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
-import { useRejections } from "@/lib/client/event-queries";
+import { EmptyState } from "@/components/ui/states";
+import type { Rejections } from "@/lib/contract/dashboard-api";
 import { useFormat } from "@/lib/client/use-format";
 
 /** The receiver's reasons (lib/webhooks) as keys of the catalogue's `events.rejected.reasons`. */
@@ -12,17 +11,14 @@ const reasonKeys: Record<string, "invalid" | "missing" | "malformed"> = {
 };
 
 /** Refused webhooks, counted per reason and hour, with the latest (truncated) sample. */
-export function RejectedList({ allowed }: { allowed: boolean }) {
+export function RejectedList({ rejections }: { rejections: Rejections | null }) {
   const t = useTranslations("events.rejected");
   const f = useFormat();
-  const rejections = useRejections(allowed);
-  if (!allowed) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("notAllowed")}</p>;
-  if (rejections.isPending) return <LoadingRows rows={2} />;
-  if (rejections.isError) return <ErrorState error={rejections.error} retry={() => void rejections.refetch()} />;
-  if (rejections.data.data.length === 0) return <EmptyState title={t("empty")} />;
+  if (!rejections) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("notAllowed")}</p>;
+  if (rejections.data.length === 0) return <EmptyState title={t("empty")} />;
   return (
     <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
-      {rejections.data.data.map((r) => (
+      {rejections.data.map((r) => (
         <li key={`${r.endpoint}-${r.reason}-${r.hour}`} className="py-3 text-sm" data-rejection={r.reason}>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800 dark:bg-red-950 dark:text-red-300">

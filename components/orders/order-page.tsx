@@ -1,56 +1,45 @@
-"use client";
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { PageTitle } from "@/components/ui/page-title";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
-import { ApiClientError } from "@/lib/client/api";
-import { useOrder, useOrderExchanges } from "@/lib/client/queries";
+import { SimulatePayment } from "@/components/simulator/simulate-payment";
+import type { ExchangeListItem } from "@/lib/contract/dashboard-api";
+import type { Order } from "@/lib/exchange/schemas";
 import { useFormat } from "@/lib/client/use-format";
 import { OrderSettings } from "./order-settings";
 import { PaymentInstructions } from "./payment-instructions";
 import { PayoutMethodCard } from "./payout-method-card";
-import { SimulatePayment } from "@/components/simulator/simulate-payment";
 
-export function OrderPage({ id }: { id: string }) {
+/**
+ * An order's page, rendered on the server from what GET /api/orders/{id} and the order's
+ * exchanges answer: payment instructions with their QR code (drawn here), the payout method, the
+ * settings form and the test payment (in the browser), and the order's exchanges.
+ */
+export function OrderPage({ order, exchanges }: { order: Order; exchanges: ExchangeListItem[] }) {
   const t = useTranslations("orders.page");
   const f = useFormat();
-  const order = useOrder(id);
-  const exchanges = useOrderExchanges(id, order.isSuccess);
-  if (order.isPending) return <LoadingRows rows={6} />;
-  if (order.isError) {
-    if (order.error instanceof ApiClientError && order.error.status === 404) {
-      return <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>;
-    }
-    return <ErrorState error={order.error} retry={() => void order.refetch()} />;
-  }
-  const data = order.data;
   return (
     <div className="flex flex-col gap-4">
-      <PageTitle kind={t("kind")} id={data.id} state={data.active ? "active" : "inactive"}>
+      <PageTitle kind={t("kind")} id={order.id} state={order.active ? "active" : "inactive"}>
         <span className="text-sm text-zinc-500 dark:text-zinc-400">
           {t("facts", {
-            lightning: "node_pubkey" in data.payout_method ? "yes" : "no",
-            rate: f.percent(data.fee_rate),
-            created: f.dateTime(data.created_on),
+            lightning: "node_pubkey" in order.payout_method ? "yes" : "no",
+            rate: f.percent(order.fee_rate),
+            created: f.dateTime(order.created_on),
           })}
         </span>
       </PageTitle>
-      <PaymentInstructions method={data.payment_method} />
-      <SimulatePayment orderId={data.id} currency={data.payment_method.currency} />
+      <PaymentInstructions method={order.payment_method} />
+      <SimulatePayment orderId={order.id} currency={order.payment_method.currency} />
       <div className="grid gap-4 lg:grid-cols-2">
-        <PayoutMethodCard method={data.payout_method} />
-        <OrderSettings order={data} />
+        <PayoutMethodCard method={order.payout_method} />
+        <OrderSettings order={order} />
       </div>
       <Card title={t("exchanges")} labelId="order-exchanges">
-        {exchanges.isPending ? (
-          <LoadingRows />
-        ) : exchanges.isError ? (
-          <ErrorState error={exchanges.error} retry={() => void exchanges.refetch()} />
-        ) : exchanges.data.data.length === 0 ? (
+        {exchanges.length === 0 ? (
           <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("noExchanges")}</p>
         ) : (
-          <ExchangeTable items={exchanges.data.data} />
+          <ExchangeTable items={exchanges} />
         )}
       </Card>
     </div>

@@ -1,16 +1,15 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
 import { useCanMutate, useReadOnlyHint } from "@/components/shell/session-context";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
-import { queryKeys } from "@/lib/client/queries";
 import { useErrorMessage } from "@/lib/client/messages";
 import { useFormat } from "@/lib/client/use-format";
-import { orderSchema, type Order, type OrderPatch } from "@/lib/exchange/schemas";
+import type { Order, OrderPatch } from "@/lib/exchange/schemas";
 
 /** Toggle the order (with a confirmation) and change its fee rate or affiliate agreement. */
 export function OrderSettings({ order }: { order: Order }) {
@@ -20,20 +19,31 @@ export function OrderSettings({ order }: { order: Order }) {
   const messageFor = useErrorMessage();
   const readOnlyHint = useReadOnlyHint();
   const canMutate = useCanMutate();
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [feePercent, setFeePercent] = useState(String(+(order.fee_rate * 100).toFixed(3)));
   const [affiliate, setAffiliate] = useState(order.affiliate_id);
-  const mutation = useMutation({
-    mutationFn: (patch: OrderPatch) => apiFetch(`/api/orders/${order.id}`, orderSchema, { method: "PATCH", body: patch }),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(queryKeys.order(order.id), updated);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orderLists() });
-      setConfirming(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  // PATCH /api/orders/{id}, its answer parsed with the order's schema (loaded with the first change), then the page drawn again
+  const mutation = {
+    isPending: pending,
+    mutate: async (patch: OrderPatch) => {
+      setPending(true);
+      setFailure(null);
+      try {
+        const { orderSchema } = await import("@/lib/exchange/schemas");
+        await apiFetch(`/api/orders/${order.id}`, orderSchema, { method: "PATCH", body: patch });
+        setConfirming(false);
+        router.refresh();
+      } catch (e) {
+        setFailure(e);
+      } finally {
+        setPending(false);
+      }
     },
-  });
-  const error =
-    mutation.error instanceof ApiClientError ? messageFor(mutation.error.code) : mutation.error ? messageFor("unexpected_response") : null;
+  };
+  const error = failure instanceof ApiClientError ? messageFor(failure.code) : failure ? messageFor("unexpected_response") : null;
   const fee = Number(feePercent.replace(",", ".")) / 100;
   return (
     <Card title={t("title")} labelId="order-settings">
@@ -48,7 +58,7 @@ export function OrderSettings({ order }: { order: Order }) {
               <Button
                 variant={order.active ? "danger" : "primary"}
                 size="sm"
-                onClick={() => mutation.mutate({ active: !order.active })}
+                onClick={() => void mutation.mutate({ active: !order.active })}
                 disabled={mutation.isPending}
               >
                 {order.active ? t("confirmDeactivate") : t("confirmActivate")}
@@ -73,7 +83,7 @@ export function OrderSettings({ order }: { order: Order }) {
           className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
-            mutation.mutate({
+            void mutation.mutate({
               fee_rate: Number(fee.toFixed(6)),
               ...(affiliate && affiliate !== order.affiliate_id ? { affiliate_id: affiliate } : {}),
             });

@@ -9,7 +9,7 @@ import { useCanMutate } from "@/components/shell/session-context";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
 import type { OrderPage } from "@/lib/contract/dashboard-api";
-import { useMorePages } from "@/lib/client/use-more-pages";
+import { byCursor, useMorePages } from "@/lib/client/use-more-pages";
 import { listFilters } from "@/lib/pages/list-page";
 import { shortId } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
@@ -24,7 +24,13 @@ export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shown
   const f = useFormat();
   const canMutate = useCanMutate();
   const { filters, setFilter, pending } = useUrlFilters("/orders", listFilters.orders, { server: true });
-  const more = useMorePages("/api/orders", shownFor, first, async () => (await import("@/lib/contract/dashboard-api")).orderPageSchema);
+  const more = useMorePages(
+    "/api/orders",
+    shownFor,
+    first,
+    async () => (await import("@/lib/contract/dashboard-api")).orderPageSchema,
+    byCursor,
+  );
   const orders = more.items;
   return (
     <div className="flex flex-col gap-4">

@@ -1,4 +1,3 @@
-"use client";
 import { QRCodeSVG } from "qrcode.react";
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";

@@ -3,21 +3,13 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { apiFetch } from "@/lib/client/api";
 import { queryKeys } from "@/lib/client/queries";
-import { consoleExchangePageSchema, consoleTenantsSchema, consoleUsersSchema, simulatorStepsSchema } from "@/lib/contract/console-api";
+import { consoleExchangePageSchema, consoleTenantsSchema, consoleUsersSchema } from "@/lib/contract/console-api";
 import { clientListSchema, clockSchema, deliveriesSchema, operatorExchangeSchema } from "@/lib/exchange/operator-contract";
 
 // The browser's data for the simulator's test buttons and the operator console: one hook per
 // resource, keys from the one factory, answers parsed with their contract schemas.
 
 const query = (filters: Record<string, string>) => new URLSearchParams(filters).toString();
-
-export function useSimulatorSteps(exchangeId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.simulatorSteps(exchangeId),
-    queryFn: () => apiFetch(`/api/exchanges/${exchangeId}/simulate`, simulatorStepsSchema),
-    enabled,
-  });
-}
 
 export function useConsoleTenants() {
   return useQuery({ queryKey: queryKeys.consoleList("tenants"), queryFn: () => apiFetch("/api/operator/tenants", consoleTenantsSchema) });

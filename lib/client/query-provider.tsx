@@ -6,7 +6,8 @@ import { SESSION_ENDED, useLiveSignals, type LiveSignal } from "./live-notices";
 import { queryKeys } from "./queries";
 
 /**
- * The react-query set-up of the dashboard pages that fetch in the browser: failed queries are
+ * The react-query set-up of the dashboard pages that fetch in the browser (the operator console
+ * and the new-order wizard; the others are rendered on the server): failed queries are
  * retried twice unless the answer was a definite no (4xx); a 401 raises SESSION_ENDED, and the
  * shell sends the person to sign in.
  */
@@ -31,25 +32,14 @@ function newQueryClient() {
 let tabClient: QueryClient | undefined;
 const queryClientOfTab = () => (typeof window === "undefined" ? newQueryClient() : (tabClient ??= newQueryClient()));
 
-/** What each live signal makes stale. */
+/**
+ * What each live signal makes stale: a notice, the console's data (the wizard's challenge never
+ * goes stale); a reconnect (notices are not replayed) or a refused stream (a 401 among the
+ * answers leads to sign-in), everything.
+ */
 function invalidate(client: QueryClient, signal: LiveSignal) {
-  switch (signal.kind) {
-    case "webhook":
-      if (signal.exchange_id) void client.invalidateQueries({ queryKey: queryKeys.exchangeEvents(signal.exchange_id) });
-      void client.invalidateQueries({ queryKey: queryKeys.console() });
-      void client.invalidateQueries({ queryKey: queryKeys.received() });
-      return;
-    case "snapshot":
-      void client.invalidateQueries({ queryKey: queryKeys.exchange(signal.exchange_id) });
-      void client.invalidateQueries({ queryKey: queryKeys.exchangeLists() });
-      void client.invalidateQueries({ queryKey: queryKeys.overview() });
-      void client.invalidateQueries({ queryKey: queryKeys.simulatorSteps(signal.exchange_id) });
-      void client.invalidateQueries({ queryKey: queryKeys.console() });
-      return;
-    default:
-      // a reconnect (snapshot notices are not replayed) or a refused stream (a 401 among the answers leads to sign-in)
-      void client.invalidateQueries();
-  }
+  if (signal.kind === "webhook" || signal.kind === "snapshot") void client.invalidateQueries({ queryKey: queryKeys.console() });
+  else void client.invalidateQueries();
 }
 
 /** Wraps a dashboard page whose data is fetched in the browser; the live stream keeps it fresh. */

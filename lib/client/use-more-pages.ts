@@ -4,7 +4,20 @@ import type * as z from "zod/mini";
 import { PAGE_SIZE } from "@/lib/pages/list-page";
 import { apiFetch } from "./api";
 
-export type Page<T> = { data: T[]; next_cursor: string | null };
+/** How a list of the dashboard API pages: its cursor parameter, where a page says the next one, each row's key. */
+export type Paging<T, P> = {
+  param: "cursor" | "before";
+  next: (page: P) => string | number | null;
+  key: (item: T) => string | number;
+  limit?: number;
+};
+
+/** Orders and exchanges: `?cursor=` and `next_cursor`, rows by id. */
+export const byCursor: Paging<{ id: string }, { next_cursor: string | null }> = {
+  param: "cursor",
+  next: (page) => page.next_cursor,
+  key: (item) => item.id,
+};
 
 /**
  * The rest of a newest-first list whose first page the server rendered: "Load more" asks the
@@ -14,28 +27,30 @@ export type Page<T> = { data: T[]; next_cursor: string | null };
  * A live refresh replaces the first page; rows loaded since are kept, without the ones the new
  * first page already shows. Other filters are another list: key the component by them.
  */
-export function useMorePages<T extends { id: string }>(
+export function useMorePages<P extends { data: unknown[] }>(
   path: string,
   filters: Record<string, string>,
-  first: Page<T>,
-  schema: () => Promise<z.ZodMiniType<Page<T>>>,
+  first: P,
+  schema: () => Promise<z.ZodMiniType<NoInfer<P>>>,
+  paging: NoInfer<Paging<P["data"][number], P>>,
 ) {
+  type T = P["data"][number];
   const [more, setMore] = useState<T[]>([]);
-  const [cursor, setCursor] = useState<string | null | undefined>(undefined);
+  const [cursor, setCursor] = useState<string | number | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const next = cursor === undefined ? first.next_cursor : cursor;
-  const shown = new Set(first.data.map((item) => item.id));
-  const items = [...first.data, ...more.filter((item) => !shown.has(item.id))];
+  const next = cursor === undefined ? paging.next(first) : cursor;
+  const shown = new Set(first.data.map(paging.key));
+  const items: T[] = [...first.data, ...more.filter((item) => !shown.has(paging.key(item)))];
   const loadMore = async () => {
-    if (!next) return;
+    if (next === null) return;
     setBusy(true);
     setError(null);
     try {
-      const query = new URLSearchParams({ ...filters, limit: String(PAGE_SIZE), cursor: next });
+      const query = new URLSearchParams({ ...filters, limit: String(paging.limit ?? PAGE_SIZE), [paging.param]: String(next) });
       const page = await apiFetch(`${path}?${query}`, await schema());
       setMore((rows) => [...rows, ...page.data]);
-      setCursor(page.next_cursor);
+      setCursor(paging.next(page));
     } catch (e) {
       setError(e);
     } finally {

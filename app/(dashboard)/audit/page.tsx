@@ -1,21 +1,28 @@
-import { QueryProvider } from "@/lib/client/query-provider";
-import { Suspense } from "react";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AuditPage } from "@/components/audit/audit-page";
-import { currentUser } from "@/lib/auth/current-user";
 import { titled } from "@/i18n/page-title";
+import { listAudit } from "@/lib/audit/list-audit";
+import { pageContext } from "@/lib/auth/page-context";
+import { auditQuerySchema, type AuditPage as AuditEntries } from "@/lib/contract/dashboard-api";
+import { filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";
 
 export const generateMetadata = titled("audit");
 
-export default async function Page() {
-  const user = await currentUser({ headers: await headers() });
-  if (user?.role === "viewer") notFound();
+/** The first 50 entries, as GET /api/audit answers them for the same filters (operators: every tenant's). */
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const { user, tenant, db } = await pageContext();
+  if (user.role === "viewer") notFound();
+  const filters = filtersFrom(await searchParams, listFilters.audit);
+  const query = auditQuerySchema.safeParse({ ...filters, limit: "50" });
+  const first: AuditEntries = query.success
+    ? await listAudit(db, user.role === "operator" ? null : tenant.id, query.data)
+    : { data: [], next_before: null };
   return (
-    <QueryProvider>
-      <Suspense>
-        <AuditPage />
-      </Suspense>
-    </QueryProvider>
+    <AuditPage
+      key={new URLSearchParams(filters).toString()}
+      first={first}
+      shownFor={filters}
+      error={query.success ? null : "invalid_request"}
+    />
   );
 }

@@ -1,16 +1,45 @@
-import { QueryProvider } from "@/lib/client/query-provider";
-import { Suspense } from "react";
+import { headers } from "next/headers";
 import { EventsPage } from "@/components/events/events-page";
+import { RejectedList } from "@/components/events/rejected-list";
+import { WebhookHealth } from "@/components/events/webhook-health";
+import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
+import { originOf } from "@/lib/api/request-origin";
+import { pageContext } from "@/lib/auth/page-context";
+import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/contract/events-api";
+import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";
+import { listWebhookEvents, webhookHealth } from "@/lib/webhooks/list-events";
+import { listRejections } from "@/lib/webhooks/record-rejection";
 
 export const generateMetadata = titled("events");
 
-export default function Page() {
+/**
+ * Received webhooks as GET /api/webhook-events answers them for the same filters, the receiver's
+ * health card and the refused ones (admins and operators), refreshed on each live notice.
+ */
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const { user, tenant, db } = await pageContext();
+  const filters = filtersFrom(await searchParams, listFilters.events);
+  const { result, ...eventFilters } = filters;
+  const query = webhookEventQuerySchema.safeParse({ ...eventFilters, limit: String(PAGE_SIZE) });
+  const [first, health, rejections] = await Promise.all([
+    query.success && result !== "rejected"
+      ? listWebhookEvents(db, tenant.id, query.data)
+      : ({ data: [], next_before: null } satisfies WebhookEventPage),
+    webhookHealth(db, tenant.id, `${originOf(await headers())}/webhook/${tenant.webhookEndpointId}`),
+    user.role === "viewer" || result === "valid" ? null : listRejections(db, tenant.id),
+  ]);
   return (
-    <QueryProvider>
-      <Suspense>
-        <EventsPage />
-      </Suspense>
-    </QueryProvider>
+    <>
+      <LiveRefresh webhooks />
+      <EventsPage
+        key={new URLSearchParams(filters).toString()}
+        first={first}
+        shownFor={filters}
+        error={query.success ? null : "invalid_request"}
+        health={<WebhookHealth health={health} />}
+        rejected={<RejectedList rejections={rejections} />}
+      />
+    </>
   );
 }

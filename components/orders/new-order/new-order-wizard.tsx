@@ -2,7 +2,6 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
-import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/states";
@@ -17,7 +16,6 @@ import { DestinationStep, KindStep } from "./destination-steps";
 import { PaymentStep, PricingStep } from "./payment-steps";
 import { ProofStep } from "./proof-step";
 import { composeMessage, useChallenge } from "./use-challenge";
-import { queryKeys } from "@/lib/client/queries";
 
 const steps = ["kind", "destination", "proof", "payment", "fee", "review"] as const;
 
@@ -63,7 +61,6 @@ export function NewOrderWizard() {
   const messageFor = useErrorMessage();
   const readOnlyHint = useReadOnlyHint();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const canMutate = useCanMutate();
   const { network } = useShellUser();
   const [step, setStep] = useState(0);
@@ -96,7 +93,6 @@ export function NewOrderWizard() {
     setServerError(null);
     try {
       const order = await apiFetch("/api/orders", orderSchema, { method: "POST", body: parsed.data });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orderLists() });
       router.push(`/orders/${order.id}`);
     } catch (error) {
       const code = error instanceof ApiClientError ? error.code : "unexpected_response";

@@ -7,8 +7,8 @@ import { pathId } from "@/lib/api/ownership";
 import { pageContext } from "@/lib/auth/page-context";
 import { upstreamFor } from "@/lib/auth/tenants";
 import type { SimulatorSteps } from "@/lib/contract/console-api";
-import { ApiError } from "@/lib/errors";
-import { serviceTime, UpstreamError } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/exchange/client";
+import { errorCodeOf } from "@/lib/pages/error-code";
 import { lightningPayoutMethodSchema } from "@/lib/exchange/schemas";
 import { toExchangeView } from "@/lib/exchanges/exchange-view";
 import { readExchange } from "@/lib/exchanges/read-exchange";
@@ -16,9 +16,6 @@ import { isSandboxTenant, simulatorFor } from "@/lib/simulator/simulator";
 import { eventsOfExchange } from "@/lib/webhooks/event-store";
 
 export const generateMetadata = titled("exchange");
-
-/** The code an API route would have answered with for this error. */
-const codeOf = (error: unknown) => (error instanceof UpstreamError || error instanceof ApiError ? error.code : "internal_error");
 
 /** The exchange as GET /api/exchanges/{id} reads it, its stored events, the order's node and the test buttons' steps. */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
@@ -29,12 +26,12 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     const id = pathId("exchange", (await params).id);
     view = toExchangeView((await readExchange(db, tenant, id)).exchange);
   } catch (error) {
-    if (codeOf(error) === "not_found") return <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>;
-    if (codeOf(error) === "internal_error") throw error;
+    if (errorCodeOf(error) === "not_found") return <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>;
+    if (errorCodeOf(error) === "internal_error") throw error;
     return (
       <>
         <LiveRefresh />
-        <ErrorState code={codeOf(error)} retryByRefresh />
+        <ErrorState code={errorCodeOf(error)} retryByRefresh />
       </>
     );
   }
@@ -54,7 +51,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       ? simulatorFor(tenant)
           .exchange(view.id)
           .then(({ payout_kind, events }): SimulatorSteps => ({ payout_kind, events }))
-          .catch((error: unknown) => ({ error: codeOf(error) }))
+          .catch((error: unknown) => ({ error: errorCodeOf(error) }))
       : null,
   ]);
   return (

@@ -1,14 +1,44 @@
-import { QueryProvider } from "@/lib/client/query-provider";
+import { getTranslations } from "next-intl/server";
 import { OrderPage } from "@/components/orders/order-page";
+import { LiveRefresh } from "@/components/shell/live-refresh";
+import { EmptyState, ErrorState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
+import { pageContext } from "@/lib/auth/page-context";
+import type { Order } from "@/lib/exchange/schemas";
+import { serviceTime } from "@/lib/exchange/client";
+import { errorCodeOf } from "@/lib/pages/error-code";
+import { listExchanges } from "@/lib/exchanges/list-exchanges";
+import { readOrder } from "@/lib/orders/read-order";
 
 export const generateMetadata = titled("order");
 
+/** The order as GET /api/orders/{id} reads it, and its exchanges (up to 100) as GET /api/exchanges?order_id= lists them. */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const { tenant, db } = await pageContext();
+  let order: Order;
+  try {
+    order = await readOrder(db, tenant, (await params).id);
+  } catch (error) {
+    const t = await getTranslations("orders.page");
+    if (errorCodeOf(error) === "not_found") return <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>;
+    if (errorCodeOf(error) === "internal_error") throw error;
+    return (
+      <>
+        <LiveRefresh />
+        <ErrorState code={errorCodeOf(error)} retryByRefresh />
+      </>
+    );
+  }
+  const exchanges = await listExchanges(
+    db,
+    tenant.id,
+    { order_id: order.id, limit: 100 },
+    { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) },
+  );
   return (
-    <QueryProvider>
-      <OrderPage id={id} />
-    </QueryProvider>
+    <>
+      <LiveRefresh />
+      <OrderPage order={order} exchanges={exchanges.data} />
+    </>
   );
 }

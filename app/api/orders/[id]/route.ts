@@ -3,18 +3,13 @@ import { ownId } from "@/lib/api/ownership";
 import { orderPatchSchema } from "@/lib/exchange/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexOrder } from "@/lib/orders/index-order";
+import { readOrder } from "@/lib/orders/read-order";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/orders/{id} → GET /v1/orders/{id}; an order not yet indexed is indexed now
-export const GET = apiRoute({}, async ({ db, tenant, params }) => {
-  const id = await ownId(db, tenant.id, "order", params.id);
-  const fetchedAt = new Date();
-  const order = await upstreamFor(tenant).getOrder(id);
-  await indexOrder(db, tenant.id, order, fetchedAt);
-  return Response.json(order);
-});
+export const GET = apiRoute({}, async ({ db, tenant, params }) => Response.json(await readOrder(db, tenant, params.id)));
 
 // PATCH /api/orders/{id} → PATCH /v1/orders/{id}: toggle or re-price
 export const PATCH = apiRoute({ mutation: "orders.update" }, async ({ req, db, tenant, params, audit }) => {
