@@ -604,8 +604,10 @@ async function payoutLink(app: RunningApp, cookie: string): Promise<{ url: strin
   return { url: link.url, exchangeId };
 }
 
-async function pagesBench(app: RunningApp, ctx: { cookie: string; exchangeId: string }) {
+async function pagesBench(app: RunningApp, ctx: { cookie: string; exchangeId: string; orderId: string }) {
   const { url: payUrl, exchangeId } = await payoutLink(app, ctx.cookie);
+  const operator = await signIn(app.baseUrl, "operator@example.com", secrets.DEMO_PASSWORD);
+  if (!operator.cookie) throw new Error(`operator sign-in failed: ${operator.error}`);
   const live = '[data-live-status="connected"]';
   const dashboard = (name: string, target = 1.3) => ({ name, url: `${app.baseUrl}${name}`, target, ready: live, cookie: ctx.cookie });
   const { floor, rows } = await pageWeights(
@@ -616,9 +618,13 @@ async function pagesBench(app: RunningApp, ctx: { cookie: string; exchangeId: st
       dashboard("/orders"),
       dashboard("/exchanges"),
       { ...dashboard(`/exchanges/${exchangeId}`), name: "/exchanges/{id}" },
+      { ...dashboard(`/orders/${ctx.orderId}`), name: "/orders/{id}" },
+      dashboard("/events"),
+      dashboard("/audit"),
       dashboard("/reports"),
       dashboard("/settings"),
       dashboard("/orders/new", 1.6),
+      { ...dashboard("/operator"), cookie: operator.cookie, name: "/operator (operator)" },
     ],
     `${app.baseUrl}/blank`,
   );

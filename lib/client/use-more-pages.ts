@@ -24,8 +24,9 @@ export const byCursor: Paging<{ id: string }, { next_cursor: string | null }> = 
  * dashboard API for the next page with the same filters and parses it with the contract's schema,
  * loaded only then (`schema` imports it), so a list costs its first screen nothing in script.
  *
- * A live refresh replaces the first page; rows loaded since are kept, without the ones the new
- * first page already shows. Other filters are another list: key the component by them.
+ * A live refresh replaces the first page. Once more was loaded, the rows the old first page showed
+ * and the new one pushed out are kept, between it and the rows loaded since, so nothing shown
+ * goes missing and nothing is shown twice. Other filters are another list: key the component by them.
  */
 export function useMorePages<P extends { data: unknown[] }>(
   path: string,
@@ -39,6 +40,14 @@ export function useMorePages<P extends { data: unknown[] }>(
   const [cursor, setCursor] = useState<string | number | null | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [shownFirst, setShownFirst] = useState(first);
+  if (shownFirst !== first) {
+    setShownFirst(first);
+    if (cursor !== undefined) {
+      const kept = new Set(first.data.map(paging.key));
+      setMore((rows) => [...shownFirst.data.filter((item) => !kept.has(paging.key(item))), ...rows]);
+    }
+  }
   const next = cursor === undefined ? paging.next(first) : cursor;
   const shown = new Set(first.data.map(paging.key));
   const items: T[] = [...first.data, ...more.filter((item) => !shown.has(paging.key(item)))];
