@@ -1,24 +1,26 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Select, TextInput } from "@/components/ui/field";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { EmptyState, ErrorState } from "@/components/ui/states";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
-import { useDeliveries, useSandboxClients } from "@/lib/client/console-queries";
 import { shortId } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
-import { queryKeys } from "@/lib/client/queries";
-import { deliverySchema, recoverResultSchema, type deliveriesSchema } from "@/lib/exchange/operator-contract";
+import { deliverySchema, recoverResultSchema, type clientListSchema, type deliveriesSchema } from "@/lib/exchange/operator-contract";
+import { listFilters } from "@/lib/pages/list-page";
 import type * as z from "zod/mini";
 
 /** A date as a datetime-local input shows it: the browser's local time, to the minute. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
-type Delivery = z.infer<typeof deliveriesSchema>["deliveries"][number];
+export type Deliveries = z.infer<typeof deliveriesSchema>;
+export type SandboxClients = z.infer<typeof clientListSchema>;
+type Delivery = Deliveries["deliveries"][number];
 
 const statusStyle: Record<Delivery["status"], string> = {
   delivered: "bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300",
@@ -29,7 +31,7 @@ const statusStyle: Record<Delivery["status"], string> = {
 function DeliveryRow({ delivery }: { delivery: Delivery }) {
   const t = useTranslations("operator.deliveries");
   const f = useFormat();
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const { busy, error, run } = useSubmit();
   return (
     <li className="flex flex-col gap-1 py-3" data-delivery={delivery.id}>
@@ -51,7 +53,7 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
           onClick={() =>
             void run(async () => {
               await apiFetch(`/api/operator/sandbox/deliveries/${delivery.id}/resend`, deliverySchema, { method: "POST", body: {} });
-              await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+              router.refresh();
             })
           }
         >
@@ -87,7 +89,7 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
 
 function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) {
   const t = useTranslations("operator.deliveries");
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const { busy, error, run } = useSubmit();
   const [result, setResult] = useState<string | null>(null);
   const [yesterday] = useState(() => localInput(new Date(Date.now() - 86_400_000)));
@@ -102,7 +104,7 @@ function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) 
           const body = { endpoint_id: String(form.get("endpoint") ?? ""), since };
           const { recovered } = await apiFetch("/api/operator/sandbox/deliveries/recover", recoverResultSchema, { method: "POST", body });
           setResult(t("recovered", { count: recovered }));
-          await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+          router.refresh();
         });
       }}
     >
@@ -132,24 +134,26 @@ function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) 
   );
 }
 
-/** The sandbox's webhook deliveries, each with its attempts; resend one, or recover an endpoint's failures since a date. */
-export function DeliveriesPanel() {
+/**
+ * The sandbox's webhook deliveries (the latest 50 for the filters in the address, read by the
+ * page on the server, or the code of its error), each with its attempts; resend one, or recover
+ * an endpoint's failures since a date.
+ */
+export function DeliveriesPanel({ deliveries, clients }: { deliveries: Deliveries | { error: string }; clients: SandboxClients | null }) {
   const t = useTranslations("operator.deliveries");
-  const [status, setStatus] = useState("");
-  const [endpoint, setEndpoint] = useState("");
-  const clients = useSandboxClients();
-  const deliveries = useDeliveries({ ...(status ? { status } : {}), ...(endpoint ? { endpoint_id: endpoint } : {}) });
-  const endpoints = (clients.data?.clients ?? []).flatMap((c) => c.endpoints.map((e) => ({ id: e.id, label: `${c.name} · ${e.url}` })));
+  const { filters, setFilter, pending } = useUrlFilters("/operator", listFilters.deliveries, { server: true });
+  const { status = "", endpoint_id: endpoint = "" } = filters;
+  const endpoints = (clients?.clients ?? []).flatMap((c) => c.endpoints.map((e) => ({ id: e.id, label: `${c.name} · ${e.url}` })));
   return (
     <Card title={t("title")} labelId="webhook-deliveries">
       <div className="mb-2 grid gap-2 sm:grid-cols-2">
-        <Select aria-label={t("status")} value={status} onChange={(e) => setStatus(e.target.value)}>
+        <Select aria-label={t("status")} value={status} onChange={(e) => setFilter("status", e.target.value)}>
           <option value="">{t("everyStatus")}</option>
           <option value="pending">{t("statusOptions.pending")}</option>
           <option value="delivered">{t("statusOptions.delivered")}</option>
           <option value="failed">{t("statusOptions.failed")}</option>
         </Select>
-        <Select aria-label={t("endpoint")} value={endpoint} onChange={(e) => setEndpoint(e.target.value)}>
+        <Select aria-label={t("endpoint")} value={endpoint} onChange={(e) => setFilter("endpoint_id", e.target.value)}>
           <option value="">{t("everyEndpoint")}</option>
           {endpoints.map((e) => (
             <option key={e.id} value={e.id}>
@@ -158,15 +162,13 @@ export function DeliveriesPanel() {
           ))}
         </Select>
       </div>
-      {deliveries.isPending ? (
-        <LoadingRows rows={3} />
-      ) : deliveries.isError ? (
-        <ErrorState error={deliveries.error} retry={() => void deliveries.refetch()} />
-      ) : deliveries.data.deliveries.length === 0 ? (
+      {"error" in deliveries ? (
+        <ErrorState code={deliveries.error} retryByRefresh />
+      ) : deliveries.deliveries.length === 0 ? (
         <EmptyState title={status || endpoint ? t("noMatch") : t("empty")} />
       ) : (
-        <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {deliveries.data.deliveries.map((d) => (
+        <ul aria-busy={pending || undefined} className="divide-y divide-zinc-200 aria-busy:opacity-60 dark:divide-zinc-800">
+          {deliveries.deliveries.map((d) => (
             <DeliveryRow key={d.id} delivery={d} />
           ))}
         </ul>

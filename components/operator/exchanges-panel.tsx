@@ -2,26 +2,48 @@
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/field";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
+import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
-import { useConsoleExchanges, useConsoleTenants } from "@/lib/client/console-queries";
+import { byCursor, useMorePages } from "@/lib/client/use-more-pages";
+import type { ConsoleExchangePage, ConsoleTenant } from "@/lib/contract/console-api";
+import { listFilters } from "@/lib/pages/list-page";
 
-const FILTERS = ["tenant_id", "state"] as const;
-
-/** Exchanges of every tenant, with the tenant of each; an id opens it in the simulator while the sandbox runs. */
-export function ExchangesPanel({ sandbox }: { sandbox: boolean }) {
+/**
+ * Exchanges of every tenant, with the tenant of each (the first page rendered on the server for
+ * `shownFor`, or the API's error code for filters it refuses; the next ones by "Load more"); an
+ * id opens it in the simulator while the sandbox runs.
+ */
+export function ExchangesPanel({
+  sandbox,
+  tenants,
+  first,
+  shownFor,
+  error,
+}: {
+  sandbox: boolean;
+  tenants: ConsoleTenant[];
+  first: ConsoleExchangePage;
+  shownFor: Record<string, string>;
+  error: string | null;
+}) {
   const t = useTranslations("operator.exchanges");
   const tc = useTranslations("common");
-  const { filters, setFilter } = useUrlFilters("/operator", FILTERS);
-  const tenants = useConsoleTenants();
-  const { query, items } = useConsoleExchanges(filters);
+  const { filters, setFilter, pending } = useUrlFilters("/operator", listFilters.console, { server: true });
+  const more = useMorePages(
+    "/api/operator/exchanges",
+    shownFor,
+    first,
+    async () => (await import("@/lib/contract/console-api")).consoleExchangePageSchema,
+    byCursor,
+  );
+  const items = more.items;
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-2 sm:max-w-lg">
         <Select aria-label={t("tenant")} value={filters.tenant_id ?? ""} onChange={(e) => setFilter("tenant_id", e.target.value)}>
           <option value="">{t("allTenants")}</option>
-          {tenants.data?.data.map((tenant) => (
+          {tenants.map((tenant) => (
             <option key={tenant.id} value={tenant.id}>
               {tenant.name}
             </option>
@@ -36,17 +58,16 @@ export function ExchangesPanel({ sandbox }: { sandbox: boolean }) {
           ))}
         </Select>
       </div>
-      {query.isError && <ErrorState error={query.error} retry={() => void query.refetch()} />}
-      {query.isPending ? (
-        <LoadingRows rows={5} />
-      ) : items.length === 0 ? (
+      {error && <ErrorState code={error} />}
+      {items.length === 0 ? (
         <EmptyState title={Object.keys(filters).length ? t("noMatch") : t("empty")} />
       ) : (
-        <ExchangeTable items={items} hrefOf={sandbox ? (id) => `/operator?tab=sandbox&exchange=${id}` : undefined} />
+        <ExchangeTable items={items} busy={pending} hrefOf={sandbox ? (id) => `/operator?tab=sandbox&exchange=${id}` : undefined} />
       )}
-      {query.hasNextPage && (
-        <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? tc("loadingMore") : tc("loadMore")}
+      {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
+      {more.hasMore && (
+        <Button variant="secondary" onClick={() => void more.loadMore()} disabled={more.busy}>
+          {more.busy ? tc("loadingMore") : tc("loadMore")}
         </Button>
       )}
     </div>

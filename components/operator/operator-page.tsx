@@ -1,30 +1,24 @@
-"use client";
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { ExchangesPanel } from "./exchanges-panel";
-import { SimulatorPanel } from "./simulator-panel";
-import { TenantsPanel } from "./tenants-panel";
-import { UsersPanel } from "./users-panel";
-import { useConsoleEvents } from "@/lib/client/use-console-events";
+import type { ReactNode } from "react";
+import { ConsoleLive } from "./console-live";
 
-const tabs = ["tenants", "users", "exchanges", "sandbox"] as const;
-type Tab = (typeof tabs)[number];
+export const consoleTabs = ["tenants", "users", "exchanges", "sandbox"] as const;
+export type ConsoleTab = (typeof consoleTabs)[number];
 
-/** The operator's console: every tenant, user and exchange, and the sandbox's controls while it runs. */
-export function OperatorPage({ sandbox }: { sandbox: boolean }) {
+/**
+ * The operator's console: every tenant, user and exchange, and the sandbox's controls while it
+ * runs. Rendered on the server with the open tab's panel (`children`), read as the console's API
+ * routes answer.
+ */
+export function OperatorPage({ tab, sandbox, children }: { tab: ConsoleTab; sandbox: boolean; children: ReactNode }) {
   const t = useTranslations("operator");
-  const params = useSearchParams();
-  const live = useConsoleEvents();
-  const shown = tabs.filter((id) => id !== "sandbox" || sandbox);
-  const tab: Tab = shown.find((id) => id === params.get("tab")) ?? "tenants";
+  const shown = consoleTabs.filter((id) => id !== "sandbox" || sandbox);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
-        <span className="text-xs text-zinc-500 dark:text-zinc-400" data-console-live={live}>
-          {live === "connected" ? t("live") : t("connecting")}
-        </span>
+        <ConsoleLive every5s={tab === "sandbox"} />
       </div>
       <nav aria-label={t("sections")} className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
         {shown.map((id) => (
@@ -43,10 +37,7 @@ export function OperatorPage({ sandbox }: { sandbox: boolean }) {
           </Link>
         ))}
       </nav>
-      {tab === "tenants" && <TenantsPanel />}
-      {tab === "users" && <UsersPanel />}
-      {tab === "exchanges" && <ExchangesPanel sandbox={sandbox} />}
-      {tab === "sandbox" && <SimulatorPanel exchangeId={params.get("exchange")} />}
+      {children}
     </div>
   );
 }

@@ -1,40 +1,39 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
-import { ErrorState, LoadingRows, FormError } from "@/components/ui/states";
+import { ErrorState, FormError } from "@/components/ui/states";
 import { StateBadge } from "@/components/ui/state-badge";
 import { useSubmit } from "@/components/ui/use-submit";
 import { useToast } from "@/components/shell/toaster";
 import { PaymentFields, paymentOf } from "@/components/simulator/simulate-payment";
 import { StepList, type DriveEvent } from "@/components/simulator/step-list";
 import { apiFetch } from "@/lib/client/api";
-import { useSandboxClock, useSandboxExchange } from "@/lib/client/console-queries";
 import { useFormat } from "@/lib/client/use-format";
-import { queryKeys } from "@/lib/client/queries";
-import { clockSchema, paymentResultSchema } from "@/lib/exchange/operator-contract";
-import { exchangeSchema } from "@/lib/exchange/schemas";
+import { clockSchema, paymentResultSchema, type operatorExchangeSchema } from "@/lib/exchange/operator-contract";
+import type * as z from "zod/mini";
 import { exchangeState } from "@/lib/exchange/exchange-state";
-import { DeliveriesPanel } from "./deliveries-panel";
+import { DeliveriesPanel, type Deliveries, type SandboxClients } from "./deliveries-panel";
+
+export type SandboxExchange = z.infer<typeof operatorExchangeSchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** How far the clock buttons move the sandbox's time, in seconds. */
 const presets = [300, 3600, 86_400] as const;
 
-function Clock() {
+function Clock({ now }: { now: string | null }) {
   const t = useTranslations("operator.sandbox");
   const f = useFormat();
-  const clock = useSandboxClock();
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const { busy, error, run } = useSubmit();
   return (
     <Card title={t("clock")} labelId="sandbox-clock">
       <p className="text-sm" aria-live="polite">
-        {clock.isPending ? t("reading") : clock.isError ? t("unavailable") : t("time", { time: f.dateTime(clock.data.now) })}
+        {now === null ? t("unavailable") : t("time", { time: f.dateTime(now) })}
       </p>
       <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t("clockHint")}</p>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -46,12 +45,8 @@ function Clock() {
             disabled={busy}
             onClick={() =>
               void run(async () => {
-                const now = await apiFetch("/api/operator/sandbox/clock", clockSchema, {
-                  method: "POST",
-                  body: { advance_seconds: seconds },
-                });
-                queryClient.setQueryData(queryKeys.consoleList("clock"), now);
-                await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+                await apiFetch("/api/operator/sandbox/clock", clockSchema, { method: "POST", body: { advance_seconds: seconds } });
+                router.refresh();
               })
             }
           >
@@ -109,19 +104,18 @@ function BankPayment() {
   );
 }
 
-function DriveExchange({ exchangeId }: { exchangeId: string | null }) {
+function DriveExchange({ exchangeId, view }: { exchangeId: string | null; view: SandboxExchange | { error: string } | null }) {
   const t = useTranslations("operator.sandbox");
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [value, setValue] = useState(exchangeId ?? "");
-  const view = useSandboxExchange(exchangeId);
   const { busy, error, run } = useSubmit();
   const drive = (event: DriveEvent) =>
     void run(async () => {
       try {
+        const { exchangeSchema } = await import("@/lib/exchange/schemas");
         await apiFetch(`/api/operator/sandbox/exchanges/${exchangeId}/events`, exchangeSchema, { method: "POST", body: event });
       } finally {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+        router.refresh();
       }
     });
   return (
@@ -147,22 +141,20 @@ function DriveExchange({ exchangeId }: { exchangeId: string | null }) {
           {t("open")}
         </Button>
       </form>
-      {!exchangeId ? (
+      {!exchangeId || !view ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("driveHint")}</p>
-      ) : view.isPending ? (
-        <LoadingRows rows={2} />
-      ) : view.isError ? (
-        <ErrorState error={view.error} retry={() => void view.refetch()} />
+      ) : "error" in view ? (
+        <ErrorState code={view.error} retryByRefresh />
       ) : (
         <div className="flex flex-col gap-3">
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-mono">{view.data.exchange.id}</span>
-            <StateBadge state={exchangeState(view.data.exchange)} />
+            <span className="font-mono">{view.exchange.id}</span>
+            <StateBadge state={exchangeState(view.exchange)} />
             <span className="text-zinc-600 dark:text-zinc-400">
-              {t("driveFacts", { lightning: view.data.payout_kind === "lightning" ? "yes" : "no", client: view.data.client_id })}
+              {t("driveFacts", { lightning: view.payout_kind === "lightning" ? "yes" : "no", client: view.client_id })}
             </span>
           </p>
-          <StepList steps={view.data.events} run={drive} busy={busy} />
+          <StepList steps={view.events} run={drive} busy={busy} />
         </div>
       )}
       <FormError message={error} className="mt-2" />
@@ -170,16 +162,31 @@ function DriveExchange({ exchangeId }: { exchangeId: string | null }) {
   );
 }
 
-/** The sandbox's controls: clock, bank, chain and Lightning, and its webhook deliveries. */
-export function SimulatorPanel({ exchangeId }: { exchangeId: string | null }) {
+/**
+ * The sandbox's controls: clock, bank, chain and Lightning, and its webhook deliveries, with what
+ * the sandbox's operator API answered when the page was rendered on the server.
+ */
+export function SimulatorPanel({
+  exchangeId,
+  driven,
+  now,
+  deliveries,
+  clients,
+}: {
+  exchangeId: string | null;
+  driven: SandboxExchange | { error: string } | null;
+  now: string | null;
+  deliveries: Deliveries | { error: string };
+  clients: SandboxClients | null;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 lg:grid-cols-2">
-        <DriveExchange exchangeId={exchangeId && UUID.test(exchangeId) ? exchangeId : null} />
-        <Clock />
+        <DriveExchange exchangeId={exchangeId} view={driven} />
+        <Clock now={now} />
       </div>
       <BankPayment />
-      <DeliveriesPanel />
+      <DeliveriesPanel deliveries={deliveries} clients={clients} />
     </div>
   );
 }

@@ -1,17 +1,15 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { Field, Select, TextInput } from "@/components/ui/field";
-import { EmptyState, ErrorState, LoadingRows, FormError } from "@/components/ui/states";
+import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { SandboxBadge } from "@/components/simulator/sandbox-badge";
 import { apiFetch } from "@/lib/client/api";
-import { useConsoleTenants } from "@/lib/client/console-queries";
-import { queryKeys } from "@/lib/client/queries";
 import { tenantCreatedSchema, type ConsoleTenant } from "@/lib/contract/console-api";
 import type * as z from "zod/mini";
 
@@ -56,7 +54,7 @@ function Created({ tenant }: { tenant: z.infer<typeof tenantCreatedSchema> }) {
 
 function CreateTenant() {
   const t = useTranslations("operator.tenants");
-  const queryClient = useQueryClient();
+  const router = useRouter();
   const { busy, error, run } = useSubmit();
   const [created, setCreated] = useState<z.infer<typeof tenantCreatedSchema> | null>(null);
   return (
@@ -69,7 +67,7 @@ function CreateTenant() {
           const body = Object.fromEntries(["name", "base_url", "client_id", "network"].map((k) => [k, String(form.get(k) ?? "")]));
           void run(async () => {
             setCreated(await apiFetch("/api/operator/tenants", tenantCreatedSchema, { method: "POST", body }));
-            await queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+            router.refresh();
           });
         }}
       >
@@ -105,22 +103,17 @@ function CreateTenant() {
   );
 }
 
-/** Every tenant, and a form to add one. */
-export function TenantsPanel() {
+/** Every tenant (as GET /api/operator/tenants answers, read by the page on the server), and a form to add one. */
+export function TenantsPanel({ tenants }: { tenants: ConsoleTenant[] }) {
   const t = useTranslations("operator.tenants");
-  const tenants = useConsoleTenants();
   return (
     <div className="flex flex-col gap-4">
       <Card title={t("title")} labelId="tenants">
-        {tenants.isPending ? (
-          <LoadingRows rows={3} />
-        ) : tenants.isError ? (
-          <ErrorState error={tenants.error} retry={() => void tenants.refetch()} />
-        ) : tenants.data.data.length === 0 ? (
+        {tenants.length === 0 ? (
           <EmptyState title={t("empty")} />
         ) : (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
-            {tenants.data.data.map((t) => (
+            {tenants.map((t) => (
               <TenantRow key={t.id} tenant={t} />
             ))}
           </ul>

@@ -1,19 +1,15 @@
-"use client";
 import { useTranslations } from "next-intl";
 import { StateBadge } from "@/components/ui/state-badge";
-import { EmptyState, ErrorState, LoadingRows } from "@/components/ui/states";
-import { useConsoleUsers } from "@/lib/client/console-queries";
+import { EmptyState } from "@/components/ui/states";
+import type { ConsoleUsers } from "@/lib/contract/console-api";
 import { useFormat } from "@/lib/client/use-format";
 
-/** The users of every tenant. */
-export function UsersPanel() {
+/** The users of every tenant, as GET /api/operator/users answers them. */
+export function UsersPanel({ users }: { users: ConsoleUsers["data"] }) {
   const t = useTranslations("operator.users");
   const tr = useTranslations("shell.roles");
   const f = useFormat();
-  const users = useConsoleUsers();
-  if (users.isPending) return <LoadingRows rows={4} />;
-  if (users.isError) return <ErrorState error={users.error} retry={() => void users.refetch()} />;
-  if (users.data.data.length === 0) return <EmptyState title={t("empty")} />;
+  if (users.length === 0) return <EmptyState title={t("empty")} />;
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
       <table className="w-full text-left text-sm">
@@ -27,7 +23,7 @@ export function UsersPanel() {
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {users.data.data.map((u) => (
+          {users.map((u) => (
             <tr key={u.id} data-user={u.email}>
               <td className="px-3 py-2 break-all">{u.email}</td>
               <td className="px-3 py-2">{tr(u.role)}</td>

@@ -3,17 +3,23 @@ import { useEffect, useRef } from "react";
 import { useRouter } from "next/navigation";
 import { useLiveSignals, type LiveSignal } from "@/lib/client/live-notices";
 
-/** Snapshot notices (a new state stored), reconnects and refusals: what a server-rendered page follows by default. */
-const byDefault = (signal: LiveSignal) => signal.kind !== "webhook";
+/** Which signals refresh a page: snapshot notices (a new state stored), also webhook notices, or neither; reconnects and
+ * refusals always. */
+const follows = {
+  snapshots: (signal: LiveSignal) => signal.kind !== "webhook",
+  all: () => true,
+  session: (signal: LiveSignal) => signal.kind === "reconnected" || signal.kind === "refused",
+};
 
 /**
  * Re-renders a server-rendered page when the live stream says something it shows changed: every
- * snapshot notice, also every webhook notice with `webhooks`, or what `when` picks (a client
- * component's own filter). A burst of notices is one refresh: at most one every 400 ms, the last
- * one always made.
+ * snapshot notice (`on`, the default), also every webhook notice ("all"), or only a reconnect or
+ * refusal ("session": a page that keeps its own state, whose refresh finds an ended session and
+ * goes to sign-in); or what `when` picks (a client component's own filter). A burst of notices is
+ * one refresh: at most one every 400 ms, the last one always made.
  */
-export function LiveRefresh({ webhooks = false, when }: { webhooks?: boolean; when?: (signal: LiveSignal) => boolean }) {
-  const wanted = when ?? (webhooks ? () => true : byDefault);
+export function LiveRefresh({ on = "snapshots", when }: { on?: keyof typeof follows; when?: (signal: LiveSignal) => boolean }) {
+  const wanted = when ?? follows[on];
   const router = useRouter();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const last = useRef(0);

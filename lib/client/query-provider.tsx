@@ -2,12 +2,11 @@
 import { useState, type ReactNode } from "react";
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { ApiClientError } from "./api";
-import { SESSION_ENDED, useLiveSignals, type LiveSignal } from "./live-notices";
-import { queryKeys } from "./queries";
+import { SESSION_ENDED } from "./live-notices";
 
 /**
- * The react-query set-up of the dashboard pages that fetch in the browser (the operator console
- * and the new-order wizard; the others are rendered on the server): failed queries are
+ * The react-query set-up of the dashboard's one page that fetches in the browser, the new-order
+ * wizard (the others are rendered on the server): failed queries are
  * retried twice unless the answer was a definite no (4xx); a 401 raises SESSION_ENDED, and the
  * shell sends the person to sign in.
  */
@@ -33,18 +32,10 @@ let tabClient: QueryClient | undefined;
 const queryClientOfTab = () => (typeof window === "undefined" ? newQueryClient() : (tabClient ??= newQueryClient()));
 
 /**
- * What each live signal makes stale: a notice, the console's data (the wizard's challenge never
- * goes stale); a reconnect (notices are not replayed) or a refused stream (a 401 among the
- * answers leads to sign-in), everything.
+ * Wraps a page whose data is fetched in the browser: the new-order wizard (its challenge). The
+ * live stream does not touch it: a challenge being signed must not change under the person.
  */
-function invalidate(client: QueryClient, signal: LiveSignal) {
-  if (signal.kind === "webhook" || signal.kind === "snapshot") void client.invalidateQueries({ queryKey: queryKeys.console() });
-  else void client.invalidateQueries();
-}
-
-/** Wraps a dashboard page whose data is fetched in the browser; the live stream keeps it fresh. */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(queryClientOfTab);
-  useLiveSignals((signal) => invalidate(client, signal));
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -1,7 +1,5 @@
 "use client";
-import { useQueryClient } from "@tanstack/react-query";
 import { consoleFrameSchema } from "@/lib/contract/console-api";
-import { queryKeys } from "./queries";
 import { parseJsonAs } from "@/lib/contract/parse-json";
 import { useEventStream, type LiveStatus } from "./use-event-stream";
 
@@ -9,14 +7,12 @@ import { useEventStream, type LiveStatus } from "./use-event-stream";
 // the console's contract.
 
 /**
- * Follows GET /api/operator/events for the operator console: any tenant's notice refreshes what
- * the console shows, and so does every (re)connect, since the stream has no ids to resume from.
+ * Follows GET /api/operator/events for the operator console: `onChange` on any tenant's notice,
+ * and on every (re)connect, since the stream has no ids to resume from.
  */
-export function useConsoleEvents(): LiveStatus {
-  const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.console() });
+export function useConsoleEvents(onChange: () => void): LiveStatus {
   return useEventStream("/api/operator/events", {
-    on: { notice: (data) => parseJsonAs(consoleFrameSchema, data) && refresh() },
-    onOpen: refresh,
+    on: { notice: (data) => parseJsonAs(consoleFrameSchema, data) && onChange() },
+    onOpen: onChange,
   });
 }

@@ -26,7 +26,7 @@ export const byCursor: Paging<{ id: string }, { next_cursor: string | null }> = 
  *
  * A live refresh replaces the first page. Once more was loaded, the rows the old first page showed
  * and the new one pushed out are kept, between it and the rows loaded since, so nothing shown
- * goes missing and nothing is shown twice. Other filters are another list: key the component by them.
+ * goes missing and nothing is shown twice. Other `filters` are another list, from its first page.
  */
 export function useMorePages<P extends { data: unknown[] }>(
   path: string,
@@ -41,7 +41,15 @@ export function useMorePages<P extends { data: unknown[] }>(
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [shownFirst, setShownFirst] = useState(first);
-  if (shownFirst !== first) {
+  const filtersKey = new URLSearchParams(filters).toString();
+  const [shownFilters, setShownFilters] = useState(filtersKey);
+  if (shownFilters !== filtersKey) {
+    // other filters: another list, from its first page
+    setShownFilters(filtersKey);
+    setShownFirst(first);
+    setMore([]);
+    setCursor(undefined);
+  } else if (shownFirst !== first) {
     setShownFirst(first);
     if (cursor !== undefined) {
       const kept = new Set(first.data.map(paging.key));

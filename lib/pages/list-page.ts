@@ -23,4 +23,8 @@ export const listFilters = {
   exchanges: ["state", "pair", "type", "order_id", "attention"],
   events: ["result", "type", "exchange_id", "from", "to"],
   audit: ["action", "result", "user"],
+  /** The operator console's exchanges tab (its other parameters, `tab` and `exchange`, are not filters). */
+  console: ["tenant_id", "state"],
+  /** The console's sandbox tab: the webhook deliveries shown. */
+  deliveries: ["status", "endpoint_id"],
 } as const;

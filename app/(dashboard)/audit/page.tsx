@@ -17,12 +17,5 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const first: AuditEntries = query.success
     ? await listAudit(db, user.role === "operator" ? null : tenant.id, query.data)
     : { data: [], next_before: null };
-  return (
-    <AuditPage
-      key={new URLSearchParams(filters).toString()}
-      first={first}
-      shownFor={filters}
-      error={query.success ? null : "invalid_request"}
-    />
-  );
+  return <AuditPage first={first} shownFor={filters} error={query.success ? null : "invalid_request"} />;
 }

@@ -31,9 +31,8 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   ]);
   return (
     <>
-      <LiveRefresh webhooks />
+      <LiveRefresh on="all" />
       <EventsPage
-        key={new URLSearchParams(filters).toString()}
         first={first}
         shownFor={filters}
         error={query.success ? null : "invalid_request"}

@@ -20,12 +20,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <LiveRefresh />
-      <ExchangesPage
-        key={new URLSearchParams(filters).toString()}
-        first={first}
-        shownFor={filters}
-        error={query.success ? null : "invalid_request"}
-      />
+      <ExchangesPage first={first} shownFor={filters} error={query.success ? null : "invalid_request"} />
     </>
   );
 }

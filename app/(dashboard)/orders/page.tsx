@@ -17,12 +17,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <LiveRefresh />
-      <OrdersPage
-        key={new URLSearchParams(filters).toString()}
-        first={first}
-        shownFor={filters}
-        error={query.success ? null : "invalid_request"}
-      />
+      <OrdersPage first={first} shownFor={filters} error={query.success ? null : "invalid_request"} />
     </>
   );
 }

@@ -1,12 +1,15 @@
-import { QueryProvider } from "@/lib/client/query-provider";
 import { NewOrderWizard } from "@/components/orders/new-order/new-order-wizard";
+import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
+import { QueryProvider } from "@/lib/client/query-provider";
 
 export const generateMetadata = titled("newOrder");
 
+/** The wizard keeps its own state; the page is drawn again only when the stream says the session may have ended. */
 export default function Page() {
   return (
     <QueryProvider>
+      <LiveRefresh on="session" />
       <NewOrderWizard />
     </QueryProvider>
   );
