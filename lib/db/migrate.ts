@@ -39,12 +39,16 @@ export function generatedMigrations(dir = migrationsDir()): { id: string; statem
     }));
 }
 
-export async function migrate(database: Pick<Database, "db" | "exec">): Promise<void> {
+export async function migrate(database: Pick<Database, "db">): Promise<void> {
   const { db } = database;
   const generated = generatedMigrations();
-  await database.exec("CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())");
   await db.transaction(async (tx) => {
+    // instances starting together each get here: one at a time, the bookkeeping table included
+    // (two "CREATE TABLE IF NOT EXISTS" at once can both pass the check and one then fails)
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_KEY})`);
+    await tx.execute(
+      sql`CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
     const applied = (await tx.execute(sql`SELECT id FROM schema_migrations`)) as unknown as { rows: { id: string }[] };
     const done = new Set(applied.rows.map((r) => r.id));
     const record = (id: string) => tx.execute(sql`INSERT INTO schema_migrations (id) VALUES (${id})`);
