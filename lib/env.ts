@@ -48,6 +48,7 @@ const rawSchema = z.object({
   ),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+  STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   ALLOW_INSECURE_HTTP: booleanFlag,
 });
 
@@ -98,6 +99,8 @@ export type Env = {
   trustedProxyHops: number;
   /** Open GET /api/events streams a user may hold at once. */
   streamsPerUser: number;
+  /** Seconds between event streams' heartbeats; a stream's place is leased for three of them. */
+  streamHeartbeatSeconds: number;
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
@@ -189,6 +192,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     sandboxDemoActivity: raw.SANDBOX_DEMO_ACTIVITY ?? true,
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     streamsPerUser: raw.STREAMS_PER_USER,
+    streamHeartbeatSeconds: raw.STREAM_HEARTBEAT_SECONDS,
     secrets,
     generatedSecrets: missing,
   };

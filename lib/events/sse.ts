@@ -5,9 +5,11 @@ import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/contract/
 import { subscribe } from "./bus";
 import { processSingleton } from "@/lib/process-singleton";
 import type { Db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { claimStreamSlot, releaseStreamSlot, renewStreamSlots } from "./stream-slots";
 
-export const HEARTBEAT_MS = 15_000;
+/** STREAM_HEARTBEAT_SECONDS: a comment line that keeps proxies from closing an idle stream, and the beat of the checks and leases. */
+const heartbeatMs = () => env().streamHeartbeatSeconds * 1000;
 /** Stored notices replayed per query; a longer gap is replayed page by page. */
 export const REPLAY_PAGE = 500;
 
@@ -90,7 +92,7 @@ function onHeartbeat(beat: () => void): () => void {
         console.error("[sse] could not renew stream leases:", err.message),
       );
     }
-  }, HEARTBEAT_MS);
+  }, heartbeatMs());
   return () => {
     state.beats.delete(beat);
     if (state.beats.size === 0 && state.timer) {

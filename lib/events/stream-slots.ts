@@ -2,15 +2,16 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 
 // How many event streams a holder (a user, a payout link) has open, counted in the database so
 // that the limit is one limit behind a balancer, not one per instance. Each open stream is a row
 // with a lease: the instance that holds it renews the leases of all its streams in one statement
 // at each heartbeat, and deletes the row as the stream closes. An instance that dies leaves rows
-// that expire with their lease, so its users get their places back within LEASE_SECONDS.
+// that expire with their lease, so its users get their places back within a lease.
 
-/** Three heartbeats: a lease outlives one late renewal, never a dead instance by long. */
-export const LEASE_SECONDS = 45;
+/** Three heartbeats (45 s by default): a lease outlives one late renewal, never a dead instance by long. */
+export const leaseSeconds = () => 3 * env().streamHeartbeatSeconds;
 
 /** Releases started in this process and not yet committed, per holder: a claim waits for them. */
 const releasing = new Map<string, Set<Promise<unknown>>>();
@@ -33,7 +34,7 @@ export async function claimStreamSlot(db: Db, holder: string, limit: number): Pr
     if ((counted.rows[0]?.open ?? 0) >= limit) return null;
     await tx.execute(sql`
       INSERT INTO stream_slots (id, holder, expires_at)
-      VALUES (${id}, ${holder}, now() + ${LEASE_SECONDS} * interval '1 second')
+      VALUES (${id}, ${holder}, now() + ${leaseSeconds()} * interval '1 second')
     `);
     return id;
   });
@@ -59,7 +60,7 @@ export function releaseStreamSlot(db: Db, holder: string, id: string): Promise<v
 export async function renewStreamSlots(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) {
     await db.execute(sql`
-      UPDATE stream_slots SET expires_at = now() + ${LEASE_SECONDS} * interval '1 second'
+      UPDATE stream_slots SET expires_at = now() + ${leaseSeconds()} * interval '1 second'
       WHERE id = ANY(${`{${ids.join(",")}}`}::uuid[])
     `);
   }

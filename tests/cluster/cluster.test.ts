@@ -308,6 +308,19 @@ describe("an instance killed mid-burst", () => {
     let sent = 0;
     let killed = false;
     let refused = 0;
+    // the user's stream places, sampled from the kill on: the most ever counted at once
+    const db = new pg.Client({ connectionString: inject("databaseUrl") });
+    await db.connect();
+    let most = 0;
+    const places = async () => {
+      const { rows } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM stream_slots WHERE holder = (SELECT 'user:' || id FROM users WHERE email = $1)",
+        ["affiliate@example.com"],
+      );
+      most = Math.max(most, rows[0]?.n ?? 0);
+      return rows[0]?.n;
+    };
+    let sampling: ReturnType<typeof setInterval> | undefined;
     // a sender that sends again what did not get a 2xx, as the service does
     await Promise.all(
       Array.from({ length: 8 }, async () => {
@@ -320,6 +333,7 @@ describe("an instance killed mid-burst", () => {
           if (sent >= 40 && !killed) {
             killed = true;
             process.kill(victimPid ?? 0, "SIGKILL");
+            sampling = setInterval(() => void places().catch(() => undefined), 200);
           }
         }
       }),
@@ -328,6 +342,13 @@ describe("an instance killed mid-burst", () => {
     for (const f of followers) {
       await expect.poll(() => new Set(f.webhookIds().filter((id) => ids.includes(id))).size, { timeout: 30_000 }).toBe(ids.length);
     }
+    // the places of the streams the dead instance held expire with their lease (three 2-second
+    // heartbeats here); the three streams open now, on the live instance, keep theirs
+    await expect.poll(places, { timeout: 15_000, interval: 250 }).toBe(followers.length);
+    clearInterval(sampling);
+    await db.end();
+    expect(most, "the dead instance's places were still counted until their lease ran out").toBeGreaterThan(followers.length);
+    console.log(`kill -9: the user's stream places peaked at ${most} and were back to ${followers.length} within the lease`);
     await Promise.all(followers.map((f) => f.stop()));
     for (const f of followers) {
       const mine = f.webhookIds().filter((id) => ids.includes(id));

@@ -56,6 +56,8 @@ export async function setup(project: TestProject) {
     SANDBOX_ENABLED: "true",
     EXCHANGE_API_BASE_URL: `${baseUrl}/sandbox`,
     SANDBOX_PUBLIC_URL: `${baseUrl}/sandbox`,
+    // heartbeats every 2 s: a dead instance's stream places expire within 6 s, not 45
+    STREAM_HEARTBEAT_SECONDS: "2",
   };
 
   prefix = mkdtempSync(path.join(os.tmpdir(), "cluster-nginx-"));
