@@ -62,6 +62,9 @@ export class ServiceClient {
         headers: {
           authorization: this.options.authorization,
           accept: "application/json",
+          // answers are a few kilobytes of JSON: compressing and inflating each cost more CPU on
+          // both ends (a third of a forced upstream read's time here) than its bytes cost the network
+          "accept-encoding": "identity",
           ...(body === undefined ? {} : { "content-type": "application/json" }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
