@@ -306,14 +306,14 @@ async function fanOut(baseUrl: string, cookie: string, count: number, events: nu
 
 const WARM_UP_SUBSCRIBERS = 100;
 
-async function sseLatency(app: RunningApp, cookie: string) {
+async function sseLatency(app: RunningApp, cookie: string, count = SUBSCRIBERS, warmUpCount = WARM_UP_SUBSCRIBERS) {
   // the first connections pay one-time costs (code paths compiled, pools grown): memory per
-  // subscriber is the growth over the next SUBSCRIBERS connections
-  const warmUp = Array.from({ length: WARM_UP_SUBSCRIBERS }, () => subscribe(`${app.baseUrl}/api/events`, cookie));
+  // subscriber is the growth over the next `count` connections
+  const warmUp = Array.from({ length: warmUpCount }, () => subscribe(`${app.baseUrl}/api/events`, cookie));
   await Promise.all(warmUp.map((s) => s.ready));
   await new Promise((r) => setTimeout(r, 2_000));
   const before = await memoryKb(app);
-  const measured = Array.from({ length: SUBSCRIBERS }, () => subscribe(`${app.baseUrl}/api/events`, cookie));
+  const measured = Array.from({ length: count }, () => subscribe(`${app.baseUrl}/api/events`, cookie));
   await Promise.all(measured.map((s) => s.ready));
   await new Promise((r) => setTimeout(r, 2_000));
   const after = await memoryKb(app);
@@ -344,8 +344,8 @@ async function sseLatency(app: RunningApp, cookie: string) {
   return {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
-    heapPerSubscriberKb: (after.heap - before.heap) / SUBSCRIBERS,
-    rssPerSubscriberKb: (after.rss - before.rss) / SUBSCRIBERS,
+    heapPerSubscriberKb: (after.heap - before.heap) / count,
+    rssPerSubscriberKb: (after.rss - before.rss) / count,
     missing,
     samples: latencies.length,
   };
@@ -367,7 +367,7 @@ async function main() {
   const app = await startApp({
     operatorKey,
     databaseUrl: databaseUrl ?? undefined,
-    env: { ...secrets, NODE_OPTIONS: "--expose-gc", STREAMS_PER_USER: "5000" },
+    env: { ...secrets, NODE_OPTIONS: "--expose-gc", STREAMS_PER_USER: String(Math.max(5000, SUBSCRIBERS + WARM_UP_SUBSCRIBERS + 50)) },
   });
   try {
     const ctx = await setup(app);
@@ -436,12 +436,20 @@ async function main() {
     }
 
     await new Promise((r) => setTimeout(r, 2_000)); // let background refreshes of the ingest settle
+    // the same webhooks to 10 subscribers, then to SUBSCRIBERS + the warm-up: what the 1 000 cost each one
+    const few = await sseLatency(app, ctx.cookie, 10, 0);
+    await new Promise((r) => setTimeout(r, 1_000));
     const sse = await sseLatency(app, ctx.cookie);
     console.log(
       `\n3. webhook → SSE with ${SUBSCRIBERS + WARM_UP_SUBSCRIBERS} subscribers, ${SSE_EVENTS} events ` +
         `(${sse.samples} deliveries, ${sse.missing} missing)`,
     );
+    console.log(`   10 subscribers:  p50 ${ms(few.p50)}  p99 ${ms(few.p99)}  (${few.samples} deliveries, ${few.missing} missing)`);
     console.log(`   latency p50 ${ms(sse.p50)}  p99 ${ms(sse.p99)}   target p99 < 100 ms: ${verdict(sse.p99 < 100)}`);
+    const fanRatio = sse.p99 / few.p99;
+    console.log(
+      `   p99 with ${SUBSCRIBERS + WARM_UP_SUBSCRIBERS} against 10: ${fanRatio.toFixed(2)}   target ≤ 2: ${verdict(fanRatio <= 2)}`,
+    );
     console.log(`   memory per subscriber, growth over ${SUBSCRIBERS} after ${WARM_UP_SUBSCRIBERS} warm-up, after full GC:`);
     console.log(
       `     JS heap + external ${sse.heapPerSubscriberKb.toFixed(1)} KB   target < 40 KB: ${verdict(sse.heapPerSubscriberKb < 40)}`,
