@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { LoadMore } from "@/components/ui/load-more";
 import { Select, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
@@ -33,7 +33,6 @@ const AREAS = [
  */
 export function AuditPage({ first, shownFor, error }: { first: AuditEntries; shownFor: Record<string, string>; error: string | null }) {
   const t = useTranslations("audit");
-  const tc = useTranslations("common");
   const f = useFormat();
   const user = useShellUser();
   const { filters, setFilter, pending } = useUrlFilters("/audit", listFilters.audit, { server: true });
@@ -114,12 +113,7 @@ export function AuditPage({ first, shownFor, error }: { first: AuditEntries; sho
           </table>
         </div>
       )}
-      {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
-      {more.hasMore && (
-        <Button variant="secondary" onClick={() => void more.loadMore()} disabled={more.busy}>
-          {more.busy ? tc("loadingMore") : tc("loadMore")}
-        </Button>
-      )}
+      <LoadMore more={more} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { LoadMore } from "@/components/ui/load-more";
 import { Card } from "@/components/ui/card";
 import { Select, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -38,7 +38,6 @@ export function EventsPage({
   rejected: ReactNode;
 }) {
   const t = useTranslations("events.page");
-  const tc = useTranslations("common");
   const { filters, setFilter, pending } = useUrlFilters("/events", listFilters.events, { server: true });
   const { result = "", ...eventFilters } = filters;
   const { result: _shownResult, ...shownEventFilters } = shownFor;
@@ -109,12 +108,7 @@ export function EventsPage({
               ))}
             </ul>
           )}
-          {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
-          {more.hasMore && (
-            <Button variant="secondary" className="mt-2" onClick={() => void more.loadMore()} disabled={more.busy}>
-              {more.busy ? tc("loadingMore") : tc("loadMore")}
-            </Button>
-          )}
+          <LoadMore more={more} className="mt-2" />
         </Card>
       )}
       {result !== "valid" && (

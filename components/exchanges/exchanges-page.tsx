@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
+import { LoadMore } from "@/components/ui/load-more";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Select, TextInput, inputClass } from "@/components/ui/field";
@@ -134,12 +135,7 @@ export function ExchangesPage({ first, shownFor, error }: { first: ExchangePage;
       ) : (
         <ExchangeTable items={items} busy={pending} />
       )}
-      {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
-      {more.hasMore && (
-        <Button variant="secondary" onClick={() => void more.loadMore()} disabled={more.busy}>
-          {more.busy ? tc("loadingMore") : tc("loadMore")}
-        </Button>
-      )}
+      <LoadMore more={more} />
     </div>
   );
 }

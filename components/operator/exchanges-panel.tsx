@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { LoadMore } from "@/components/ui/load-more";
 import { Select } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
@@ -64,12 +64,7 @@ export function ExchangesPanel({
       ) : (
         <ExchangeTable items={items} busy={pending} hrefOf={sandbox ? (id) => `/operator?tab=sandbox&exchange=${id}` : undefined} />
       )}
-      {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
-      {more.hasMore && (
-        <Button variant="secondary" onClick={() => void more.loadMore()} disabled={more.busy}>
-          {more.busy ? tc("loadingMore") : tc("loadMore")}
-        </Button>
-      )}
+      <LoadMore more={more} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { LoadMore } from "@/components/ui/load-more";
 import { Select } from "@/components/ui/field";
 import { StateBadge } from "@/components/ui/state-badge";
 import { EmptyState, ErrorState } from "@/components/ui/states";
@@ -104,12 +104,7 @@ export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shown
           })}
         </ul>
       )}
-      {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
-      {more.hasMore && (
-        <Button variant="secondary" onClick={() => void more.loadMore()} disabled={more.busy}>
-          {more.busy ? tc("loadingMore") : tc("loadMore")}
-        </Button>
-      )}
+      <LoadMore more={more} />
     </div>
   );
 }

@@ -1,17 +1,17 @@
 import { getTranslations } from "next-intl/server";
 import { ExchangePage } from "@/components/exchanges/exchange-page";
-import { LiveRefresh } from "@/components/shell/live-refresh";
-import { EmptyState, ErrorState } from "@/components/ui/states";
+import { readFailure } from "@/components/ui/read-failure";
+import { EmptyState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
 import { pathId } from "@/lib/api/ownership";
 import { pageContext } from "@/lib/auth/page-context";
 import { upstreamFor } from "@/lib/auth/tenants";
 import type { SimulatorSteps } from "@/lib/contract/console-api";
 import { serviceTime } from "@/lib/exchange/client";
-import { errorCodeOf } from "@/lib/pages/error-code";
 import { lightningPayoutMethodSchema } from "@/lib/exchange/schemas";
 import { toExchangeView } from "@/lib/exchanges/exchange-view";
 import { readExchange } from "@/lib/exchanges/read-exchange";
+import { errorCodeOf } from "@/lib/pages/error-code";
 import { isSandboxTenant, simulatorFor } from "@/lib/simulator/simulator";
 import { eventsOfExchange } from "@/lib/webhooks/event-store";
 
@@ -26,14 +26,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     const id = pathId("exchange", (await params).id);
     view = toExchangeView((await readExchange(db, tenant, id)).exchange);
   } catch (error) {
-    if (errorCodeOf(error) === "not_found") return <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>;
-    if (errorCodeOf(error) === "internal_error") throw error;
-    return (
-      <>
-        <LiveRefresh />
-        <ErrorState code={errorCodeOf(error)} retryByRefresh />
-      </>
-    );
+    return readFailure(error, <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>);
   }
   const payoutOpen = view.action?.kind === "initiate_payout";
   const [events, nodePubkey, steps] = await Promise.all([

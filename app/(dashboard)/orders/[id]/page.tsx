@@ -1,12 +1,12 @@
 import { getTranslations } from "next-intl/server";
 import { OrderPage } from "@/components/orders/order-page";
 import { LiveRefresh } from "@/components/shell/live-refresh";
-import { EmptyState, ErrorState } from "@/components/ui/states";
+import { readFailure } from "@/components/ui/read-failure";
+import { EmptyState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/auth/page-context";
 import type { Order } from "@/lib/exchange/schemas";
 import { serviceTime } from "@/lib/exchange/client";
-import { errorCodeOf } from "@/lib/pages/error-code";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";
 import { readOrder } from "@/lib/orders/read-order";
 
@@ -20,14 +20,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     order = await readOrder(db, tenant, (await params).id);
   } catch (error) {
     const t = await getTranslations("orders.page");
-    if (errorCodeOf(error) === "not_found") return <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>;
-    if (errorCodeOf(error) === "internal_error") throw error;
-    return (
-      <>
-        <LiveRefresh />
-        <ErrorState code={errorCodeOf(error)} retryByRefresh />
-      </>
-    );
+    return readFailure(error, <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>);
   }
   const exchanges = await listExchanges(
     db,
