@@ -118,9 +118,18 @@ export { webhookFrameSchema, snapshotFrameSchema, type WebhookFrame, type Snapsh
 export const updateFrameSchema = z.strictObject({}).check(z.meta({ description: "data of `event: update`: empty" }));
 
 /**
- * A notice on the bus, between instances: a frame plus its tenant. The webhook notice is built
- * in SQL (lib/webhooks/store-event.ts) and must parse with this schema; a test proves it.
+ * What crosses the bus between instances (LISTEN/NOTIFY): ids only, one signal per transaction.
+ * A webhook signal names the range of cursors its transaction stored (lib/webhooks/store-event.ts
+ * builds it in SQL, and a test parses it with this schema); a snapshot signal names the exchange
+ * whose snapshot was stored. Each instance reads what it needs from the store (lib/events/bus.ts).
  */
+export const busSignalSchema = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("webhook"), tenant_id: uuid, first_seq: z.int(), last_seq: z.int() }),
+  z.strictObject({ kind: z.literal("snapshot"), tenant_id: uuid, exchange_id: uuid }),
+]);
+export type BusSignal = z.infer<typeof busSignalSchema>;
+
+/** A notice as an instance hands it to its streams: a frame plus its tenant, read from the store after a signal. */
 export const busNoticeSchema = z.discriminatedUnion("kind", [
   z.extend(webhookFrameSchema, { kind: z.literal("webhook"), tenant_id: uuid }),
   z.extend(snapshotFrameSchema, { kind: z.literal("snapshot"), tenant_id: uuid }),

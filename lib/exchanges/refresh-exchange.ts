@@ -4,7 +4,6 @@ import type { Tenant } from "@/lib/auth/tenants";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { publish } from "@/lib/events/bus";
 import { indexOrder } from "@/lib/orders/index-order";
-import { exchangeState } from "@/lib/exchange/exchange-state";
 import { indexExchangeSnapshot, needsOrder } from "./index-exchange";
 
 /** GET the exchange (and its order when needed), store the snapshot, tell the browsers. */
@@ -17,6 +16,6 @@ export async function refreshExchange(db: Db, tenant: Tenant, exchangeId: string
     await indexOrder(db, tenant.id, await client.getOrder(exchange.order_id), orderFetchedAt);
   }
   await indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
-  await publish({ kind: "snapshot", tenant_id: tenant.id, exchange_id: exchangeId, state: exchangeState(exchange) });
+  await publish({ kind: "snapshot", tenant_id: tenant.id, exchange_id: exchangeId });
   return exchange;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookEvents } from "@/lib/db/schema";
 import type { StoredEvents, WebhookNotice } from "@/lib/contract/dashboard-api";
@@ -18,21 +18,33 @@ export function noticeOf(row: Pick<Row, "seq" | "tenantId" | "eventType" | "exch
   };
 }
 
+const noticeColumns = {
+  seq: webhookEvents.seq,
+  tenantId: webhookEvents.tenantId,
+  eventType: webhookEvents.eventType,
+  exchangeId: webhookEvents.exchangeId,
+  orderId: webhookEvents.orderId,
+  receivedAt: webhookEvents.receivedAt,
+};
+
 /** Stored events of a tenant after a cursor, oldest first (SSE resume). */
 export async function eventsAfter(db: Db, tenantId: string, afterSeq: number, limit: number): Promise<WebhookNotice[]> {
   const rows = await db
-    .select({
-      seq: webhookEvents.seq,
-      tenantId: webhookEvents.tenantId,
-      eventType: webhookEvents.eventType,
-      exchangeId: webhookEvents.exchangeId,
-      orderId: webhookEvents.orderId,
-      receivedAt: webhookEvents.receivedAt,
-    })
+    .select(noticeColumns)
     .from(webhookEvents)
     .where(and(eq(webhookEvents.tenantId, tenantId), gt(webhookEvents.seq, afterSeq)))
     .orderBy(asc(webhookEvents.seq))
     .limit(limit);
+  return rows.map(noticeOf);
+}
+
+/** Stored events of a tenant with cursors in [first, last], oldest first (the bus, after a signal). */
+export async function eventsBetween(db: Db, tenantId: string, first: number, last: number): Promise<WebhookNotice[]> {
+  const rows = await db
+    .select(noticeColumns)
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.tenantId, tenantId), gte(webhookEvents.seq, first), lte(webhookEvents.seq, last)))
+    .orderBy(asc(webhookEvents.seq));
   return rows.map(noticeOf);
 }
 

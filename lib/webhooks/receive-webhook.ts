@@ -10,6 +10,7 @@ import { stateOfEvent } from "@/lib/exchange/exchange-state";
 import { anyWebhookEventSchema } from "@/lib/exchange/schemas";
 import { scheduleRefresh } from "@/lib/exchanges/refresh-queue";
 import { serviceTime } from "@/lib/exchange/client";
+import { logLine } from "@/lib/log";
 import { recordRejection } from "./record-rejection";
 import { storeAndPublish } from "./store-event";
 import { SIGNATURE_HEADER, verifySignature } from "./sign";
@@ -112,7 +113,7 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
     state: stateOfEvent(eventType),
   });
   if (stored === null) return reply(200, { received: true, duplicate: true } satisfies WebhookReceipt);
-  console.log(`[webhook] ${tenant.name}: ${eventType ?? "(no event type)"} ${exchangeId ?? ""} correlation id ${correlationId ?? "none"}`);
+  logLine(`[webhook] ${tenant.name}: ${eventType ?? "(no event type)"} ${exchangeId ?? ""} correlation id ${correlationId ?? "none"}`);
   if (exchangeId) scheduleRefresh(db, tenant, exchangeId);
   return reply(200, { received: true, seq: stored } satisfies WebhookReceipt);
 }
