@@ -4,6 +4,7 @@
 // entry is always the address the connection came from, and TRUSTED_PROXY_HOPS says how many
 // entries before it were written by proxies of ours (lib/auth/client-address.ts).
 // Usage: node scripts/server.mjs  (PORT, HOST from the environment; the build must exist)
+import { AsyncResource } from "node:async_hooks";
 import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
@@ -35,8 +36,58 @@ function refuseMalformedPath(req, res) {
   }
 }
 
+// Event streams leave Next.js's request pipeline once their route has answered (lib/events/handoff.ts).
+// A route that opens a stream answers with an empty body and the header below, naming an entry it
+// registered here; when Next.js ends that response, the entry gets the response and keeps it open.
+// Next.js has then finished the request and frees what it held for it (some 75 KB a request,
+// held for as long as a stream it pipes stays open).
+const HANDOFF_HEADER = "x-stream-handoff";
+const handoffs = new Map();
+globalThis[Symbol.for("exchange-dashboard.stream-handoffs")] = handoffs;
+// made outside any request: a stream attached within it carries no request's async context
+const outsideRequests = new AsyncResource("stream-handoff");
+const NEXT_REQUEST_META = Symbol.for("NextInternalRequestMeta");
+
+const RESPONSE_EVENTS = ["close", "finish", "error"];
+
+function allowHandoff(req, res) {
+  const { writeHead, end } = res;
+  // Node.js's own listeners come first; Next.js's are added after them
+  const own = RESPONSE_EVENTS.map((event) => res.listenerCount(event));
+  /** The entry the response names (undefined: not looked at yet; null: none). */
+  let attach;
+  // the entry is taken and the header removed before the headers go out, on whichever comes
+  // first: Next.js's end(), or the writeHead() that its compression layer calls before end()
+  const take = () => {
+    if (attach !== undefined || res.headersSent) return;
+    const token = res.getHeader(HANDOFF_HEADER);
+    attach = (typeof token === "string" && handoffs.get(token)) || null;
+    if (!attach) return;
+    handoffs.delete(token);
+    res.removeHeader(HANDOFF_HEADER);
+  };
+  res.writeHead = function (...args) {
+    take();
+    return writeHead.apply(this, args);
+  };
+  res.end = function (...args) {
+    take();
+    if (!attach) return end.apply(this, args);
+    const stream = attach;
+    attach = null;
+    // what Next.js hung on the request and response for its own pipeline
+    delete req[NEXT_REQUEST_META];
+    RESPONSE_EVENTS.forEach((event, i) => {
+      for (const listener of res.listeners(event).slice(own[i])) res.removeListener(event, listener);
+    });
+    outsideRequests.runInAsyncScope(() => stream(res));
+    return this;
+  };
+}
+
 const server = createServer((req, res) => {
   if (refuseMalformedPath(req, res)) return;
+  if (req.method === "GET") allowHandoff(req, res);
   const peer = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
   const prior = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = prior ? `${Array.isArray(prior) ? prior.join(", ") : prior}, ${peer}` : peer;

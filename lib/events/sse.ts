@@ -7,6 +7,8 @@ import { processSingleton } from "@/lib/process-singleton";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { claimStreamSlot, releaseStreamSlot, renewStreamSlots } from "./stream-slots";
+import { HANDOFF_HEADER, handOff } from "./handoff";
+import { ServerResponse } from "node:http";
 
 /** STREAM_HEARTBEAT_SECONDS: a comment line that keeps proxies from closing an idle stream, and the beat of the checks and leases. */
 const heartbeatMs = () => env().streamHeartbeatSeconds * 1000;
@@ -121,100 +123,147 @@ async function claimSlot(db: Db, key: string, limit: number): Promise<() => void
   };
 }
 
+/** Where a stream's bytes go: the socket itself once handed off, or a Response body. */
+type Sink = { write: (bytes: Uint8Array) => void; end: () => void; onGone: (leave: () => void) => void };
+
 /**
  * A server-sent event stream of a tenant's notices: replay from the store after Last-Event-ID,
- * then live notices, a heartbeat every 15 s (at which the holder's validity is checked again);
- * the subscriber is removed on disconnect. Notices arrive in cursor order (commit order), so
- * any cursor at or below the last one sent has been sent.
+ * then live notices, a heartbeat every STREAM_HEARTBEAT_SECONDS (at which the holder's validity
+ * is checked again); the subscriber is removed on disconnect. Notices arrive in cursor order
+ * (commit order), so any cursor at or below the last one sent has been sent.
+ *
+ * Served by scripts/server.mjs, the stream is handed off (lib/events/handoff.ts): the route
+ * answers at once and the stream writes to the socket after Next.js has finished the request.
+ * Otherwise (next dev) it is the Response's body.
  */
-export async function eventStream({
-  req,
-  db,
-  tenantId,
-  holder,
-  stillValid,
-  lastEventId = null,
-  replay,
-  filter = () => true,
-  frame = tenantFrame,
-  cursor = true,
-}: Options): Promise<Response> {
+export async function eventStream({ req, db, holder, ...options }: Options): Promise<Response> {
   const release = await claimSlot(db, holder.key, holder.limit);
-  // The client may leave (abort, cancel) before start() has finished setting up, even before
-  // the first await returns: whatever was set up by then is torn down at once, so neither the
-  // slot nor the subscription outlives the connection.
-  let gone = false;
-  let teardown = () => release();
-  const leave = () => {
-    gone = true;
-    teardown();
+  const handedOff = handOff((res) => void serve(nodeSink(res), options, release), release, req.signal);
+  if (handedOff) return new Response(null, { headers: { ...SSE_HEADERS, [HANDOFF_HEADER]: handedOff } });
+  return new Response(
+    webSink(req, (sink) => void serve(sink, options, release)),
+    { headers: SSE_HEADERS },
+  );
+}
+
+/**
+ * The handed-off response, written with Node.js's own methods: the ones on the response are
+ * Next.js's compression layer's, which has ended (it never compresses a stream: no-transform).
+ */
+const nodeWrite: (this: ServerResponse, chunk: Uint8Array) => boolean = ServerResponse.prototype.write;
+const nodeEnd: (this: ServerResponse) => ServerResponse = ServerResponse.prototype.end;
+
+function nodeSink(res: ServerResponse): Sink {
+  return {
+    write: (bytes) => {
+      if (!res.writableEnded && !res.destroyed) nodeWrite.call(res, bytes);
+    },
+    end: () => void nodeEnd.call(res),
+    onGone: (leave) => {
+      // the client may have left between the route's answer and the handoff
+      if (res.destroyed || res.closed) leave();
+      else res.once("close", leave);
+    },
   };
-  req.signal.addEventListener("abort", leave, { once: true });
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let lastSent = lastEventId ?? 0;
-      let replaying = true;
-      const buffered: Notice[] = [];
-      let closed = false;
-      const write = (bytes: Uint8Array) => {
-        if (closed) return;
-        try {
-          controller.enqueue(bytes);
-        } catch {
-          leave();
-        }
-      };
-      const send = (notice: Notice) => {
-        if (notice.kind === "webhook" && cursor) {
-          if (notice.seq <= lastSent) return;
-          lastSent = notice.seq;
-        }
-        if (filter(notice)) write(frame(notice));
-      };
-      const catchUp = async () => {
-        if (!replay) return;
-        for (;;) {
-          const page = await replay(lastSent, REPLAY_PAGE);
-          for (const notice of page) send(notice);
-          if (page.length < REPLAY_PAGE || closed) return;
-        }
-      };
-      const unsubscribe = await subscribe(tenantId, (notice) => {
-        if (notice === null) return void catchUp().catch(() => undefined);
-        if (replaying) buffered.push(notice);
-        else send(notice);
-      });
-      const stopHeartbeat = onHeartbeat(() => {
-        write(HEARTBEAT);
-        stillValid().then(
-          (valid) => valid || leave(),
-          () => undefined,
-        );
-      });
-      teardown = () => {
-        if (closed) return;
-        closed = true;
-        release();
-        stopHeartbeat();
-        unsubscribe();
-        req.signal.removeEventListener("abort", leave);
-        try {
+}
+
+/** A Response body whose sink ends when the client leaves (abort, cancel), even before the stream starts. */
+function webSink(req: Request, start: (sink: Sink) => void): ReadableStream<Uint8Array> {
+  let leave = () => {};
+  let gone = false;
+  const left = () => {
+    gone = true;
+    leave();
+  };
+  req.signal.addEventListener("abort", left, { once: true });
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      start({
+        write: (bytes) => controller.enqueue(bytes),
+        end: () => {
+          req.signal.removeEventListener("abort", left);
           controller.close();
-        } catch {
-          // already closed by the client
-        }
-      };
-      if (gone || req.signal.aborted) return teardown();
-      write(encoder.encode("retry: 3000\n: connected\n\n"));
-      if (lastEventId !== null) await catchUp();
-      replaying = false;
-      for (const notice of buffered.splice(0)) send(notice);
+        },
+        onGone: (fn) => {
+          leave = fn;
+          if (gone || req.signal.aborted) fn();
+        },
+      });
     },
-    cancel() {
-      leave();
-    },
+    cancel: left,
   });
-  return new Response(stream, { headers: SSE_HEADERS });
+}
+
+type StreamOptions = Omit<Options, "req" | "db" | "holder">;
+
+async function serve(
+  sink: Sink,
+  { tenantId, stillValid, lastEventId = null, replay, filter = () => true, frame = tenantFrame, cursor = true }: StreamOptions,
+  release: () => void,
+) {
+  let closed = false;
+  // what leaving undoes: the place at first, the subscription and the heartbeat once they exist
+  let undo = [release];
+  const leave = () => {
+    if (closed) return;
+    closed = true;
+    for (const fn of undo) fn();
+    try {
+      sink.end();
+    } catch {
+      // already closed by the client
+    }
+  };
+  sink.onGone(leave);
+  const write = (bytes: Uint8Array) => {
+    if (closed) return;
+    try {
+      sink.write(bytes);
+    } catch {
+      leave();
+    }
+  };
+  let lastSent = lastEventId ?? 0;
+  let replaying = true;
+  const buffered: Notice[] = [];
+  const send = (notice: Notice) => {
+    if (notice.kind === "webhook" && cursor) {
+      if (notice.seq <= lastSent) return;
+      lastSent = notice.seq;
+    }
+    if (filter(notice)) write(frame(notice));
+  };
+  const catchUp = async () => {
+    if (!replay) return;
+    for (;;) {
+      const page = await replay(lastSent, REPLAY_PAGE);
+      for (const notice of page) send(notice);
+      if (page.length < REPLAY_PAGE || closed) return;
+    }
+  };
+  try {
+    const unsubscribe = await subscribe(tenantId, (notice) => {
+      if (notice === null) return void catchUp().catch(() => undefined);
+      if (replaying) buffered.push(notice);
+      else send(notice);
+    });
+    const stopHeartbeat = onHeartbeat(() => {
+      write(HEARTBEAT);
+      stillValid().then(
+        (valid) => valid || leave(),
+        () => undefined,
+      );
+    });
+    undo = [release, stopHeartbeat, unsubscribe];
+    if (closed) return void (stopHeartbeat(), unsubscribe());
+    write(encoder.encode("retry: 3000\n: connected\n\n"));
+    if (lastEventId !== null) await catchUp();
+    replaying = false;
+    for (const notice of buffered.splice(0)) send(notice);
+  } catch (error) {
+    console.error("[sse] a stream failed to start:", error instanceof Error ? error.message : error);
+    leave();
+  }
 }
 
 export function lastEventIdOf(req: Request): number | null {
