@@ -141,6 +141,24 @@ describe("storing webhook events", () => {
     expect(await storeAndPublish(db, { ...event(tenantId), bodySha256: events[0]!.bodySha256 })).toBeNull();
   });
 
+  it("keeps a statement's bodies to about a megabyte: large bodies arriving together go in several", async () => {
+    const tenantId = await tenant();
+    const large = Array.from({ length: 6 }, (_, i) =>
+      event(tenantId, { rawBody: JSON.stringify({ event: "x", pad: String(i).repeat(400_000) }) }),
+    );
+    let seqs: (number | null)[] = [];
+    const covered = (s: BusSignal[]) => s.reduce((n, x) => n + (x.kind === "webhook" ? x.last_seq - x.first_seq + 1 : 0), 0) === 6;
+    const signals = await signalsDuring(
+      tenantId,
+      async () => (seqs = await Promise.all(large.map((e) => storeAndPublish(db, e)))),
+      covered,
+    );
+    expect(seqs).toEqual([1, 2, 3, 4, 5, 6]);
+    // the first alone, then at most two of 400 kB per statement
+    for (const s of signals) if (s.kind === "webhook") expect(s.last_seq - s.first_seq + 1).toBeLessThanOrEqual(2);
+    expect(signals.length).toBeGreaterThanOrEqual(4);
+  });
+
   it("indexes an exchange heard of first in a burst with its first event's state", async () => {
     const tenantId = await tenant();
     const exchangeId = randomUUID();

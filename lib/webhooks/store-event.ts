@@ -23,8 +23,21 @@ type Event = {
   state: ExchangeState | null;
 };
 
-/** At most this many events go in one statement. */
+/** At most this many events go in one statement, and bodies of at most this many bytes (but always one event). */
 const BATCH_MAX = 100;
+const BATCH_MAX_BYTES = 1024 * 1024;
+
+/** The events that go in the next statement: the oldest waiting, up to the limits. */
+function nextBatch(waiting: Waiting[]): Waiting[] {
+  let count = 0;
+  let bytes = 0;
+  while (count < waiting.length && count < BATCH_MAX) {
+    bytes += waiting[count]?.event.rawBody.length ?? 0;
+    if (count > 0 && bytes > BATCH_MAX_BYTES) break;
+    count++;
+  }
+  return waiting.splice(0, count);
+}
 
 type Waiting = { event: Event; resolve: (seq: number | null) => void; reject: (error: unknown) => void };
 /** One lane per tenant and database: at most one statement in flight, the events that arrive meanwhile wait for the next. */
@@ -56,7 +69,7 @@ export function storeAndPublish(db: Db, event: Event): Promise<number | null> {
 async function drain(db: Db, tenantId: string, lane: Lane, byTenant: Map<string, Lane>) {
   lane.running = true;
   while (lane.waiting.length > 0) {
-    const batch = lane.waiting.splice(0, BATCH_MAX);
+    const batch = nextBatch(lane.waiting);
     try {
       const seqs = await storeBatch(
         db,
