@@ -46,11 +46,10 @@ const handoffs = new Map();
 globalThis[Symbol.for("exchange-dashboard.stream-handoffs")] = handoffs;
 // made outside any request: a stream attached within it carries no request's async context
 const outsideRequests = new AsyncResource("stream-handoff");
-const NEXT_REQUEST_META = Symbol.for("NextInternalRequestMeta");
 
 const RESPONSE_EVENTS = ["close", "finish", "error"];
 
-function allowHandoff(req, res) {
+function allowHandoff(res) {
   const { writeHead, end } = res;
   // Node.js's own listeners come first; Next.js's are added after them
   const own = RESPONSE_EVENTS.map((event) => res.listenerCount(event));
@@ -75,8 +74,7 @@ function allowHandoff(req, res) {
     if (!attach) return end.apply(this, args);
     const stream = attach;
     attach = null;
-    // what Next.js hung on the request and response for its own pipeline
-    delete req[NEXT_REQUEST_META];
+    // Next.js's own listeners, for a response it considers ended
     RESPONSE_EVENTS.forEach((event, i) => {
       for (const listener of res.listeners(event).slice(own[i])) res.removeListener(event, listener);
     });
@@ -87,7 +85,7 @@ function allowHandoff(req, res) {
 
 const server = createServer((req, res) => {
   if (refuseMalformedPath(req, res)) return;
-  if (req.method === "GET") allowHandoff(req, res);
+  if (req.method === "GET") allowHandoff(res);
   const peer = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
   const prior = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = prior ? `${Array.isArray(prior) ? prior.join(", ") : prior}, ${peer}` : peer;
