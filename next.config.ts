@@ -51,7 +51,20 @@ const nextConfig: NextConfig = {
   },
   // Loaded by Node at run time rather than bundled: PGlite ships WASM and data files,
   // the bitcoin libraries pick native or pure-JS secp256k1 at require time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "bitcoinjs-lib", "bitcoinjs-message", "bip322-js", "bolt11", "secp256k1"],
+  // pino and prom-client: the server (scripts/server.mjs) and the app share one logger and one
+  // metrics registry per process, so both must load the same copy of each.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "bitcoinjs-lib",
+    "bitcoinjs-message",
+    "bip322-js",
+    "bolt11",
+    "secp256k1",
+    "pino",
+    "pino-pretty",
+    "prom-client",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
 };

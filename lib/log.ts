@@ -1,8 +1,43 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+
+// Logs are JSON lines (pino) on standard output: time, level, msg, the component, and while a
+// request is served its request id, tenant and user (lib/runtime/server-runtime.mjs). LOG_LEVEL
+// sets the level, LOG_FORMAT=pretty gives readable lines on a terminal. Never log a password,
+// cookie, signature, secret or webhook body: fields of those names are redacted all the same.
+
+/** A component's logger: `logger("webhook").info({ exchange_id }, "stored")`. */
+export function logger(component: string): Logger {
+  return serverRuntime().logger.child({ component });
+}
+
 /**
- * Writes one line to standard output. For lines written per request on hot paths (each webhook
- * received): Next.js wraps `console` with helpers of its own that cost more than the write
- * itself, a measurable share of a webhook's time under load (see the README's profile).
+ * An error as a log field: its message, never the values it may carry. A failed query's message
+ * lists the statement's parameters (a webhook's body and headers, a password hash): they go.
  */
-export function logLine(line: string): void {
-  process.stdout.write(`${line}\n`);
+export function errorText(error: unknown): string {
+  return withoutParams(error instanceof Error ? error.message : String(error));
+}
+
+/** An error's stack for an unexpected failure, without a failed query's parameters. */
+export function errorStack(error: unknown): string {
+  return withoutParams(error instanceof Error ? (error.stack ?? error.message) : String(error));
+}
+
+function withoutParams(text: string): string {
+  return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "\nparams: [left out]");
+}
+
+/** The id of the request being served: the one the server took from X-Request-Id or made. */
+export function requestId(): string {
+  return serverRuntime().requests.getStore()?.requestId ?? randomUUID();
+}
+
+/** Names the tenant and user of the request being served, for its log lines. */
+export function identifyRequest(tenantId: string | undefined, userId: string | undefined): void {
+  const ctx = serverRuntime().requests.getStore();
+  if (!ctx) return;
+  if (tenantId) ctx.tenantId = tenantId;
+  if (userId) ctx.userId = userId;
 }

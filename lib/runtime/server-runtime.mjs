@@ -1,0 +1,228 @@
+// What the production server (scripts/server.mjs) and the app it serves share in one process:
+// the logger, each request's context, the shutdown state and the metrics. Plain JavaScript, so
+// that scripts/server.mjs loads it as it is; the app imports it through Next.js's bundle. Both
+// copies of this module find one state on globalThis (lib/process-singleton.ts says why), and
+// pino and prom-client are loaded by Node.js, not bundled (next.config.ts), so both copies use
+// one library too.
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino from "pino";
+import pretty from "pino-pretty";
+import client from "prom-client";
+
+const REGISTRY = Symbol.for("exchange-dashboard.process-singletons");
+const KEY = "server-runtime";
+
+/** Header names and fields whose values never reach a log. */
+export const REDACTED = [
+  "password",
+  "cookie",
+  "authorization",
+  "secret",
+  "token",
+  "signature",
+  "body",
+  "raw_body",
+  "headers",
+  "req.headers.cookie",
+  "req.headers.authorization",
+  "*.password",
+  "*.secret",
+  "*.cookie",
+  "*.authorization",
+  "*.token",
+  "*.signature",
+];
+
+/** @returns {import("./server-runtime.d.mts").ServerRuntime} */
+export function serverRuntime() {
+  const holder = /** @type {Record<symbol, Map<string, unknown>>} */ (/** @type {unknown} */ (globalThis));
+  const all = (holder[REGISTRY] ??= new Map());
+  if (!all.has(KEY)) all.set(KEY, create());
+  return /** @type {import("./server-runtime.d.mts").ServerRuntime} */ (all.get(KEY));
+}
+
+function create() {
+  const requests = new AsyncLocalStorage();
+  const logger = makeLogger(requests);
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  /** @type {Map<string, () => unknown>} */
+  const providers = new Map();
+  return {
+    requests,
+    logger,
+    registry,
+    metrics: makeMetrics(registry, providers),
+    providers,
+    shutdown: { stopping: false, drains: new Map() },
+  };
+}
+
+function makeLogger(requests) {
+  const level = process.env.LOG_LEVEL?.trim() || "info";
+  const options = {
+    level: pino.levels.values[level] !== undefined || level === "silent" ? level : "info",
+    base: { pid: process.pid },
+    messageKey: "msg",
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACTED, censor: "[redacted]" },
+    // the request's ids on every line written while it is served
+    mixin() {
+      const ctx = requests.getStore();
+      if (!ctx) return {};
+      return {
+        request_id: ctx.requestId,
+        ...(ctx.tenantId ? { tenant_id: ctx.tenantId } : {}),
+        ...(ctx.userId ? { user_id: ctx.userId } : {}),
+      };
+    },
+  };
+  if (process.env.LOG_FORMAT?.trim() === "pretty") {
+    // in this thread and synchronous: no worker, and no line lost at exit
+    const stream = pretty({ sync: true, colorize: Boolean(process.stdout.isTTY), translateTime: "SYS:HH:MM:ss.l", ignore: "pid" });
+    return pino(options, stream);
+  }
+  return pino(options, pino.destination({ dest: 1, sync: true }));
+}
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/** Every metric of the process. Labels are bounded: route templates, reasons and states, never ids. */
+function makeMetrics(registry, providers) {
+  const registers = [registry];
+  const provided = (name, fallback) => {
+    const fn = providers.get(name);
+    return fn ? fn() : fallback;
+  };
+  return {
+    httpRequests: new client.Counter({
+      name: "http_requests_total",
+      help: "HTTP requests answered, by route template, method and status",
+      labelNames: ["route", "method", "status"],
+      registers,
+    }),
+    httpDuration: new client.Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time to answer an HTTP request (an event stream: until it is handed its connection)",
+      labelNames: ["route", "method"],
+      buckets: SECONDS,
+      registers,
+    }),
+    webhooksReceived: new client.Counter({
+      name: "dashboard_webhooks_received_total",
+      help: "Webhooks accepted with a valid signature (duplicates included)",
+      registers,
+    }),
+    webhooksDuplicated: new client.Counter({
+      name: "dashboard_webhooks_duplicated_total",
+      help: "Webhooks accepted whose body had been stored before",
+      registers,
+    }),
+    webhooksRejected: new client.Counter({
+      name: "dashboard_webhooks_rejected_total",
+      help: "Webhooks refused, by reason",
+      labelNames: ["reason"],
+      registers,
+    }),
+    webhookToStream: new client.Histogram({
+      name: "dashboard_webhook_to_stream_seconds",
+      help: "From a webhook's receipt to its notice reaching this instance's event streams",
+      buckets: SECONDS,
+      registers,
+    }),
+    openStreams: new client.Gauge({
+      name: "dashboard_event_streams_open",
+      help: "Event streams open on this instance",
+      registers,
+    }),
+    busConnected: new client.Gauge({
+      name: "dashboard_bus_connected",
+      help: "1 while this instance's LISTEN connection (live events and cache notices) is up",
+      registers,
+      collect() {
+        this.set(provided("busConnected", 0) ? 1 : 0);
+      },
+    }),
+    ready: new client.Gauge({
+      name: "dashboard_ready",
+      help: "1 while GET /api/health/ready would answer 200 (not shutting down, database, migrations, bus)",
+      registers,
+      async collect() {
+        const ready = await provided("ready", null);
+        if (ready !== null) this.set(ready ? 1 : 0);
+      },
+    }),
+    busReconnects: new client.Counter({
+      name: "dashboard_bus_reconnects_total",
+      help: "Times the LISTEN connection came back after a drop",
+      registers,
+    }),
+    refreshQueueDepth: new client.Gauge({
+      name: "dashboard_refresh_queue_depth",
+      help: "Snapshot refreshes waiting, running or waiting to be retried",
+      registers,
+      collect() {
+        this.set(Number(provided("refreshQueueDepth", 0)));
+      },
+    }),
+    refreshFailures: new client.Counter({
+      name: "dashboard_refresh_failures_total",
+      help: "Snapshot refreshes that failed (each attempt)",
+      registers,
+    }),
+    refreshRetries: new client.Counter({
+      name: "dashboard_refresh_retries_total",
+      help: "Snapshot refreshes scheduled again after a failure",
+      registers,
+    }),
+    refreshAbandoned: new client.Counter({
+      name: "dashboard_refresh_abandoned_total",
+      help: "Snapshot refreshes given up after their last retry",
+      registers,
+    }),
+    outboxPending: new client.Gauge({
+      name: "sandbox_outbox_pending",
+      help: "The sandbox's webhook deliveries waiting to be sent (all instances)",
+      registers,
+      async collect() {
+        const counts = await provided("outbox", null);
+        if (counts) this.set(counts.pending);
+      },
+    }),
+    outboxFailed: new client.Gauge({
+      name: "sandbox_outbox_failed",
+      help: "The sandbox's webhook deliveries that used every retry (all instances)",
+      registers,
+      async collect() {
+        const counts = await provided("outbox", null);
+        if (counts) this.set(counts.failed);
+      },
+    }),
+    outboxAttempts: new client.Counter({
+      name: "sandbox_outbox_attempts_total",
+      help: "The sandbox's delivery attempts made by this instance, by result",
+      labelNames: ["result"],
+      registers,
+    }),
+    outboxLatency: new client.Histogram({
+      name: "sandbox_outbox_delivery_seconds",
+      help: "Time a delivery attempt of the sandbox took to be answered (or to fail)",
+      buckets: SECONDS,
+      registers,
+    }),
+    dbPool: new client.Gauge({
+      name: "dashboard_db_pool_connections",
+      help: "The PostgreSQL pool's connections: total, idle, and requests waiting for one",
+      labelNames: ["state"],
+      registers,
+      collect() {
+        const pool = provided("dbPool", null);
+        if (!pool) return;
+        this.set({ state: "total" }, pool.total);
+        this.set({ state: "idle" }, pool.idle);
+        this.set({ state: "waiting" }, pool.waiting);
+      },
+    }),
+  };
+}
