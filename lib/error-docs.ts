@@ -44,6 +44,9 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
     "The address's domain could not be reached over HTTPS, pointed to a private network, or did not answer with a LUD-06 payRequest.",
   rate_limited: "Too many requests from this client; slow down.",
   internal_error: "Unexpected error; the server log has the request id.",
+  database_unavailable:
+    "The dashboard's database cannot be reached right now (a failover or restart). Nothing was changed; try again after " +
+    "the seconds in Retry-After.",
   upstream_unavailable: "The exchange service could not be reached (or answered with a server error). Try again shortly.",
   upstream_timeout: "The exchange service did not answer within 10 seconds. Try again shortly.",
   upstream_invalid_response: "The exchange service answered with something that is not its API's JSON.",

@@ -46,6 +46,7 @@ export const errorStatus = {
   lightning_address_unreachable: 502,
   upstream_invalid_response: 502,
   upstream_timeout: 504,
+  database_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { getDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/auth/client-address";
@@ -8,6 +7,7 @@ import { publicServiceTime } from "@/lib/payout-links/load-view";
 import { apiErrorResponse, noStore } from "./route";
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
+import { requestId as currentRequestId } from "@/lib/log";
 
 /**
  * The end user's allowance, per address: 10 requests a second, 60 at once, whichever instance
@@ -20,7 +20,7 @@ export function takePublicToken(db: Db, headers: Headers): Promise<boolean> {
 /** A route without sign-in (the end user's payout page): rate-limited per address. */
 export function publicRoute(handler: (ctx: { req: Request; params: Record<string, string>; db: Db }) => Promise<Response>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = currentRequestId();
     try {
       if (!(await takePublicToken(await getDb(), req.headers))) throw new ApiError("rate_limited", "Too many requests");
       const params = await routeParams(context);

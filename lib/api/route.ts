@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
 import { ApiError, errorStatus, everyMethod, invalidRequest, methodNotAllowed, type HttpMethod } from "@/lib/errors";
@@ -11,6 +10,10 @@ import { recordAudit } from "@/lib/audit/record";
 import { isSameOrigin } from "./same-origin";
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
+import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
+import { errorStack, identifyRequest, logger, requestId as currentRequestId } from "@/lib/log";
+
+const log = logger("api");
 
 export type ApiContext = {
   req: Request;
@@ -45,9 +48,11 @@ export function apiErrorResponse(error: unknown, requestId: string, origin: stri
         ? error
         : error instanceof z.ZodError
           ? invalidRequest(error)
-          : new ApiError("internal_error", "Unexpected error");
+          : isDatabaseUnavailable(error)
+            ? databaseUnavailable()
+            : new ApiError("internal_error", "Unexpected error");
     if (apiError.code === "internal_error") {
-      console.error(`[api] request ${requestId} failed:`, error instanceof Error ? error.stack : error);
+      log.error({ err: errorStack(error) }, "a request failed");
     }
     status = errorStatus[apiError.code];
     body = {
@@ -56,7 +61,7 @@ export function apiErrorResponse(error: unknown, requestId: string, origin: stri
       ...(apiError.details ? { details: apiError.details } : {}),
     };
   }
-  const extra = error instanceof ApiError ? error.headers : undefined;
+  const extra = error instanceof ApiError ? error.headers : isDatabaseUnavailable(error) ? databaseUnavailable().headers : undefined;
   const response = Response.json(body, { status, headers: { ...extra, "X-Request-Id": requestId, "Cache-Control": "no-store" } });
   return { response, code: String(body.error) };
 }
@@ -75,7 +80,7 @@ type Handler = (req: Request, context: RouteContext) => Promise<Response>;
  * `export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");`
  */
 export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod, Handler> {
-  const handler = async (req: Request) => apiErrorResponse(methodNotAllowed(allowed), randomUUID(), requestOrigin(req)).response;
+  const handler = async (req: Request) => apiErrorResponse(methodNotAllowed(allowed), currentRequestId(), requestOrigin(req)).response;
   return everyMethod(handler);
 }
 
@@ -99,7 +104,7 @@ async function resolveTenant(db: Db, user: CurrentUser, req: Request): Promise<T
  */
 export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise<Response>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = currentRequestId();
     let db: Db | undefined;
     let user: CurrentUser | null = null;
     let tenant: Tenant | undefined;
@@ -112,7 +117,9 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       if (options.roles ? !options.roles.includes(user.role) : options.mutation && !canMutate(user.role)) {
         throw new ApiError("forbidden", options.mutation ? "Your role may not change this" : "Your role may not see this");
       }
+      identifyRequest(user.tenantId ?? undefined, user.id);
       tenant = await resolveTenant(db, user, req);
+      identifyRequest(tenant.id, undefined);
       const params = await routeParams(context);
       const response = await handler({ req, params, user, tenant, db, requestId, audit });
       if (options.mutation) await recordAudit(db, auditEntry(options, user, tenant, audit.target, "ok", requestId));
@@ -121,7 +128,9 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       return noStore(response);
     } catch (error) {
       const { response, code } = apiErrorResponse(error, requestId, requestOrigin(req));
-      if (options.mutation && db && user) await recordAudit(db, auditEntry(options, user, tenant, audit.target, code, requestId));
+      // a refusal for want of a database cannot be recorded there either
+      if (options.mutation && db && user && !isDatabaseUnavailable(error))
+        await recordAudit(db, auditEntry(options, user, tenant, audit.target, code, requestId));
       return response;
     }
   };

@@ -1,6 +1,7 @@
 import "server-only";
 import { decode } from "next-auth/jwt";
 import { getDb } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/availability";
 import { env } from "@/lib/env";
 import { activeSession, type CurrentUser } from "./sessions";
 import { processSingleton } from "@/lib/process-singleton";
@@ -58,7 +59,9 @@ export async function currentUser(req: Request | { headers: Headers }): Promise<
     if (!token) return null;
     const claims = await claimsOf(token);
     return claims ? await activeSession(await getDb(), claims.sid, claims.sub) : null;
-  } catch {
+  } catch (error) {
+    // a database out of reach is not a signed-out user: the request fails with 503 instead
+    if (isDatabaseUnavailable(error)) throw error;
     return null;
   }
 }

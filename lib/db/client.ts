@@ -6,6 +6,10 @@ import { env } from "@/lib/env";
 import * as schema from "./schema";
 import { migrate } from "./migrate";
 import { processSingleton } from "@/lib/process-singleton";
+import { logger } from "@/lib/log";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+
+const log = logger("db");
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -17,8 +21,13 @@ export type Database = {
   /** LISTEN on a channel: in-process with PGlite, across instances with PostgreSQL. */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   notify: (channel: string, payload: string) => Promise<void>;
+  /** Whether the LISTEN connection is up (always, in-process with PGlite). */
+  listening: () => boolean;
   close: () => Promise<void>;
 };
+
+/** A refused or lost connection fails within this, rather than hanging a request. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 // Per process: two PGlite instances on one data directory corrupt it; one pg pool is enough.
 const holder = processSingleton("database", () => ({ opening: undefined as Promise<Database> | undefined }));
@@ -29,9 +38,13 @@ async function open(): Promise<Database> {
   if (config.databaseUrl) {
     const { Pool, Client } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
-    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
-    pool.on("error", (err) => console.error("[db] idle client error:", err.message));
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    // a pooled connection the server closed (a restart, a failover) is dropped from the pool
+    pool.on("error", (err) => log.warn({ err: err.message }, "an idle database connection was closed"));
     const listener = pgListener(config.databaseUrl, Client);
+    const { providers } = serverRuntime();
+    providers.set("dbPool", () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
+    providers.set("busConnected", listener.connected);
     return {
       db: drizzle({ client: pool, schema }) as unknown as Db,
       kind: "postgres",
@@ -42,6 +55,7 @@ async function open(): Promise<Database> {
       notify: async (channel, payload) => {
         await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
       },
+      listening: listener.connected,
       close: async () => {
         await listener.close();
         await pool.end();
@@ -64,6 +78,7 @@ async function open(): Promise<Database> {
     notify: async (channel, payload) => {
       await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
+    listening: () => !client.closed,
     close: () => client.close(),
   };
 }
@@ -98,65 +113,116 @@ function isAlive(pid: number): boolean {
 }
 
 type PgClientClass = typeof import("pg").Client;
+type PgClient = InstanceType<PgClientClass>;
+
+/** Reconnection waits 0.5 s, doubling up to 5 s, for as long as the process lives: a stream hears again within 5 s of the database. */
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 5_000;
 
 /**
- * One dedicated LISTEN connection for the process, reconnected with backoff when it drops.
- * Handlers get a null payload after a reconnect: notifications in the gap may be lost.
+ * One dedicated LISTEN connection for the process. When it drops (a restart, a failover), it is
+ * made again with capped exponential backoff, forever; once it is back, every channel is LISTENed
+ * again and every handler gets an empty payload, since notices sent in the gap are lost: the live
+ * bus then has each stream catch up from the store, and the cache bus drops every cache.
  */
 function pgListener(url: string, Client: PgClientClass) {
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  let client: InstanceType<PgClientClass> | null = null;
-  let connecting: Promise<InstanceType<PgClientClass>> | null = null;
+  let client: PgClient | null = null;
+  let connecting: Promise<PgClient> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let attempt = 0;
   let closed = false;
 
-  const connect = (): Promise<InstanceType<PgClientClass>> => {
+  const lost = (from: PgClient, reason: string) => {
+    if (client !== from) return;
+    client = null;
+    from.end().catch(() => undefined);
+    log.warn({ reason }, "LISTEN connection lost; reconnecting");
+    scheduleReconnect();
+  };
+
+  const connectOnce = (): Promise<PgClient> => {
     connecting ??= (async () => {
-      const next = new Client({ connectionString: url });
+      const next = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
       next.on("notification", (message) => {
         for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
       });
-      next.on("error", (err) => {
-        console.error("[db] LISTEN connection lost:", err.message);
-        client = null;
-        connecting = null;
-        if (!closed)
-          setTimeout(
-            () =>
-              void connect()
-                .then(relisten)
-                .catch(() => undefined),
-            1_000,
-          );
-      });
-      await next.connect();
+      // before it is ours, a failure rejects connect(); after, it is a lost connection
+      next.on("error", (err) => lost(next, err.message));
+      next.on("end", () => lost(next, "the connection ended"));
+      try {
+        await next.connect();
+        for (const channel of handlers.keys()) await next.query(`LISTEN "${channel}"`);
+      } catch (error) {
+        next.end().catch(() => undefined);
+        throw error;
+      }
       client = next;
       return next;
     })();
-    connecting.catch(() => {
-      connecting = null;
-    });
-    return connecting;
+    const current = connecting;
+    void current.then(
+      () => (connecting = connecting === current ? null : connecting),
+      () => (connecting = connecting === current ? null : connecting),
+    );
+    return current;
   };
-  const relisten = async (c: InstanceType<PgClientClass>) => {
-    for (const channel of handlers.keys()) await c.query(`LISTEN "${channel}"`);
-    for (const set of handlers.values()) for (const handler of set) handler("");
+
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    const delay = Math.min(RECONNECT_FIRST_MS * 2 ** attempt, RECONNECT_MAX_MS);
+    attempt++;
+    retry = setTimeout(() => {
+      retry = null;
+      connectOnce().then(
+        () => {
+          log.info({ attempts: attempt }, "LISTEN connection back; streams catch up and caches are dropped");
+          attempt = 0;
+          serverRuntime().metrics.busReconnects.inc();
+          for (const set of handlers.values()) for (const handler of set) handler("");
+        },
+        (error: unknown) => {
+          log.warn(
+            {
+              err: error instanceof Error ? error.message : String(error),
+              next_try_ms: Math.min(RECONNECT_FIRST_MS * 2 ** attempt, RECONNECT_MAX_MS),
+            },
+            "LISTEN reconnect failed",
+          );
+          scheduleReconnect();
+        },
+      );
+    }, delay);
   };
 
   return {
+    connected: () => client !== null,
     listen: async (channel: string, onPayload: (payload: string) => void) => {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
       const set = handlers.get(channel) ?? new Set();
       const first = set.size === 0;
       set.add(onPayload);
       handlers.set(channel, set);
-      if (first) await (client ?? (await connect())).query(`LISTEN "${channel}"`);
-      return async () => {
-        set.delete(onPayload);
-      };
+      if (!first) return async () => void set.delete(onPayload);
+      if (client) {
+        // a connection lost meanwhile LISTENs again on every channel when it comes back
+        await client.query(`LISTEN "${channel}"`).catch(() => undefined);
+      } else if (!retry) {
+        try {
+          await connectOnce();
+        } catch (error) {
+          scheduleReconnect();
+          throw error;
+        }
+      }
+      return async () => void set.delete(onPayload);
     },
     close: async () => {
       closed = true;
-      await client?.end().catch(() => undefined);
+      if (retry) clearTimeout(retry);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
     },
   };
 }

@@ -60,6 +60,7 @@ const errorDescriptions: Partial<Record<number, string>> = {
   415: "The body is not application/json",
   429: "Too many requests; try again shortly",
   502: "The exchange service is unreachable or answered something unexpected",
+  503: "The database cannot be reached right now; nothing was changed. Try again after `Retry-After` seconds",
   504: "The exchange service did not answer in time",
 };
 
@@ -116,6 +117,9 @@ export function buildDocument(spec: DocumentSpec) {
         {
           description: `${errorDescriptions[status] ?? "Error"}: ${list.map((c) => `\`${c}\``).join(", ")}`,
           ...(status === 405 ? { headers: { Allow: { description: "The methods this path serves", schema: { type: "string" } } } } : {}),
+          ...(status === 503
+            ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } }
+            : {}),
           content: {
             "application/json": {
               schema: { $ref: "#/components/schemas/Error" },
@@ -190,7 +194,8 @@ export function buildDocument(spec: DocumentSpec) {
               }
             : {}),
         },
-        ...errorResponses(op.errors),
+        // every operation reads the database: during a failover any of them answers 503
+        ...errorResponses([...op.errors, "database_unavailable"]),
         ...op.responses,
       },
     };

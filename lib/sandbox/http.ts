@@ -8,6 +8,10 @@ import { authenticateClient, authenticateOperator } from "./auth";
 import { takeClientToken } from "./rate-limit";
 import { lastKnownSandboxNow } from "./clock";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
+import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
+import { errorStack, logger } from "@/lib/log";
+
+const log = logger("sandbox");
 
 export type SandboxContext = {
   req: Request;
@@ -24,8 +28,9 @@ export function errorResponse(error: unknown, requestId: string, headers?: Heade
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
   else if (error instanceof z.ZodError) apiError = invalidRequest(error);
+  else if (isDatabaseUnavailable(error)) apiError = databaseUnavailable();
   else {
-    console.error(`[sandbox] request ${requestId} failed:`, error instanceof Error ? error.stack : error);
+    log.error({ err: errorStack(error) }, "a sandbox request failed");
     apiError = new ApiError("internal_error", "Unexpected error");
   }
   const response = Response.json(errorBody(apiError, documentationBase()), { status: apiError.status, headers });

@@ -10,11 +10,15 @@ import { stateOfEvent } from "@/lib/exchange/exchange-state";
 import { anyWebhookEventSchema } from "@/lib/exchange/schemas";
 import { scheduleRefresh } from "@/lib/exchanges/refresh-queue";
 import { serviceTime } from "@/lib/exchange/client";
-import { logLine } from "@/lib/log";
 import { recordRejection } from "./record-rejection";
 import { storeAndPublish } from "./store-event";
 import { SIGNATURE_HEADER, verifySignature } from "./sign";
 import type { WebhookReceipt } from "@/lib/contract/dashboard-api";
+import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+import { errorStack, errorText, logger } from "@/lib/log";
+
+const log = logger("webhook");
 
 /** Webhook bodies are small JSON objects; anything past this is refused unread. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -28,8 +32,30 @@ function fail(req: Request, code: ErrorCode): Response {
   return reply(errorStatus[code], errorBody(new ApiError(code), `${requestOrigin(req)}/docs/errors`));
 }
 
+/**
+ * POST /webhook and /webhook/{endpointId}. While the database cannot be reached the answer is
+ * 503 with Retry-After: nothing was stored, and the service sends the webhook again.
+ */
+export async function receiveWebhook(req: Request, endpointId: string | null): Promise<Response> {
+  try {
+    return await receive(req, endpointId);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) {
+      // logged here, without the failed query's parameters (the body and its signature)
+      log.error({ err: errorStack(error) }, "a webhook could not be stored");
+      return fail(req, "internal_error");
+    }
+    const refusal = databaseUnavailable();
+    log.warn({ err: errorText(error) }, "webhook refused: the database cannot be reached; the service will send it again");
+    const response = reply(refusal.status, errorBody(refusal, `${requestOrigin(req)}/docs/errors`));
+    for (const [name, value] of Object.entries(refusal.headers ?? {})) response.headers.set(name, value);
+    return response;
+  }
+}
+
 async function reject(db: Db, tenant: Tenant, endpoint: string, reason: string, correlationId: string | null, raw: string) {
-  console.warn(`[webhook] ${endpoint}: rejected (${reason}), correlation id ${correlationId ?? "none"}`);
+  log.warn({ endpoint, reason, correlation_id: correlationId }, "webhook rejected");
+  serverRuntime().metrics.webhooksRejected.inc({ reason });
   await recordRejection(db, { tenantId: tenant.id, endpoint, reason, correlationId, body: raw, at: new Date() });
 }
 
@@ -60,21 +86,25 @@ export function shownHeaders(headers: Headers): Record<string, string> {
 const idOf = (value: unknown) => (uuid.safeParse(value).success ? (value as string).toLowerCase() : null);
 
 /**
- * POST /webhook and /webhook/{endpointId}: raw body → verify → parse → store → publish → 200,
- * in that order; the exchange snapshot is refreshed by GET afterwards (refresh queue).
+ * Raw body → verify → parse → store → publish → 200, in that order; the exchange snapshot is
+ * refreshed by GET afterwards (refresh queue).
  */
-export async function receiveWebhook(req: Request, endpointId: string | null): Promise<Response> {
+async function receive(req: Request, endpointId: string | null): Promise<Response> {
   const db = await getDb();
   const endpoint = endpointId ? `/webhook/${endpointId}` : "/webhook";
   const correlationId = req.headers.get("x-correlation-id");
   const tenant = await tenantForWebhook(db, endpointId);
-  if (!tenant) return fail(req, "not_found");
+  if (!tenant) {
+    serverRuntime().metrics.webhooksRejected.inc({ reason: "unknown endpoint" });
+    return fail(req, "not_found");
+  }
   let bytes: Buffer;
   try {
     bytes = await readCapped(req, WEBHOOK_BODY_LIMIT);
   } catch (error) {
-    if (error instanceof ApiError) return fail(req, error.code);
-    throw error;
+    if (!(error instanceof ApiError)) throw error;
+    serverRuntime().metrics.webhooksRejected.inc({ reason: error.code === "payload_too_large" ? "too large" : "unreadable body" });
+    return fail(req, error.code);
   }
   // verified on the exact bytes received; text only for storing and parsing
   const raw = bytes.toString("utf8");
@@ -112,8 +142,16 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
     serviceReceivedAt: serviceTime(tenant.baseUrl, receivedAt.getTime()),
     state: stateOfEvent(eventType),
   });
-  if (stored === null) return reply(200, { received: true, duplicate: true } satisfies WebhookReceipt);
-  logLine(`[webhook] ${tenant.name}: ${eventType ?? "(no event type)"} ${exchangeId ?? ""} correlation id ${correlationId ?? "none"}`);
+  const { metrics } = serverRuntime();
+  metrics.webhooksReceived.inc();
+  if (stored === null) {
+    metrics.webhooksDuplicated.inc();
+    return reply(200, { received: true, duplicate: true } satisfies WebhookReceipt);
+  }
+  log.info(
+    { tenant_id: tenant.id, event: eventType, exchange_id: exchangeId, correlation_id: correlationId, seq: stored },
+    "webhook stored",
+  );
   if (exchangeId) scheduleRefresh(db, tenant, exchangeId);
   return reply(200, { received: true, seq: stored } satisfies WebhookReceipt);
 }

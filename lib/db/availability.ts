@@ -1,0 +1,48 @@
+import { ApiError } from "@/lib/errors";
+
+// Telling "the database cannot be reached" (a failover, a restart, a network cut) from every
+// other failure: the first is answered 503 database_unavailable with Retry-After, so clients and
+// the service's webhook sender try again; the second stays a 500 that someone must look at.
+
+/** Seconds a client is asked to wait: a managed failover takes 10 to 60 s. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** SQLSTATE classes and codes of a lost or refused connection. */
+const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300", "58030"]);
+const UNAVAILABLE_ERRNOS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /not queryable/i,
+  /terminating connection/i,
+  /the database system is (starting up|shutting down|in recovery mode)/i,
+  /Connection refused/i,
+  /cannot use a pool after calling end/i,
+];
+
+/** Whether an error (or what caused it, drizzle wraps the driver's) says the database is out of reach. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || !error || typeof error !== "object") return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === "string" && (code.startsWith("08") || UNAVAILABLE_STATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
+  if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  // a refused connection to "localhost" tries each address: an AggregateError of one per address
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
+}
+
+/** The API's answer while the database is out of reach. */
+export function databaseUnavailable(): ApiError {
+  return new ApiError("database_unavailable", "The database cannot be reached right now", undefined, {
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+}
