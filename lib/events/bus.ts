@@ -6,6 +6,10 @@ import { busSignalSchema, type BusNotice, type BusSignal } from "@/lib/contract/
 import { eventsBetween } from "@/lib/webhooks/event-store";
 import { processSingleton } from "@/lib/process-singleton";
 import { parseJsonAs } from "@/lib/contract/parse-json";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+import { errorText, logger } from "@/lib/log";
+
+const log = logger("bus");
 
 // The live-update bus (docs/architecture.md#a-webhooks-way-to-the-browser). Publishers NOTIFY a
 // signal of ids only, one per transaction: the range of event cursors a webhook transaction
@@ -36,6 +40,9 @@ function bus(): Bus {
 
 function deliver(tenantId: string, notice: Notice | null) {
   const { subscribers } = bus();
+  if (notice?.kind === "webhook") {
+    serverRuntime().metrics.webhookToStream.observe(Math.max(0, Date.now() - Date.parse(notice.received_at)) / 1000);
+  }
   for (const fn of subscribers.get(tenantId) ?? []) fn(notice);
   for (const fn of subscribers.get(EVERY_TENANT) ?? []) fn(notice);
 }
@@ -64,7 +71,7 @@ async function read(tenantId: string, reader: Reader) {
       for (const notice of await noticesOf(db, tenantId, signals)) deliver(tenantId, notice);
     }
   } catch (error) {
-    console.error(`[bus] reading the notices of tenant ${tenantId} failed:`, error instanceof Error ? error.message : error);
+    log.error({ err: errorText(error), tenant_id: tenantId }, "reading notices failed; the tenant's streams catch up from the store");
     reader.signals.length = 0;
     deliver(tenantId, null);
   } finally {

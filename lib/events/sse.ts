@@ -9,6 +9,10 @@ import { env } from "@/lib/env";
 import { claimStreamSlot, releaseStreamSlot, renewStreamSlots } from "./stream-slots";
 import { HANDOFF_HEADER, handOff } from "./handoff";
 import { ServerResponse } from "node:http";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+import { errorText, logger } from "@/lib/log";
+
+const log = logger("sse");
 
 /** STREAM_HEARTBEAT_SECONDS: a comment line that keeps proxies from closing an idle stream, and the beat of the checks and leases. */
 const heartbeatMs = () => env().streamHeartbeatSeconds * 1000;
@@ -35,8 +39,14 @@ type Options = {
   stillValid: () => Promise<boolean>;
   /** Last-Event-ID of a reconnecting client: stored events after it are sent first. */
   lastEventId?: number | null;
-  /** Stored webhook notices after a cursor, oldest first, at most `limit`; absent: no replay. */
+  /**
+   * Stored webhook notices after a cursor, oldest first, at most `limit`; absent: no replay, and
+   * a stream that may have missed notices is ended with a retry hint instead (its page reloads
+   * what it shows on every reconnect).
+   */
   replay?: (afterSeq: number, limit: number) => Promise<WebhookNotice[]>;
+  /** The tenant's latest cursor: where a stream opened without Last-Event-ID catches up from. */
+  latest?: () => Promise<number>;
   /** Which notices this stream carries (e.g. one exchange only). */
   filter?: (notice: Notice) => boolean;
   /** How a notice is written; the tenant's frame by default. */
@@ -77,9 +87,27 @@ export function tenantFrame(notice: Notice): Uint8Array {
   return bytes;
 }
 
-type Shared = { beats: Set<() => void>; timer: NodeJS.Timeout | null; slots: Set<string>; db: Db | null };
-// Per process: one heartbeat timer, and the places (stream_slots rows) of this process's streams.
-const sharedState = processSingleton("sse", (): Shared => ({ beats: new Set(), timer: null, slots: new Set(), db: null }));
+type Shared = {
+  beats: Set<() => void>;
+  timer: NodeJS.Timeout | null;
+  slots: Set<string>;
+  db: Db | null;
+  /** Every open stream's way to end for a shutdown: a retry hint, then the end. */
+  open: Set<(retryMs: number) => void>;
+};
+// Per process: one heartbeat timer, the places (stream_slots rows) and the open streams of this process.
+const sharedState = processSingleton("sse", (): Shared => ({ beats: new Set(), timer: null, slots: new Set(), db: null, open: new Set() }));
+
+/**
+ * Ends every open stream of the process with a `retry:` hint (spread over `retryMs` to twice
+ * that, so that the browsers do not all come back at once): EventSource reconnects through the
+ * balancer to another instance and resumes by Last-Event-ID. Called when the server drains.
+ */
+export function endStreamsForShutdown(retryMs = 1_000): number {
+  const streams = [...shared().open];
+  for (const end of streams) end(retryMs + Math.floor(Math.random() * retryMs));
+  return streams.length;
+}
 const shared = (): Shared => sharedState;
 
 // One heartbeat timer for every open stream of the process, not one per stream; at each beat the
@@ -90,9 +118,7 @@ function onHeartbeat(beat: () => void): () => void {
   state.timer ??= setInterval(() => {
     for (const fn of state.beats) fn();
     if (state.db) {
-      renewStreamSlots(state.db, [...state.slots]).catch((err: Error) =>
-        console.error("[sse] could not renew stream leases:", err.message),
-      );
+      renewStreamSlots(state.db, [...state.slots]).catch((err: Error) => log.error({ err: err.message }, "could not renew stream leases"));
     }
   }, heartbeatMs());
   return () => {
@@ -110,7 +136,7 @@ async function claimSlot(db: Db, key: string, limit: number): Promise<() => void
   state.db = db;
   const slot = await claimStreamSlot(db, key, limit);
   if (!slot) {
-    console.warn(`[sse] ${key.split(":")[0]} refused a stream: at most ${limit} open`);
+    log.warn({ holder: key.split(":")[0], limit }, "refused a stream: too many open");
     throw new ApiError("rate_limited", `At most ${limit} open event streams at a time`);
   }
   state.slots.add(slot);
@@ -196,17 +222,24 @@ function webSink(req: Request, start: (sink: Sink) => void): ReadableStream<Uint
 
 type StreamOptions = Omit<Options, "req" | "db" | "holder">;
 
+/** While the store cannot be read, a catch-up is tried again after this, doubling up to the cap. */
+const CATCH_UP_RETRY_MS = 500;
+const CATCH_UP_RETRY_MAX_MS = 5_000;
+
 async function serve(
   sink: Sink,
-  { tenantId, stillValid, lastEventId = null, replay, filter = () => true, frame = tenantFrame, cursor = true }: StreamOptions,
+  { tenantId, stillValid, lastEventId = null, replay, latest, filter = () => true, frame = tenantFrame, cursor = true }: StreamOptions,
   release: () => void,
 ) {
+  const { metrics } = serverRuntime();
   let closed = false;
   // what leaving undoes: the place at first, the subscription and the heartbeat once they exist
   let undo = [release];
   const leave = () => {
     if (closed) return;
     closed = true;
+    shared().open.delete(endForShutdown);
+    metrics.openStreams.dec();
     for (const fn of undo) fn();
     try {
       sink.end();
@@ -214,7 +247,6 @@ async function serve(
       // already closed by the client
     }
   };
-  sink.onGone(leave);
   const write = (bytes: Uint8Array) => {
     if (closed) return;
     try {
@@ -223,7 +255,15 @@ async function serve(
       leave();
     }
   };
+  const endForShutdown = (retryMs: number) => {
+    write(encoder.encode(`retry: ${retryMs}\n: the server is restarting\n\n`));
+    leave();
+  };
+  shared().open.add(endForShutdown);
+  metrics.openStreams.inc();
+  sink.onGone(leave);
   let lastSent = lastEventId ?? 0;
+  // live notices wait here while the stream catches up from the store, and are sent after it
   let replaying = true;
   const buffered: Notice[] = [];
   const send = (notice: Notice) => {
@@ -241,9 +281,40 @@ async function serve(
       if (page.length < REPLAY_PAGE || closed) return;
     }
   };
+  const flush = () => {
+    replaying = false;
+    for (const notice of buffered.splice(0)) send(notice);
+  };
+  // After a gap (the bus reconnected, a read failed), the stream catches up from the store by its
+  // cursor before anything live is sent: nothing lost, nothing twice. While the store cannot be
+  // read, it tries again with backoff, still holding the live notices back.
+  let resyncing = false;
+  let resyncAgain = false;
+  const resync = async () => {
+    replaying = true;
+    if (resyncing) return void (resyncAgain = true);
+    resyncing = true;
+    let delay = CATCH_UP_RETRY_MS;
+    while (!closed) {
+      resyncAgain = false;
+      try {
+        await catchUp();
+        if (!resyncAgain) break;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, CATCH_UP_RETRY_MAX_MS);
+      }
+    }
+    resyncing = false;
+    flush();
+  };
   try {
     const unsubscribe = await subscribe(tenantId, (notice) => {
-      if (notice === null) return void catchUp().catch(() => undefined);
+      if (notice === null) {
+        // a stream with nothing to replay from ends, and its page reloads on reconnecting
+        if (!replay) return endForShutdown(1_000);
+        return void resync();
+      }
       if (replaying) buffered.push(notice);
       else send(notice);
     });
@@ -256,12 +327,12 @@ async function serve(
     });
     undo = [release, stopHeartbeat, unsubscribe];
     if (closed) return void (stopHeartbeat(), unsubscribe());
+    if (lastEventId === null && cursor && latest) lastSent = await latest();
     write(encoder.encode("retry: 3000\n: connected\n\n"));
     if (lastEventId !== null) await catchUp();
-    replaying = false;
-    for (const notice of buffered.splice(0)) send(notice);
+    if (!resyncing) flush();
   } catch (error) {
-    console.error("[sse] a stream failed to start:", error instanceof Error ? error.message : error);
+    log.error({ err: errorText(error) }, "a stream failed to start");
     leave();
   }
 }

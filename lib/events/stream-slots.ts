@@ -3,6 +3,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+
+const log = logger("sse");
 
 // How many event streams a holder (a user, a payout link) has open, counted in the database so
 // that the limit is one limit behind a balancer, not one per instance. Each open stream is a row
@@ -45,7 +48,7 @@ export function releaseStreamSlot(db: Db, holder: string, id: string): Promise<v
   const done = db
     .execute(sql`DELETE FROM stream_slots WHERE id = ${id}`)
     .then(() => undefined)
-    .catch((err: Error) => console.error("[sse] could not release a stream's place:", err.message));
+    .catch((err: Error) => log.error({ err: err.message }, "could not release a stream's place"));
   const set = releasing.get(holder) ?? new Set();
   releasing.set(holder, set);
   set.add(done);

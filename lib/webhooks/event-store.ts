@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { webhookEvents } from "@/lib/db/schema";
+import { eventCursors, webhookEvents } from "@/lib/db/schema";
 import type { StoredEvents, WebhookNotice } from "@/lib/contract/dashboard-api";
 
 type Row = typeof webhookEvents.$inferSelect;
@@ -74,4 +74,10 @@ export async function eventsOfExchange(db: Db, tenantId: string, exchangeId: str
       body: parseBody(row.rawBody),
     })),
   } satisfies StoredEvents;
+}
+
+/** The tenant's latest cursor (0 before its first event): where a new stream's catch-ups start. */
+export async function latestSeq(db: Db, tenantId: string): Promise<number> {
+  const [row] = await db.select({ seq: eventCursors.seq }).from(eventCursors).where(eq(eventCursors.tenantId, tenantId));
+  return row?.seq ?? 0;
 }

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { activeSession } from "@/lib/auth/sessions";
 import { env } from "@/lib/env";
 import { eventStream, lastEventIdOf } from "@/lib/events/sse";
-import { eventsAfter } from "@/lib/webhooks/event-store";
+import { eventsAfter, latestSeq } from "@/lib/webhooks/event-store";
 
 export const dynamic = "force-dynamic";
 
@@ -18,6 +18,7 @@ export const GET = apiRoute({}, async ({ req, db, tenant, user }) =>
     stillValid: async () => (await activeSession(db, user.sessionId, user.id)) !== null,
     lastEventId: lastEventIdOf(req),
     replay: (afterSeq, limit) => eventsAfter(db, tenant.id, afterSeq, limit),
+    latest: () => latestSeq(db, tenant.id),
   }),
 );
 
