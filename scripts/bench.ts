@@ -249,7 +249,7 @@ async function startBare(databaseUrl: string | null, tenantId: string) {
 
 /** Waits (at most a minute) until the server has logged `count` failed snapshot refreshes. */
 async function refreshesLogged(app: RunningApp, count: number) {
-  const logged = () => app.output().match(/refreshing exchange [0-9a-f-]{36} failed/g)?.length ?? 0;
+  const logged = () => app.output().match(/"msg":"refreshing an exchange failed"/g)?.length ?? 0;
   for (const deadline = Date.now() + 60_000; logged() < count && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 200));
 }
 

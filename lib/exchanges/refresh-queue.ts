@@ -4,34 +4,96 @@ import type { Tenant } from "@/lib/auth/tenants";
 import { UpstreamError } from "@/lib/exchange/client";
 import { refreshExchange } from "./refresh-exchange";
 import { processSingleton } from "@/lib/process-singleton";
+import { isDatabaseUnavailable } from "@/lib/db/availability";
+import { errorText, logger } from "@/lib/log";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+
+const log = logger("refresh");
 
 // Snapshot refreshes after webhooks run here, a few at a time, one per exchange: a burst of
 // events for one exchange costs one GET, and ingesting never waits for the upstream. During a
 // burst of webhooks refreshes wait for a quiet moment (QUIET_MS without a new one), but never
-// longer than MAX_WAIT_MS.
+// longer than MAX_WAIT_MS. A refresh that fails for a passing reason (the service or the
+// database out of reach) is tried again after 0.5 s, doubling up to 30 s, at most RETRIES times
+// (about a minute and a half in all), so that no exchange stays stale after a failover.
 const CONCURRENCY = 4;
 const QUIET_MS = 100;
 const MAX_WAIT_MS = 2_000;
+export const RETRIES = 8;
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
 
-type Job = { db: Db; tenant: Tenant; exchangeId: string; since: number };
-type Queue = { waiting: Map<string, Job>; running: Set<string>; dirty: Set<string>; lastScheduled: number; timer: NodeJS.Timeout | null };
+type Job = { db: Db; tenant: Tenant; exchangeId: string; since: number; attempt: number };
+type Queue = {
+  waiting: Map<string, Job>;
+  running: Set<string>;
+  dirty: Set<string>;
+  /** Failed refreshes waiting for their next attempt. */
+  retrying: Map<string, { job: Job; timer: NodeJS.Timeout }>;
+  lastScheduled: number;
+  timer: NodeJS.Timeout | null;
+  /** Set while the server drains: refreshes run at once, without waiting for quiet. */
+  draining: boolean;
+  idle: Set<() => void>;
+};
 // Per process: one GET per exchange at a time, and the concurrency limit, hold per process.
-const queueState = processSingleton("refresh-queue", (): Queue => ({
-  waiting: new Map(),
-  running: new Set(),
-  dirty: new Set(),
-  lastScheduled: 0,
-  timer: null,
-}));
+const queueState = processSingleton("refresh-queue", (): Queue => {
+  const state: Queue = {
+    waiting: new Map(),
+    running: new Set(),
+    dirty: new Set(),
+    retrying: new Map(),
+    lastScheduled: 0,
+    timer: null,
+    draining: false,
+    idle: new Set(),
+  };
+  serverRuntime().providers.set("refreshQueueDepth", () => state.waiting.size + state.running.size + state.retrying.size);
+  return state;
+});
 
 function queue(): Queue {
   return queueState;
 }
 
+/** Whether a failure may pass: the service answered 5xx or not at all, or the database is out of reach. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof UpstreamError) return error.status >= 500;
+  return isDatabaseUnavailable(error) || (error instanceof TypeError && /fetch failed/i.test(error.message));
+}
+
+function failed(job: Job, key: string, error: unknown) {
+  const q = queue();
+  const { metrics } = serverRuntime();
+  metrics.refreshFailures.inc();
+  const detail = error instanceof UpstreamError ? `${error.status} ${error.code}` : errorText(error);
+  if (!isTransient(error) || job.attempt >= RETRIES || q.draining) {
+    if (isTransient(error)) metrics.refreshAbandoned.inc();
+    log.warn(
+      { exchange_id: job.exchangeId, tenant_id: job.tenant.id, err: detail, attempt: job.attempt + 1 },
+      "refreshing an exchange failed",
+    );
+    return;
+  }
+  const delay = Math.min(RETRY_FIRST_MS * 2 ** job.attempt, RETRY_MAX_MS);
+  metrics.refreshRetries.inc();
+  log.info(
+    { exchange_id: job.exchangeId, err: detail, attempt: job.attempt + 1, retry_in_ms: delay },
+    "refreshing an exchange failed; trying again",
+  );
+  const timer = setTimeout(() => {
+    q.retrying.delete(key);
+    if (!q.waiting.has(key) && !q.running.has(key)) q.waiting.set(key, { ...job, attempt: job.attempt + 1, since: 0 });
+    pump();
+  }, delay);
+  timer.unref();
+  q.retrying.set(key, { job, timer });
+}
+
 function pump() {
   const q = queue();
   const now = Date.now();
-  const quiet = now - q.lastScheduled >= QUIET_MS;
+  const quiet = q.draining || now - q.lastScheduled >= QUIET_MS;
   for (const [key, job] of q.waiting) {
     if (q.running.size >= CONCURRENCY) return;
     if (q.running.has(key)) continue;
@@ -42,15 +104,12 @@ function pump() {
     q.waiting.delete(key);
     q.running.add(key);
     refreshExchange(job.db, job.tenant, job.exchangeId)
-      .catch((error: unknown) => {
-        const detail =
-          error instanceof UpstreamError ? `${error.status} ${error.code}` : error instanceof Error ? error.message : String(error);
-        console.warn(`[webhook] refreshing exchange ${job.exchangeId} failed: ${detail}`);
-      })
+      .catch((error: unknown) => failed(job, key, error))
       .finally(() => {
         q.running.delete(key);
-        if (q.dirty.delete(key)) q.waiting.set(key, { ...job, since: Date.now() });
+        if (q.dirty.delete(key)) q.waiting.set(key, { ...job, attempt: 0, since: Date.now() });
         pump();
+        if (q.waiting.size === 0 && q.running.size === 0) for (const done of q.idle) done();
       });
   }
 }
@@ -69,7 +128,38 @@ export function scheduleRefresh(db: Db, tenant: Tenant, exchangeId: string) {
   const q = queue();
   const key = `${tenant.id}:${exchangeId}`;
   q.lastScheduled = Date.now();
+  const retry = q.retrying.get(key);
+  if (retry) {
+    // a new webhook refreshes it now; the retry is no longer needed
+    clearTimeout(retry.timer);
+    q.retrying.delete(key);
+  }
   if (q.running.has(key)) q.dirty.add(key);
-  else if (!q.waiting.has(key)) q.waiting.set(key, { db, tenant, exchangeId, since: Date.now() });
+  else if (!q.waiting.has(key)) q.waiting.set(key, { db, tenant, exchangeId, since: Date.now(), attempt: 0 });
   schedulePump(QUIET_MS);
+}
+
+/**
+ * For a shutdown: runs every waiting refresh (and each pending retry, once) now, and resolves
+ * when none is left running, or at `deadline` (epoch ms).
+ */
+export async function drainRefreshes(deadline: number): Promise<void> {
+  const q = queue();
+  q.draining = true;
+  for (const [key, { job, timer }] of q.retrying) {
+    clearTimeout(timer);
+    if (!q.waiting.has(key) && !q.running.has(key)) q.waiting.set(key, { ...job, attempt: RETRIES });
+  }
+  q.retrying.clear();
+  pump();
+  if (q.waiting.size === 0 && q.running.size === 0) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
+    function done() {
+      clearTimeout(timer);
+      q.idle.delete(done);
+      resolve();
+    }
+    q.idle.add(done);
+  });
 }

@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/errors";
 import { signBody } from "@/lib/webhooks/sign";
 import { sandboxNow } from "../clock";
 import { wakeWorker } from "./wake";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import type { z } from "zod";
 import type { deliveryRunSchema } from "@/lib/exchange/operator-contract";
 
@@ -88,6 +89,9 @@ async function attempt(db: Db, delivery: Claimed): Promise<"delivered" | "pendin
       : { statusCode: null, error: "the webhook endpoint was removed", durationMs: 0 };
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const status = ok ? "delivered" : attemptNumber >= MAX_ATTEMPTS || !endpoint ? "failed" : "pending";
+  const { metrics } = serverRuntime();
+  metrics.outboxAttempts.inc({ result: status });
+  metrics.outboxLatency.observe(result.durationMs / 1000);
   const now = await sandboxNow(db);
   await db.transaction(async (tx) => {
     await tx.insert(sandboxDeliveryAttempts).values({
@@ -196,4 +200,22 @@ export async function releaseClaims(db: Db) {
     .update(sandboxDeliveries)
     .set({ lockedUntil: null })
     .where(sql`${sandboxDeliveries.lockedUntil} IS NOT NULL`);
+}
+
+/** Deliveries waiting and given up, over every instance (the metrics' outbox gauges); null if the database does not answer. */
+export async function outboxCounts(db: Db): Promise<{ pending: number; failed: number } | null> {
+  try {
+    // each on the (status, next_attempt_at) index, not a scan of every delivery ever made
+    const count = async (status: "pending" | "failed") => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sandboxDeliveries)
+        .where(eq(sandboxDeliveries.status, status));
+      return row?.n ?? 0;
+    };
+    const [pending, failed] = await Promise.all([count("pending"), count("failed")]);
+    return { pending, failed };
+  } catch {
+    return null;
+  }
 }
