@@ -31,5 +31,7 @@ export function proxy(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-// Pages only: not the APIs, the sandbox, the webhook receiver, nor Next's own files.
-export const config = { matcher: ["/((?!api/|sandbox/|sandbox$|webhook|vendor/|_next/|\\.well-known/|icon\\.svg|favicon\\.ico).*)"] };
+// Pages only: not the APIs, the sandbox, the webhook receiver, the metrics, nor Next's own files.
+export const config = {
+  matcher: ["/((?!api/|sandbox/|sandbox$|webhook|metrics$|vendor/|_next/|\\.well-known/|icon\\.svg|favicon\\.ico).*)"],
+};

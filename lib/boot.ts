@@ -5,9 +5,13 @@ import { listenForInvalidations } from "@/lib/db/cache-bus";
 import { DEMO_USERS, seedDashboard } from "@/lib/auth/seed";
 import { seedSandbox } from "@/lib/sandbox/seed";
 import { seedDemoActivity, whenListening } from "@/lib/demo/demo-activity";
-import { startWorker } from "@/lib/sandbox/outbox/worker";
+import { startWorker, stopWorker } from "@/lib/sandbox/outbox/worker";
+import { registerDrains } from "@/lib/runtime/drains";
 import { processSingleton } from "@/lib/process-singleton";
 import { sql } from "drizzle-orm";
+import { errorText, logger } from "@/lib/log";
+
+const log = logger("demo");
 
 const SEED_LOCK_KEY = 7_202_612;
 
@@ -40,7 +44,8 @@ function banner() {
     `  Sandbox API      ${url}/sandbox/v1  (OpenAPI: ${url}/sandbox/openapi.json)`,
     "",
   ];
-  console.log(lines.join("\n"));
+  // plain text, not a log line: it is read on a terminal (and shows only secrets it generated)
+  process.stdout.write(`${lines.join("\n")}\n`);
 }
 
 /** A fresh demo database gets example activity once the server listens (it goes through the server's own HTTP API). */
@@ -54,9 +59,9 @@ async function demoActivity() {
       operatorKey: config.secrets.SANDBOX_OPERATOR_KEY,
       network: config.sandboxNetwork,
     });
-    console.log(`[demo] example activity: ${ids.length} exchanges (SANDBOX_DEMO_ACTIVITY=false turns this off)`);
+    log.info({ exchanges: ids.length }, `example activity: ${ids.length} exchanges (SANDBOX_DEMO_ACTIVITY=false turns this off)`);
   } catch (error) {
-    console.error("[demo] could not make the example activity:", error instanceof Error ? error.message : error);
+    log.error({ err: errorText(error) }, "could not make the example activity");
   }
 }
 
@@ -64,6 +69,7 @@ async function demoActivity() {
 export function boot(): Promise<void> {
   holder.booted ??= (async () => {
     const config = env();
+    registerDrains(stopWorker);
     const database = await getDatabase();
     // before any cache fills: other instances' changes drop this one's copies from the start
     await listenForInvalidations(database);

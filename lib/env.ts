@@ -50,6 +50,10 @@ const rawSchema = z.object({
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   ALLOW_INSECURE_HTTP: booleanFlag,
+  METRICS_TOKEN: optional.pipe(z.string().min(16, "at least 16 characters").optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
 });
 
 const secretNames = [
@@ -101,6 +105,13 @@ export type Env = {
   streamsPerUser: number;
   /** Seconds between event streams' heartbeats; a stream's place is leased for three of them. */
   streamHeartbeatSeconds: number;
+  /** Bearer token of GET /metrics; metrics are not served without it. */
+  metricsToken: string | undefined;
+  /** Read by the logger itself (lib/runtime/server-runtime.mjs); validated here. */
+  logLevel: string;
+  logFormat: "json" | "pretty";
+  /** How long a drain may take (scripts/server.mjs reads it itself; validated here). */
+  shutdownGraceSeconds: number;
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
@@ -193,6 +204,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     streamsPerUser: raw.STREAMS_PER_USER,
     streamHeartbeatSeconds: raw.STREAM_HEARTBEAT_SECONDS,
+    metricsToken: raw.METRICS_TOKEN,
+    logLevel: raw.LOG_LEVEL,
+    logFormat: raw.LOG_FORMAT,
+    shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS,
     secrets,
     generatedSecrets: missing,
   };

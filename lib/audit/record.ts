@@ -1,6 +1,9 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { auditLog } from "@/lib/db/schema";
+import { errorText, logger } from "@/lib/log";
+
+const log = logger("audit");
 
 export type AuditEntry = {
   tenantId: string | null;
@@ -17,6 +20,6 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   try {
     await db.insert(auditLog).values({ ...entry, at: new Date() });
   } catch (error) {
-    console.error(`[audit] request ${entry.requestId}: could not record ${entry.action}:`, error instanceof Error ? error.message : error);
+    log.error({ err: errorText(error), action: entry.action }, "could not record an audit entry");
   }
 }

@@ -13,6 +13,9 @@ import { recordSignIn } from "./sign-in-history";
 import { safeCallbackPath } from "./safe-callback";
 import { activeSession, revokeSession, SESSION_LIFETIME_MS, startSession } from "./sessions";
 import type { Role } from "./roles";
+import { errorText, logger } from "@/lib/log";
+
+const log = logger("auth");
 
 export const SESSION_MAX_AGE_S = SESSION_LIFETIME_MS / 1000;
 
@@ -79,7 +82,7 @@ export function authOptions(): NextAuthOptions {
       // a refused refresh of a revoked session is expected, not an error worth a stack trace
       error(code, metadata) {
         const message = metadata instanceof Error ? metadata.message : "";
-        console.warn(`[auth] ${code}${message ? `: ${message}` : ""}`);
+        log.warn({ code, detail: message ? errorText(message) : undefined }, "next-auth warning");
       },
       warn() {},
       debug() {},

@@ -254,3 +254,13 @@ export type Rejections = z.infer<typeof rejectionsSchema>;
 
 export const healthSchema = z.object({ ok: z.literal(true) });
 export type Health = z.infer<typeof healthSchema>;
+
+/** What GET /api/health/ready checks; `shutdown` fails from the first shutdown signal on. */
+export const readinessCheckSchema = z.enum(["shutdown", "database", "migrations", "bus"]);
+export const readinessSchema = z.object({
+  ok: z.boolean(),
+  checks: z.record(readinessCheckSchema, z.enum(["ok", "failing", "not_checked"])),
+  /** The checks that failed, in the order above: empty when ok. */
+  failing: z.array(readinessCheckSchema),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

@@ -1,6 +1,9 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
 import type { ExportFormat } from "@/lib/contract/reports-api";
+import { errorText, logger } from "@/lib/log";
+
+const log = logger("export");
 
 // Exports as CSV (RFC 4180: CRLF line ends, fields quoted when they hold a comma, a quote or a
 // line break; UTF-8 without a byte order mark) or JSON Lines. Rows are read in batches as the
@@ -69,7 +72,7 @@ export function exportResponse<T>(options: {
           const text = format === "csv" ? csvChunk(columns, value) : value.map((row) => jsonLine(columns, row)).join("");
           controller.enqueue(encoder.encode(text));
         } catch (error) {
-          console.error("[export] failed while streaming:", error instanceof Error ? error.message : error);
+          log.error({ err: errorText(error) }, "an export failed while streaming");
           controller.error(error);
         }
       },

@@ -43,7 +43,7 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       expect(payouts.sort()).toEqual([false, true, true]);
       expect(items.some((e) => e.exchange?.action?.code === "initiate_payout")).toBe(true);
       expect(items.some((e) => e.exchange?.action?.code === "identification_required")).toBe(true);
-      expect(app.output()).toContain("[demo] example activity: 8 exchanges");
+      expect(app.output()).toContain("example activity: 8 exchanges");
 
       await app.stop();
       app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port, env });
@@ -51,7 +51,7 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       await new Promise((r) => setTimeout(r, 1_000));
       const after = parse(exchangePageSchema, await again.request("GET", "/api/exchanges?limit=100"), 200);
       expect(after.data).toHaveLength(8);
-      expect(app.output()).not.toContain("[demo] example activity");
+      expect(app.output()).not.toContain("example activity");
     } finally {
       await app.stop();
       if (!scratch) removeDir(app.dataDir);

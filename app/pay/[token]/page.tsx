@@ -7,6 +7,9 @@ import { originOf } from "@/lib/api/request-origin";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { loadPublicView, publicServiceTime } from "@/lib/payout-links/load-view";
+import { errorText, logger } from "@/lib/log";
+
+const log = logger("pay");
 
 export const dynamic = "force-dynamic";
 
@@ -29,7 +32,7 @@ async function stateOf(token: string, requestHeaders: Headers): Promise<PayoutPa
     };
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") return { kind: "not_found" };
-    console.warn(`[pay] the payout page could not load its exchange: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ err: errorText(error) }, "the payout page could not load its exchange");
     return { kind: "error" };
   }
 }

@@ -4,6 +4,9 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { getDb, type Db } from "@/lib/db/client";
 import { lnurlError } from "./lnurl-service";
+import { errorStack, logger } from "@/lib/log";
+
+const log = logger("sandbox-lnurl");
 
 const CORS = { "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" };
 
@@ -27,7 +30,7 @@ export function lnurlRoute(handler: (db: Db, params: Record<string, string>, url
         return Response.json(lnurlError(`${error.code}: ${error.message}`), { status, headers: CORS });
       }
       const id = randomUUID();
-      console.error(`[sandbox] lnurl request ${id} failed:`, error instanceof Error ? error.stack : error);
+      log.error({ err: errorStack(error), lnurl_request: id }, "an LNURL request failed");
       return Response.json(lnurlError(`Unexpected error (${id})`), { status: 500, headers: CORS });
     }
   };

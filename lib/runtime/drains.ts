@@ -1,0 +1,38 @@
+import "server-only";
+import { getDatabase } from "@/lib/db/client";
+import { endStreamsForShutdown } from "@/lib/events/sse";
+import { drainRefreshes } from "@/lib/exchanges/refresh-queue";
+import { logger } from "@/lib/log";
+import { serverRuntime } from "./server-runtime.mjs";
+import { readiness } from "./readiness";
+
+const log = logger("shutdown");
+
+/**
+ * What the app finishes when the server drains (scripts/server.mjs runs these by name):
+ * - `streams`: every event stream ends with a `retry:` hint, at once, so that browsers resume
+ *   on another instance by Last-Event-ID;
+ * - `work`, once in-flight requests are answered (their group commits stored with them): the
+ *   waiting snapshot refreshes run, and the sandbox's outbox records the delivery under way;
+ * - `database`: the pool and the LISTEN connection close, last.
+ */
+export function registerDrains(stopWorker: () => Promise<void>): void {
+  const { drains } = serverRuntime().shutdown;
+  serverRuntime().providers.set("ready", async () => (await readiness()).ok);
+  drains.set("streams", async () => {
+    const ended = endStreamsForShutdown();
+    log.info({ streams: ended }, "event streams ended with a retry hint");
+  });
+  drains.set("work", async (deadline) => {
+    await Promise.all([drainRefreshes(deadline), stopWorker()]);
+  });
+  drains.set("database", async () => {
+    const database = await getDatabase().catch(() => null);
+    await database?.close();
+  });
+}
+
+/** Whether the server has begun to drain (readiness answers 503 from then on). */
+export function isStopping(): boolean {
+  return serverRuntime().shutdown.stopping;
+}
