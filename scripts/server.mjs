@@ -3,19 +3,66 @@
 // only when it is absent, so a client could otherwise pose as any address; with this, the last
 // entry is always the address the connection came from, and TRUSTED_PROXY_HOPS says how many
 // entries before it were written by proxies of ours (lib/auth/client-address.ts).
-// Usage: node scripts/server.mjs  (PORT, HOST from the environment; the build must exist)
+//
+// It also owns the process's life (docs/operations.md#deploys): request ids, one JSON log line
+// and the metrics of each request, and the drain on SIGTERM or SIGINT.
+// Usage: node scripts/server.mjs  (PORT, HOST, SHUTDOWN_GRACE_SECONDS from the environment; the build must exist)
 import { AsyncResource } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import next from "next";
+import { serverRuntime } from "../lib/runtime/server-runtime.mjs";
+import { signalGate } from "./signal-gate.mjs";
+
+// Next.js's telemetry stays off unless the operator turns it on (NEXT_TELEMETRY_DISABLED=0)
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+const { default: next } = await import("next");
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = Number(process.env.PORT ?? "3000");
 const hostname = process.env.HOST ?? "0.0.0.0";
 
+const runtime = serverRuntime();
+const log = runtime.logger.child({ component: "server" });
+const graceSeconds = Number(process.env.SHUTDOWN_GRACE_SECONDS?.trim() || "20");
+if (!Number.isInteger(graceSeconds) || graceSeconds < 1 || graceSeconds > 3600) {
+  console.error(`\nCannot start: SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 1 to 3600, got ${graceSeconds}\n`);
+  process.exit(1);
+}
+
 const app = next({ dev: false, dir: root, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
+
+// ---- route templates, the only thing of a path that logs and metrics name ----
+// (a raw path may carry a payout link's token, and ids would make the metrics unbounded)
+const manifest = JSON.parse(readFileSync(path.join(root, ".next", "routes-manifest.json"), "utf8"));
+const staticRoutes = new Set(manifest.staticRoutes.map((r) => r.page));
+const dynamicRoutes = manifest.dynamicRoutes.map((r) => ({ page: r.page, regex: new RegExp(r.regex) }));
+const routeCache = new Map();
+
+/** The route template of a path: "/api/exchanges/[id]", or "(static)", "(other)". */
+function routeOf(pathname) {
+  if (pathname.startsWith("/_next/")) return "(static)";
+  const bare = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (staticRoutes.has(bare)) return bare;
+  const cached = routeCache.get(bare);
+  if (cached) return cached;
+  const route = dynamicRoutes.find((r) => r.regex.test(bare))?.page ?? "(other)";
+  if (route !== "(other)" || routeCache.size < 1_000) routeCache.set(bare, route);
+  return route;
+}
+
+/** X-Request-Id as a proxy sent it, when it looks like one; otherwise a new one. */
+function requestIdOf(req) {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && /^[\w.:@/+=-]{1,128}$/.test(given) ? given : randomUUID();
+}
+
+/** Requests being answered (an event stream counts until it is handed its connection). */
+const inFlight = new Set();
+const idleWaiters = new Set();
 
 /** Next.js answers a path it cannot percent-decode with a plain-text 500: refuse it here, as JSON. */
 function refuseMalformedPath(req, res) {
@@ -49,7 +96,7 @@ const outsideRequests = new AsyncResource("stream-handoff");
 
 const RESPONSE_EVENTS = ["close", "finish", "error"];
 
-function allowHandoff(res) {
+function allowHandoff(res, onHandoff) {
   const { writeHead, end } = res;
   // Node.js's own listeners come first; Next.js's are added after them
   const own = RESPONSE_EVENTS.map((event) => res.listenerCount(event));
@@ -78,26 +125,134 @@ function allowHandoff(res) {
     RESPONSE_EVENTS.forEach((event, i) => {
       for (const listener of res.listeners(event).slice(own[i])) res.removeListener(event, listener);
     });
+    onHandoff();
     outsideRequests.runInAsyncScope(() => stream(res));
     return this;
   };
 }
 
+const QUIET_ROUTES = new Set(["(static)", "/api/health", "/api/health/ready", "/metrics"]);
+
 const server = createServer((req, res) => {
+  const started = performance.now();
+  const requestId = requestIdOf(req);
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+  const ctx = { requestId, route: routeOf(pathname) };
+  const entry = { res, ended: false };
+  inFlight.add(entry);
+  // while draining, no connection is kept for another request
+  if (runtime.shutdown.stopping) res.shouldKeepAlive = false;
+  const ended = (status) => {
+    if (entry.ended) return;
+    entry.ended = true;
+    inFlight.delete(entry);
+    const seconds = (performance.now() - started) / 1000;
+    const method = req.method ?? "GET";
+    runtime.metrics.httpRequests.inc({ route: ctx.route, method, status: String(status) });
+    runtime.metrics.httpDuration.observe({ route: ctx.route, method }, seconds);
+    const line = {
+      request_id: requestId,
+      ...(ctx.tenantId ? { tenant_id: ctx.tenantId } : {}),
+      ...(ctx.userId ? { user_id: ctx.userId } : {}),
+      method,
+      route: ctx.route,
+      status,
+      duration_ms: Math.round(seconds * 10_000) / 10,
+    };
+    if (status >= 500) log.warn(line, "request answered");
+    else if (QUIET_ROUTES.has(ctx.route) && status < 400) log.debug(line, "request answered");
+    else log.info(line, "request answered");
+    if (inFlight.size === 0) for (const done of idleWaiters) done();
+  };
+  res.once("finish", () => ended(res.statusCode));
+  // a client that left before the answer was sent: 499, as nginx counts it
+  res.once("close", () => ended(res.writableFinished ? res.statusCode : 499));
   if (refuseMalformedPath(req, res)) return;
-  if (req.method === "GET") allowHandoff(res);
+  if (req.method === "GET") allowHandoff(res, () => ended(res.statusCode));
   const peer = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
   const prior = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = prior ? `${Array.isArray(prior) ? prior.join(", ") : prior}, ${peer}` : peer;
-  void handle(req, res);
+  runtime.requests.run(ctx, () => void handle(req, res));
 });
 // longer than a proxy's idle timeout, so a proxy never reuses a connection we just closed
 server.keepAliveTimeout = 65_000;
-server.listen(port, hostname, () => console.log(`Listening on http://${hostname}:${port}`));
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    process.exit(0);
+server.listen(port, hostname, () => log.info({ host: hostname, port }, `Listening on http://${hostname}:${port}`));
+
+// ---- the drain ----
+
+/** Resolves once no request is in flight, or at the deadline (epoch ms). */
+function requestsAnswered(deadline) {
+  if (inFlight.size === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(false), Math.max(0, deadline - Date.now()));
+    function finish(all) {
+      clearTimeout(timer);
+      idleWaiters.delete(done);
+      resolve(all);
+    }
+    function done() {
+      finish(true);
+    }
+    idleWaiters.add(done);
   });
+}
+
+async function runDrain(name, deadline) {
+  const drain = runtime.shutdown.drains.get(name);
+  if (!drain) return;
+  try {
+    await drain(deadline);
+  } catch (error) {
+    log.error({ step: name, err: error instanceof Error ? error.message : String(error) }, "a shutdown step failed");
+  }
+}
+
+/**
+ * SIGTERM (a deploy) or SIGINT (Ctrl-C): readiness fails at once, the listening socket closes
+ * (a balancer's next connection goes to another instance), event streams end with a retry hint,
+ * requests in flight are answered, the refreshes and the outbox's delivery under way finish,
+ * the database closes, and the process exits 0. All within SHUTDOWN_GRACE_SECONDS; past it, or
+ * at a second signal, the process exits at once.
+ */
+async function drain(signal) {
+  runtime.shutdown.stopping = true;
+  const deadline = Date.now() + graceSeconds * 1000;
+  setTimeout(() => {
+    log.error({ in_flight: inFlight.size }, `the grace of ${graceSeconds} s ended: exiting now`);
+    process.exit(1);
+  }, graceSeconds * 1000).unref();
+  log.info({ signal, grace_seconds: graceSeconds, in_flight: inFlight.size }, "draining: no new connections, finishing what is under way");
+  server.close();
+  for (const entry of inFlight) if (!entry.res.headersSent) entry.res.shouldKeepAlive = false;
+  await runDrain("streams", deadline);
+  const answered = await requestsAnswered(deadline);
+  server.closeIdleConnections();
+  await runDrain("work", deadline);
+  await runDrain("database", deadline);
+  log.info({ all_answered: answered }, "drained: exiting");
+  process.exit(0);
+}
+
+const gate = signalGate({
+  first: (signal) => void drain(signal),
+  again: (signal) => {
+    log.warn({ signal }, "a second signal: exiting now");
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => gate(signal));
+
+// A process whose parent has gone (a shell or npm that a signal ended without passing it on) drains
+// as if signalled: nothing of the app outlives the command that started it.
+const parent = process.ppid;
+if (parent > 1) {
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    log.warn({ parent }, "the parent process has exited");
+    gate("SIGTERM");
+  }, 500);
+  watch.unref();
 }

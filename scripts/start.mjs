@@ -1,11 +1,16 @@
-// npm start: build when no build exists, then serve on PORT.
-import { spawn, spawnSync } from "node:child_process";
+// npm start: build when no build exists, then serve on PORT, in this same process.
+// package.json runs it with `exec`, so that npm's own process is its parent and a SIGTERM to
+// `npm start` reaches the server (npm passes it on and waits for the server to drain). There is
+// no process in between to forget the signal or pass on a second copy of it.
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+// Next.js's telemetry stays off unless the operator turns it on (NEXT_TELEMETRY_DISABLED=0)
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 if (!existsSync(buildId)) {
   console.log("No production build found: running next build (once)…");
@@ -18,11 +23,7 @@ if (!existsSync(buildId)) {
 }
 console.log(`Build ${readFileSync(buildId, "utf8").trim()} from ${statSync(buildId).mtime.toISOString()}`);
 
-const port = process.env.PORT ?? "3000";
-const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs")], {
-  cwd: root,
-  stdio: "inherit",
-  env: { ...process.env, PORT: port, NODE_ENV: "production" },
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.chdir(root);
+process.env.PORT ??= "3000";
+process.env.NODE_ENV = "production";
+await import("./server.mjs");

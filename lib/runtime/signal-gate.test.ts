@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { signalGate, WINDOW_MS } from "@/scripts/signal-gate.mjs";
+import { isDatabaseUnavailable } from "@/lib/db/availability";
+
+function gate() {
+  let now = 1_000_000;
+  const calls: string[] = [];
+  const take = signalGate({ first: (s) => calls.push(`drain ${s}`), again: (s) => calls.push(`exit ${s}`), now: () => now });
+  return { take, calls, advance: (ms: number) => (now += ms) };
+}
+
+describe("two copies of one signal", () => {
+  it("start one drain: a process group's SIGTERM and npm's forwarded copy of it", () => {
+    const { take, calls, advance } = gate();
+    expect(take("SIGTERM")).toBe("first");
+    advance(17); // as measured: npm passes its copy on 17 ms after the group's
+    expect(take("SIGTERM")).toBe("copy");
+    advance(WINDOW_MS - 18);
+    expect(take("SIGINT")).toBe("copy");
+    expect(calls).toEqual(["drain SIGTERM"]);
+  });
+
+  it("a signal sent later exits at once", () => {
+    const { take, calls, advance } = gate();
+    take("SIGINT");
+    advance(WINDOW_MS);
+    expect(take("SIGINT")).toBe("again");
+    expect(calls).toEqual(["drain SIGINT", "exit SIGINT"]);
+  });
+});
+
+describe("a database out of reach", () => {
+  it("is told from other failures by the driver's codes and messages, through drizzle's wrapping", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const wrapped = Object.assign(new Error("Failed query: select 1"), { cause: refused });
+    const shutdown = Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
+    const localhost = new AggregateError([refused, refused], "");
+    expect(
+      [refused, wrapped, shutdown, localhost, new Error("Connection terminated unexpectedly")].map((e) => isDatabaseUnavailable(e)),
+    ).toEqual([true, true, true, true, true]);
+    const constraint = Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505" });
+    expect([constraint, new Error("boom"), null, "text"].map((e) => isDatabaseUnavailable(e))).toEqual([false, false, false, false]);
+  });
+});
+
+describe("an error as a log field", () => {
+  it("leaves out a failed query's parameters (a webhook's body, its signature)", async () => {
+    const { errorStack, errorText } = await import("@/lib/log");
+    const failed = new Error('Failed query: insert into "webhook_events" values ($1)\nparams: {"event":"x","x-signature-256":"sha256=ab"}');
+    failed.stack = `Error: ${failed.message}\n    at store (store-event.ts:1:1)`;
+    expect(errorText(failed)).toBe('Failed query: insert into "webhook_events" values ($1)\nparams: [left out]');
+    expect(errorStack(failed)).not.toContain("sha256=");
+    expect(errorStack(failed)).toContain("at store (store-event.ts:1:1)");
+  });
+});
