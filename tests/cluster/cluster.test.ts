@@ -1,8 +1,9 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import pg from "pg";
-import { startApp } from "../integration/harness/app-server";
+import { ensureRunning, runningNpm, serverPid, startInstance } from "./instances";
+import { follower } from "./follower";
 import { ClientApi } from "../integration/harness/api";
 import { DashboardSession } from "../integration/harness/dashboard";
 import { eventBody } from "../integration/harness/events";
@@ -26,6 +27,9 @@ async function postWebhook(baseUrl: string, body: string) {
   await response.arrayBuffer();
   return response.status;
 }
+
+// a test file before this one may have stopped an instance
+beforeAll(() => ensureRunning(inject("cluster")), 180_000);
 
 const exchangeOf = (frame: SseFrame) => (JSON.parse(frame.data ?? "{}") as { exchange_id?: string }).exchange_id ?? "";
 
@@ -251,50 +255,6 @@ describe("state that holds across instances", () => {
   });
 });
 
-/**
- * A browser's EventSource: its first stream at `firstUrl`, and when a stream ends it reconnects
- * through the balancer with Last-Event-ID.
- */
-function follower(cookie: string, firstUrl = balancer()) {
-  const seen: SseFrame[] = [];
-  let lastId = "";
-  let reconnects = 0;
-  let open = true;
-  let current: Awaited<ReturnType<typeof openSse>> | null = null;
-  const drain = () => {
-    for (const frame of current?.frames.splice(0) ?? []) {
-      seen.push(frame);
-      if (frame.id) lastId = frame.id;
-    }
-  };
-  const pump = setInterval(drain, 20);
-  const loop = (async () => {
-    while (open) {
-      const base = reconnects === 0 && !lastId ? firstUrl : balancer();
-      current = await openSse(`${base}/api/events`, { cookie, ...(lastId ? { "last-event-id": lastId } : {}) }).catch(() => null);
-      if (!current) {
-        await new Promise((r) => setTimeout(r, 200));
-        continue;
-      }
-      await current.done;
-      drain();
-      if (open) reconnects++;
-    }
-  })();
-  return {
-    seen,
-    reconnects: () => reconnects,
-    webhookIds: () => seen.filter((f) => f.event === "webhook").map(exchangeOf),
-    stop: async () => {
-      open = false;
-      await current?.close();
-      await loop;
-      clearInterval(pump);
-      drain();
-    },
-  };
-}
-
 describe("an instance killed mid-burst", () => {
   it("loses no webhook, its streams resume through the balancer with nothing missed or repeated, and it rejoins on restart", async () => {
     const session = await DashboardSession.signIn("affiliate@example.com");
@@ -304,7 +264,7 @@ describe("an instance killed mid-burst", () => {
 
     const bodies = Array.from({ length: 120 }, () => eventBody());
     const ids = bodies.map((b) => (JSON.parse(b) as { payload: { exchange_id: string } }).payload.exchange_id);
-    const [victimPid] = inject("instancePids");
+    const victimPid = serverPid(runningNpm(inject("cluster"), 0) ?? 0);
     let sent = 0;
     let killed = false;
     let refused = 0;
@@ -360,20 +320,9 @@ describe("an instance killed mid-burst", () => {
     console.log(`kill -9 mid-burst: ${refused} sends answered other than 200 and sent again; ${reconnects} reconnects`);
 
     // the killed instance restarts on its port and serves through the balancer again
-    const restarted = await startApp({
-      operatorKey: inject("operatorKey"),
-      databaseUrl: inject("databaseUrl"),
-      port: inject("instancePorts")[0],
-      env: inject("clusterEnv"),
-      readyPath: "/api/health",
-    });
-    try {
-      const again = await DashboardSession.signIn("affiliate@example.com", undefined, { baseUrl: restarted.baseUrl });
-      expect((await again.request("GET", "/api/orders")).status).toBe(200);
-      const body = eventBody();
-      expect(await postWebhook(restarted.baseUrl, body)).toBe(200);
-    } finally {
-      await restarted.stop();
-    }
+    await startInstance(inject("cluster"), 0);
+    const again = await DashboardSession.signIn("affiliate@example.com", undefined, { baseUrl: first() });
+    expect((await again.request("GET", "/api/orders")).status).toBe(200);
+    expect(await postWebhook(first(), eventBody())).toBe(200);
   }, 120_000);
 });

@@ -4,32 +4,38 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { freePort, removeDir, startApp, type RunningApp } from "../integration/harness/app-server";
-import { resetDatabase } from "../integration/harness/database";
+import { freePort, removeDir } from "../integration/harness/app-server";
 import { nginxConfig } from "../../scripts/cluster/nginx-config.mjs";
+import { createScratchPostgres, removePostgres, type ScratchPostgres } from "./scratch-postgres";
+import { instanceLogs, runningNpm, serverPid, startInstance, stopAll, type Cluster } from "./instances";
+import { scanForSecrets, secretsOf } from "../integration/harness/secret-scan";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** The instances' own addresses, behind the balancer at baseUrl. */
     instanceUrls: string[];
     instancePorts: number[];
-    instancePids: number[];
     clusterEnv: Record<string, string>;
+    /** Where the instances' state and logs are: tests stop and restart instances through it. */
+    cluster: Cluster;
+    /** The suite's own PostgreSQL, which tests stop and start. */
+    postgres: ScratchPostgres;
+    metricsToken: string;
   }
 }
 
 const root = path.resolve(import.meta.dirname, "../..");
-let apps: RunningApp[] = [];
+let cluster: Cluster | undefined;
+let postgres: ScratchPostgres | undefined;
 let nginx: ChildProcess | undefined;
 let prefix = "";
 
 /**
- * Two instances of the built app started at the same moment on one fresh PostgreSQL database
- * (so both race to migrate and seed it), behind Debian's nginx running deploy/nginx.conf.
+ * Two instances of the built app, each started with `npm start`, at the same moment on one fresh
+ * PostgreSQL of the suite's own (so both race to migrate and seed it, and tests may stop the
+ * database), behind Debian's nginx running deploy/nginx.conf.
  */
 export async function setup(project: TestProject) {
-  const databaseUrl = process.env.TEST_DATABASE_URL;
-  if (!databaseUrl) throw new Error("The cluster suite needs PostgreSQL: set TEST_DATABASE_URL (instances share one database).");
   const nginxPath = [process.env.NGINX_PATH, "/usr/sbin/nginx"].find((p) => p && existsSync(p));
   if (!nginxPath) throw new Error("The cluster suite needs nginx: apt-get install nginx, or set NGINX_PATH.");
   if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
@@ -39,18 +45,24 @@ export async function setup(project: TestProject) {
     });
     if (built.status !== 0) throw new Error("next build failed");
   }
-  await resetDatabase(databaseUrl);
-
-  const [port, ...instancePorts] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [port, pgPort, ...instancePorts] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  postgres = createScratchPostgres(pgPort as number);
   const baseUrl = `http://127.0.0.1:${port}`;
   const operatorKey = `sk_op_cluster_${randomBytes(16).toString("hex")}`;
+  const metricsToken = `metrics_${randomBytes(16).toString("hex")}`;
   // what every instance shares: the secrets, and the balancer's address for links, webhooks and the upstream
   const env: Record<string, string> = {
+    DATABASE_URL: postgres.url,
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "cluster-data-")),
     DEMO_PASSWORD: `demo-${randomBytes(8).toString("hex")}`,
     SANDBOX_DEMO_WEBHOOK_SECRET: `whsec_cluster_${randomBytes(16).toString("hex")}`,
     SANDBOX_DEMO_CLIENT_ID: `demo_cluster_${randomBytes(8).toString("hex")}`,
+    SANDBOX_OPERATOR_KEY: operatorKey,
+    SANDBOX_WORKER_INTERVAL_MS: "100",
+    SANDBOX_DEMO_ACTIVITY: "false",
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    METRICS_TOKEN: metricsToken,
     APP_URL: baseUrl,
     TRUSTED_PROXY_HOPS: "1",
     SANDBOX_ENABLED: "true",
@@ -58,49 +70,51 @@ export async function setup(project: TestProject) {
     SANDBOX_PUBLIC_URL: `${baseUrl}/sandbox`,
     // heartbeats every 2 s: a dead instance's stream places expire within 6 s, not 45
     STREAM_HEARTBEAT_SECONDS: "2",
+    SHUTDOWN_GRACE_SECONDS: "20",
   };
+  cluster = { stateDir: mkdtempSync(path.join(os.tmpdir(), "cluster-state-")), ports: instancePorts as number[], env };
 
   prefix = mkdtempSync(path.join(os.tmpdir(), "cluster-nginx-"));
   const config = nginxConfig(readFileSync(path.join(root, "deploy/nginx.conf"), "utf8"), { listen: port, ports: instancePorts, prefix });
   writeFileSync(path.join(prefix, "nginx.conf"), config);
   nginx = spawn(nginxPath, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
 
-  const started = await Promise.allSettled(
-    (instancePorts as number[]).map((p) => startApp({ operatorKey, databaseUrl, port: p, env, readyPath: "/api/health" })),
-  );
-  apps = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const current = cluster;
+  const started = await Promise.allSettled(current.ports.map((_, index) => startInstance(current, index)));
   const failed = started.find((s) => s.status === "rejected");
   if (failed) {
     await teardown();
     throw failed.reason;
   }
-  console.log(`cluster suite: instances on ${instancePorts.join(", ")} behind nginx at ${baseUrl}, PostgreSQL`);
+  console.log(`cluster suite: instances on ${instancePorts.join(", ")} behind nginx at ${baseUrl}, PostgreSQL on ${pgPort}`);
   project.provide("baseUrl", baseUrl);
   project.provide("operatorKey", operatorKey);
-  project.provide("databaseUrl", databaseUrl);
+  project.provide("databaseUrl", postgres.url);
   project.provide("demoPassword", env.DEMO_PASSWORD ?? "");
   project.provide("webhookSecret", env.SANDBOX_DEMO_WEBHOOK_SECRET ?? "");
   project.provide("demoClientId", env.SANDBOX_DEMO_CLIENT_ID ?? "");
   project.provide(
     "instanceUrls",
-    apps.map((a) => a.baseUrl),
+    current.ports.map((p) => `http://127.0.0.1:${p}`),
   );
-  project.provide(
-    "instancePorts",
-    apps.map((a) => a.port),
-  );
-  project.provide(
-    "instancePids",
-    apps.map((a) => a.pid),
-  );
-  project.provide("clusterEnv", { ...env, SANDBOX_OPERATOR_KEY: operatorKey });
-  project.provide("dataDir", apps[0]?.dataDir ?? "");
-  project.provide("appPid", apps[0]?.pid ?? 0);
+  project.provide("instancePorts", current.ports);
+  project.provide("clusterEnv", env);
+  project.provide("cluster", current);
+  project.provide("postgres", postgres);
+  project.provide("metricsToken", metricsToken);
+  project.provide("dataDir", env.DATA_DIR ?? "");
+  project.provide("appPid", serverPid(runningNpm(current, 0) ?? 0));
 }
 
 export async function teardown() {
-  await Promise.all(apps.map((a) => a.stop()));
+  if (cluster) await stopAll(cluster);
   nginx?.kill("SIGTERM");
-  for (const app of apps) removeDir(app.dataDir);
+  if (postgres) removePostgres(postgres);
   if (prefix) removeDir(prefix);
+  if (cluster) {
+    const leaks = scanForSecrets(instanceLogs(cluster), secretsOf(cluster.env));
+    removeDir(cluster.stateDir);
+    removeDir(cluster.env.DATA_DIR ?? "");
+    if (leaks.length > 0) throw new Error(`secrets reached the instances' logs:\n${leaks.join("\n")}`);
+  }
 }

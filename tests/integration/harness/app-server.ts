@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { appendLog } from "./secret-scan";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 
@@ -75,8 +76,14 @@ export async function startApp(options: AppOptions): Promise<RunningApp> {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  // copied for the suite's scan of every log line for secrets (secret-scan.ts)
+  const copy = `app-${port}-${Date.now()}.log`;
+  const take = (chunk: Buffer) => {
+    log += chunk.toString();
+    appendLog(copy, chunk.toString());
+  };
+  child.stdout?.on("data", take);
+  child.stderr?.on("data", take);
   const output = () => log;
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilReady(`${baseUrl}${options.readyPath ?? "/sandbox/openapi.json"}`, child, output, !options.readyPath);

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { removeDir, startApp, type RunningApp } from "./app-server";
 import { resetDatabase } from "./database";
+import { allLogs, makeLogDir, scanForSecrets, secretsOf } from "./secret-scan";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,6 +24,8 @@ declare module "vitest" {
 
 const root = path.resolve(import.meta.dirname, "../../..");
 let app: RunningApp | undefined;
+let logs: string | undefined;
+let secrets: string[] = [];
 
 /** One running app for the integration suite: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export async function setup(project: TestProject) {
@@ -44,7 +47,12 @@ export async function setup(project: TestProject) {
     // the suite stands in for one proxy of ours: its X-Forwarded-For entry is the caller's address
     TRUSTED_PROXY_HOPS: "1",
   };
+  logs = makeLogDir();
   app = await startApp({ operatorKey, databaseUrl: databaseUrl || undefined, env: demo });
+  // the secrets it generated, and those it was given
+  const generatedFile = path.join(app.dataDir, "secrets.json");
+  const generated = existsSync(generatedFile) ? (JSON.parse(readFileSync(generatedFile, "utf8")) as Record<string, string>) : {};
+  secrets = secretsOf({ ...generated, ...demo, SANDBOX_OPERATOR_KEY: operatorKey });
   console.log(`integration suite against ${app.baseUrl} on ${databaseUrl ? "PostgreSQL" : "PGlite"}`);
   project.provide("baseUrl", app.baseUrl);
   project.provide("operatorKey", operatorKey);
@@ -60,4 +68,9 @@ export async function teardown() {
   if (!app) return;
   await app.stop();
   if (!process.env.TEST_DATABASE_URL) removeDir(app.dataDir);
+  if (!logs) return;
+  // every line every app of the suite wrote, the main one's and those tests started
+  const leaks = scanForSecrets(allLogs(logs), secrets);
+  removeDir(logs);
+  if (leaks.length > 0) throw new Error(`secrets reached the logs:\n${leaks.slice(0, 20).join("\n")}`);
 }
