@@ -46,6 +46,11 @@ function create() {
   const logger = makeLogger(requests);
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  // gauges whose names end in _total, which Prometheus reserves for counters (promtool refuses
+  // them); process_open_fds and the event loop's figures say what they did
+  for (const name of ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"]) {
+    registry.removeSingleMetric(name);
+  }
   /** @type {Map<string, () => unknown>} */
   const providers = new Map();
   return {
