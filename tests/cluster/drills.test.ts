@@ -74,6 +74,9 @@ describe("a database outage", () => {
       const ready = await fetch(`${instance(0)}/api/health/ready`);
       const readiness = (await ready.json()) as { failing?: string[] };
       const answeredIn = performance.now() - started;
+      // and a page: an error state that says what to do, not a crash
+      const page = await fetch(`${instance(0)}/`, { headers: { cookie: session.cookieHeader } });
+      const pageText = await page.text();
       // the service keeps sending the next 100, each again while it is refused
       const sending = Promise.all(
         Array.from({ length: 4 }, async (_, lane) => {
@@ -94,13 +97,14 @@ describe("a database outage", () => {
       const lastArrival = arrivals.length ? Math.max(...arrivals) : back;
       console.log(
         `database away ${seconds} s: API ${api.status} ${apiBody.error ?? ""}, webhook ${webhook}, readiness ${ready.status} ` +
-          `(${readiness.failing?.join(",") ?? "-"}) in ${answeredIn.toFixed(0)} ms; ` +
+          `(${readiness.failing?.join(",") ?? "-"}) in ${answeredIn.toFixed(0)} ms; page ${page.status}; ` +
           `${refusals.length} webhook sends refused and sent again; ` +
           `${5 * ids.length - missing()} of ${5 * ids.length} deliveries on 5 streams, ${missing()} lost, the last ` +
           `${((lastArrival - back) / 1000).toFixed(1)} s after the database came back; ${ended} streams ended`,
       );
       expect([api.status, apiBody.error, api.headers.get("retry-after")]).toEqual([503, "database_unavailable", "5"]);
       expect(webhook).toBe(503);
+      expect([page.status, pageText.includes("This page could not be loaded")]).toEqual([500, true]);
       expect([ready.status, readiness.failing]).toEqual([503, ["database"]]);
       expect(answeredIn, "the three refusals took too long").toBeLessThan(15_000);
       expect(missing(), "deliveries lost").toBe(0);
