@@ -9,23 +9,27 @@ import { useRouter } from "next/navigation";
 const words = {
   en: [
     "This page could not be loaded",
-    "The dashboard could not reach its database just now. This usually passes within a minute.",
+    "The dashboard could not load it just now, for example while its database restarts. Try again in a moment.",
     "Try again",
+    "Reference",
   ],
   de: [
     "Diese Seite konnte nicht geladen werden",
-    "Das Dashboard erreicht seine Datenbank gerade nicht. Das geht meist innert einer Minute vorbei.",
+    "Das Dashboard konnte sie gerade nicht laden, etwa während seine Datenbank neu startet. Versuchen Sie es gleich noch einmal.",
     "Erneut versuchen",
+    "Referenz",
   ],
   fr: [
     "Cette page n'a pas pu être chargée",
-    "Le tableau de bord n'atteint pas sa base de données pour l'instant. Cela passe en général en moins d'une minute.",
+    "Le tableau de bord n'a pas pu la charger pour l'instant, par exemple pendant que sa base redémarre. Réessayez dans un instant.",
     "Réessayer",
+    "Référence",
   ],
   it: [
     "Non è stato possibile caricare questa pagina",
-    "Il pannello non raggiunge il suo database in questo momento. Di solito si risolve entro un minuto.",
+    "Il pannello non è riuscito a caricarla in questo momento, ad esempio mentre il suo database si riavvia. Riprova tra un attimo.",
     "Riprova",
+    "Riferimento",
   ],
 } as const;
 
@@ -37,12 +41,16 @@ export default function PageError({ error, reset }: { error: Error & { digest?: 
     () => "en",
   );
   const language: keyof typeof words = lang in words ? (lang as keyof typeof words) : "en";
-  const [title, body, retry] = words[language];
+  const [title, body, retry, reference] = words[language];
   return (
     <main className="mx-auto max-w-lg p-8" role="alert">
       <h1 className="text-xl font-semibold">{title}</h1>
       <p className="mt-3 text-sm opacity-80">{body}</p>
-      {error.digest ? <p className="mt-2 font-mono text-xs opacity-60">{error.digest}</p> : null}
+      {error.digest ? (
+        <p className="mt-2 text-xs opacity-60">
+          {reference}: <span className="font-mono">{error.digest}</span>
+        </p>
+      ) : null}
       <button
         type="button"
         className="mt-6 rounded-md border px-4 py-2 text-sm font-medium"

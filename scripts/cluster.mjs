@@ -95,9 +95,25 @@ run("nginx", nginx, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", 
 await listening(`${appUrl}/api/health`);
 console.log(`\n  ${instances} instance(s) on ports ${ports.join(", ")} behind nginx at ${appUrl}\n`);
 
-const stop = () => {
-  for (const child of children) child.kill("SIGTERM");
-  setTimeout(() => process.exit(0), 2_000).unref();
+// each instance drains (docs/operations.md#what-a-stop-does); this waits for all of them
+const stop = async () => {
+  await Promise.all(
+    children.map((child) =>
+      child.exitCode !== null || child.signalCode !== null
+        ? null
+        : new Promise((resolve) => {
+            child.once("exit", resolve);
+            child.kill("SIGTERM");
+          }),
+    ),
+  );
+  process.exit(0);
 };
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void stop();
+  });
+}

@@ -85,7 +85,15 @@ function makeLogger(requests) {
   };
   if (process.env.LOG_FORMAT?.trim() === "pretty") {
     // in this thread and synchronous: no worker, and no line lost at exit
-    const stream = pretty({ sync: true, colorize: Boolean(process.stdout.isTTY), translateTime: "SYS:HH:MM:ss.l", ignore: "pid" });
+    // one line each: "[12:00:00.000] INFO: server: request answered {"route":"/","status":200,…}"
+    const stream = pretty({
+      sync: true,
+      colorize: Boolean(process.stdout.isTTY),
+      translateTime: "SYS:HH:MM:ss.l",
+      singleLine: true,
+      messageFormat: "{if component}{component}: {end}{msg}",
+      ignore: "pid,component",
+    });
     return pino(options, stream);
   }
   return pino(options, pino.destination({ dest: 1, sync: true }));

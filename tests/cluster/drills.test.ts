@@ -1,6 +1,8 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { existsSync } from "node:fs";
+import { chromium } from "@playwright/test";
+import { beforeAll, describe, expect, inject, it, onTestFinished } from "vitest";
 import pg from "pg";
 import { ClientApi } from "../integration/harness/api";
 import { DashboardSession } from "../integration/harness/dashboard";
@@ -46,6 +48,31 @@ async function deliver(baseUrl: string, body: string, refusals: number[]) {
 
 beforeAll(() => ensureRunning(inject("cluster")), 180_000);
 
+/** What a browser shows of a dashboard page: its status, and the text of its alert once one is drawn. */
+async function pageInBrowser(url: string, cookieHeader: string): Promise<{ status: number | undefined; alert: string }> {
+  const executablePath = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  const browser = await chromium.launch({
+    executablePath,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+  });
+  try {
+    const context = await browser.newContext();
+    await context.addCookies(
+      cookieHeader.split("; ").map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+      }),
+    );
+    const page = await context.newPage();
+    const response = await page.goto(url);
+    const alert = page.getByRole("alert").filter({ hasText: /\S/ }).first();
+    await alert.waitFor({ timeout: 10_000 }).catch(() => undefined);
+    return { status: response?.status(), alert: (await alert.textContent().catch(() => null)) ?? "" };
+  } finally {
+    await browser.close();
+  }
+}
+
 describe("a database outage", () => {
   for (const seconds of [15, 60]) {
     it(`of ${seconds} s: 503s meanwhile, then every event on every stream, without a reconnect`, async () => {
@@ -54,6 +81,7 @@ describe("a database outage", () => {
       const streams = await Promise.all(
         Array.from({ length: 5 }, () => openSse(`${instance(1)}/api/events`, { cookie: session.cookieHeader })),
       );
+      onTestFinished(() => Promise.all(streams.map((s) => s.close())).then(() => undefined));
       for (const stream of streams) await stream.waitFor((f) => f.comment === "connected");
       let ended = 0;
       for (const stream of streams) void stream.done.then(() => ended++);
@@ -65,6 +93,11 @@ describe("a database outage", () => {
       expect(refusals).toEqual([]);
 
       stopPostgres(inject("postgres"));
+      let databaseBack = false;
+      // a failure midway must not leave the database stopped for the tests after
+      onTestFinished(() => {
+        if (!databaseBack) startPostgres(inject("postgres"));
+      });
       const down = Date.now();
       // while it is away: clear refusals, quickly, for the API, the webhook receiver and readiness
       const started = performance.now();
@@ -74,9 +107,8 @@ describe("a database outage", () => {
       const ready = await fetch(`${instance(0)}/api/health/ready`);
       const readiness = (await ready.json()) as { failing?: string[] };
       const answeredIn = performance.now() - started;
-      // and a page: an error state that says what to do, not a crash
-      const page = await fetch(`${instance(0)}/`, { headers: { cookie: session.cookieHeader } });
-      const pageText = await page.text();
+      // and a page, in a browser: an error state that says what to do, not a crash
+      const page = await pageInBrowser(`${instance(0)}/`, session.cookieHeader);
       // the service keeps sending the next 100, each again while it is refused
       const sending = Promise.all(
         Array.from({ length: 4 }, async (_, lane) => {
@@ -85,6 +117,7 @@ describe("a database outage", () => {
       );
       await new Promise((r) => setTimeout(r, Math.max(0, seconds * 1000 - (Date.now() - down))));
       startPostgres(inject("postgres"));
+      databaseBack = true;
       const back = Date.now();
       await sending;
 
@@ -104,7 +137,7 @@ describe("a database outage", () => {
       );
       expect([api.status, apiBody.error, api.headers.get("retry-after")]).toEqual([503, "database_unavailable", "5"]);
       expect(webhook).toBe(503);
-      expect([page.status, pageText.includes("This page could not be loaded")]).toEqual([500, true]);
+      expect([page.status, page.alert]).toEqual([500, expect.stringContaining("This page could not be loaded")]);
       expect([ready.status, readiness.failing]).toEqual([503, ["database"]]);
       expect(answeredIn, "the three refusals took too long").toBeLessThan(15_000);
       expect(missing(), "deliveries lost").toBe(0);
@@ -149,6 +182,7 @@ describe("a rolling restart through nginx", () => {
       follower(session.cookieHeader, instance(1)),
       follower(session.cookieHeader),
     ];
+    onTestFinished(() => Promise.all(followers.map((f) => f.stop())).then(() => undefined));
     for (const f of followers)
       await expect.poll(() => f.seen.some((frame) => frame.comment === "connected"), { timeout: 10_000 }).toBe(true);
 

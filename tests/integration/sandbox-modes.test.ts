@@ -97,6 +97,8 @@ describe("SANDBOX_ENABLED=false", () => {
         APP_URL: "https://dashboard.example.com",
         AUTH_SECRET: randomBytes(32).toString("hex"),
         APP_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+        // and readable log lines, for a terminal
+        LOG_FORMAT: "pretty",
       },
       readyPath: "/",
     });
@@ -111,6 +113,9 @@ describe("SANDBOX_ENABLED=false", () => {
         expect(reply.status, `${method} ${path}`).toBe(404);
       }
       expect(app.output()).not.toContain("Operator key");
+      // LOG_FORMAT=pretty: one readable line each, "[12:00:00.000] INFO: server: request answered {…}"
+      expect(app.output()).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: server: request answered \{"request_id":/m);
+      expect(app.output()).not.toContain('"msg":');
     } finally {
       await app.stop();
       removeDir(app.dataDir);
