@@ -17,7 +17,14 @@ export async function audit(page: Page, testInfo: TestInfo, name: string) {
       localStorage.setItem("theme", t);
       document.documentElement.classList.toggle("dark", t === "dark");
     }, theme);
-    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    let results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    // a live refresh (router.refresh, e.g. as a page's event stream connects) swaps <title> out
+    // for a moment: an audit that met that moment is taken again once the title is back, and a
+    // page that truly has none fails the second one too
+    if (results.violations.some((v) => v.id === "document-title")) {
+      await expect(page).toHaveTitle(/\S/);
+      results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    }
     const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     await testInfo.attach(`axe-${name}-${theme}`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
     expect.soft(found, `${name} in the ${theme} theme`).toEqual([]);
