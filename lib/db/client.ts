@@ -6,7 +6,8 @@ import { env } from "@/lib/env";
 import * as schema from "./schema";
 import { migrate } from "./migrate";
 import { processSingleton } from "@/lib/process-singleton";
-import { logger } from "@/lib/log";
+import { errorText, logger } from "@/lib/log";
+import { backoffMs } from "@/lib/runtime/backoff";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 
 const log = logger("db");
@@ -170,7 +171,7 @@ function pgListener(url: string, Client: PgClientClass) {
 
   const scheduleReconnect = () => {
     if (closed || retry) return;
-    const delay = Math.min(RECONNECT_FIRST_MS * 2 ** attempt, RECONNECT_MAX_MS);
+    const delay = backoffMs(attempt, RECONNECT_FIRST_MS, RECONNECT_MAX_MS);
     attempt++;
     retry = setTimeout(() => {
       retry = null;
@@ -184,8 +185,8 @@ function pgListener(url: string, Client: PgClientClass) {
         (error: unknown) => {
           log.warn(
             {
-              err: error instanceof Error ? error.message : String(error),
-              next_try_ms: Math.min(RECONNECT_FIRST_MS * 2 ** attempt, RECONNECT_MAX_MS),
+              err: errorText(error),
+              next_try_ms: backoffMs(attempt, RECONNECT_FIRST_MS, RECONNECT_MAX_MS),
             },
             "LISTEN reconnect failed",
           );

@@ -10,6 +10,7 @@ import { claimStreamSlot, releaseStreamSlot, renewStreamSlots } from "./stream-s
 import { HANDOFF_HEADER, handOff } from "./handoff";
 import { ServerResponse } from "node:http";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+import { backoffMs } from "@/lib/runtime/backoff";
 import { errorText, logger } from "@/lib/log";
 
 const log = logger("sse");
@@ -92,7 +93,7 @@ type Shared = {
   timer: NodeJS.Timeout | null;
   slots: Set<string>;
   db: Db | null;
-  /** Every open stream's way to end for a shutdown: a retry hint, then the end. */
+  /** Every open stream's way to end with a retry hint (a shutdown, or a gap it cannot replay). */
   open: Set<(retryMs: number) => void>;
 };
 // Per process: one heartbeat timer, the places (stream_slots rows) and the open streams of this process.
@@ -238,7 +239,7 @@ async function serve(
   const leave = () => {
     if (closed) return;
     closed = true;
-    shared().open.delete(endForShutdown);
+    shared().open.delete(endWithRetry);
     metrics.openStreams.dec();
     for (const fn of undo) fn();
     try {
@@ -255,11 +256,11 @@ async function serve(
       leave();
     }
   };
-  const endForShutdown = (retryMs: number) => {
-    write(encoder.encode(`retry: ${retryMs}\n: the server is restarting\n\n`));
+  const endWithRetry = (retryMs: number) => {
+    write(encoder.encode(`retry: ${retryMs}\n: reconnect\n\n`));
     leave();
   };
-  shared().open.add(endForShutdown);
+  shared().open.add(endWithRetry);
   metrics.openStreams.inc();
   sink.onGone(leave);
   let lastSent = lastEventId ?? 0;
@@ -294,15 +295,14 @@ async function serve(
     replaying = true;
     if (resyncing) return void (resyncAgain = true);
     resyncing = true;
-    let delay = CATCH_UP_RETRY_MS;
+    let attempt = 0;
     while (!closed) {
       resyncAgain = false;
       try {
         await catchUp();
         if (!resyncAgain) break;
       } catch {
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        delay = Math.min(delay * 2, CATCH_UP_RETRY_MAX_MS);
+        await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt++, CATCH_UP_RETRY_MS, CATCH_UP_RETRY_MAX_MS)));
       }
     }
     resyncing = false;
@@ -312,7 +312,7 @@ async function serve(
     const unsubscribe = await subscribe(tenantId, (notice) => {
       if (notice === null) {
         // a stream with nothing to replay from ends, and its page reloads on reconnecting
-        if (!replay) return endForShutdown(1_000);
+        if (!replay) return endWithRetry(1_000);
         return void resync();
       }
       if (replaying) buffered.push(notice);

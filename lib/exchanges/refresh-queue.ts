@@ -7,6 +7,7 @@ import { processSingleton } from "@/lib/process-singleton";
 import { isDatabaseUnavailable } from "@/lib/db/availability";
 import { errorText, logger } from "@/lib/log";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+import { backoffMs } from "@/lib/runtime/backoff";
 
 const log = logger("refresh");
 
@@ -19,7 +20,7 @@ const log = logger("refresh");
 const CONCURRENCY = 4;
 const QUIET_MS = 100;
 const MAX_WAIT_MS = 2_000;
-export const RETRIES = 8;
+const RETRIES = 8;
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
@@ -75,7 +76,7 @@ function failed(job: Job, key: string, error: unknown) {
     );
     return;
   }
-  const delay = Math.min(RETRY_FIRST_MS * 2 ** job.attempt, RETRY_MAX_MS);
+  const delay = backoffMs(job.attempt, RETRY_FIRST_MS, RETRY_MAX_MS);
   metrics.refreshRetries.inc();
   log.info(
     { exchange_id: job.exchangeId, err: detail, attempt: job.attempt + 1, retry_in_ms: delay },

@@ -31,8 +31,3 @@ export function registerDrains(stopWorker: () => Promise<void>): void {
     await database?.close();
   });
 }
-
-/** Whether the server has begun to drain (readiness answers 503 from then on). */
-export function isStopping(): boolean {
-  return serverRuntime().shutdown.stopping;
-}

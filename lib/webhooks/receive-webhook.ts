@@ -28,8 +28,11 @@ function reply(status: number, body: Record<string, unknown>) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-function fail(req: Request, code: ErrorCode): Response {
-  return reply(errorStatus[code], errorBody(new ApiError(code), `${requestOrigin(req)}/docs/errors`));
+function fail(req: Request, refusal: ErrorCode | ApiError): Response {
+  const error = refusal instanceof ApiError ? refusal : new ApiError(refusal);
+  const response = reply(errorStatus[error.code], errorBody(error, `${requestOrigin(req)}/docs/errors`));
+  for (const [name, value] of Object.entries(error.headers ?? {})) response.headers.set(name, value);
+  return response;
 }
 
 /**
@@ -45,11 +48,8 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
       log.error({ err: errorStack(error) }, "a webhook could not be stored");
       return fail(req, "internal_error");
     }
-    const refusal = databaseUnavailable();
     log.warn({ err: errorText(error) }, "webhook refused: the database cannot be reached; the service will send it again");
-    const response = reply(refusal.status, errorBody(refusal, `${requestOrigin(req)}/docs/errors`));
-    for (const [name, value] of Object.entries(refusal.headers ?? {})) response.headers.set(name, value);
-    return response;
+    return fail(req, databaseUnavailable());
   }
 }
 

@@ -92,7 +92,8 @@ export async function startInstance(cluster: Cluster, index: number): Promise<{ 
   child.unref();
   const started = Date.now();
   // the supervisor writes the record as it starts npm
-  while (!readRecord(cluster, index) || new Date(readRecord(cluster, index)?.startedAt ?? 0).getTime() < started - 1_000) {
+  const recorded = () => new Date(readRecord(cluster, index)?.startedAt ?? 0).getTime() >= started - 1_000;
+  while (!recorded()) {
     if (Date.now() - started > 10_000) throw new Error("the supervisor did not start npm");
     await new Promise((r) => setTimeout(r, 50));
   }
