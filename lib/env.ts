@@ -54,6 +54,7 @@ const rawSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+  STEP_UP_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
 });
 
 const secretNames = [
@@ -112,6 +113,8 @@ export type Env = {
   logFormat: "json" | "pretty";
   /** How long a drain may take (scripts/server.mjs reads it itself; validated here). */
   shutdownGraceSeconds: number;
+  /** How long a confirmed factor opens sensitive actions (step-up). */
+  stepUpWindowMs: number;
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
@@ -208,6 +211,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT,
     shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS,
+    stepUpWindowMs: raw.STEP_UP_WINDOW_SECONDS * 1000,
     secrets,
     generatedSecrets: missing,
   };

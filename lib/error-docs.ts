@@ -30,6 +30,17 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   forbidden:
     "Signed in, but not allowed: viewers and operators cannot change anything, and changes must come from the " +
     "dashboard's own pages (Origin).",
+  reauthentication_required:
+    "This action reveals a secret, moves money or changes who may act: confirm a second factor (or your password, " +
+    "without one) with POST /api/account/reauthenticate, then send the request again. A confirmation opens such " +
+    "actions for 5 minutes.",
+  second_factor_required:
+    "Your team requires a second factor and you have none yet: set up a passkey or an authenticator app on your " +
+    "account page (/account) first. Until then nothing else is open to you.",
+  invalid_code:
+    "The code or password is not right, or the code was used already or belongs to another 30-second step. Wrong " +
+    "answers count against the sign-in limits.",
+  invalid_passkey: "The passkey's answer could not be verified: another origin, an expired challenge, or no user verification.",
   not_found: "No such resource for this client (another client's ids are not found either).",
   payout_not_available: "The exchange awaits no payout instructions (on-chain order, refunded, or awaiting identification).",
   invalid_transition: "The simulated event does not apply to the exchange in its current state.",

@@ -1,14 +1,24 @@
 // The command line for the people who run the dashboard:
 //   npm run admin -- users add --email a@b.c --role admin|viewer|operator [--tenant <id>] [--password <p>]
 //   npm run admin -- users list | disable --email … | enable --email … | reset-password --email … [--password …]
-//   npm run admin -- users unlock --email … | set-role --email … --role … [--tenant …]
+//   npm run admin -- users unlock --email … | set-role --email … --role … [--tenant …] | reset-2fa --email …
 //   npm run admin -- tenants add --name … --base-url … --client-id … [--webhook-secret …]
 //   npm run admin -- tenants list | rotate-webhook-secret --tenant <id> [--secret …] [--overlap-hours 24]
 // It uses the same configuration as the server (DATA_DIR or DATABASE_URL).
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { getDatabase } from "@/lib/db/client";
-import { addUser, AdminError, listUsers, newPassword, resetPassword, setDisabled, setRole, unlockUser } from "@/lib/auth/users";
+import {
+  addUser,
+  AdminError,
+  listUsers,
+  newPassword,
+  resetPassword,
+  resetUserSecondFactors,
+  setDisabled,
+  setRole,
+  unlockUser,
+} from "@/lib/auth/users";
 import {
   addTenant,
   DEFAULT_OVERLAP_HOURS,
@@ -29,6 +39,7 @@ const USAGE = `usage:
   npm run admin -- users reset-password --email <email> [--password <password>]
   npm run admin -- users unlock --email <email>
   npm run admin -- users set-role --email <email> --role operator|admin|viewer [--tenant <tenant id>]
+  npm run admin -- users reset-2fa --email <email>
   npm run admin -- tenants add --name <name> --base-url <url> --client-id <client_id> [--webhook-secret <secret>]
                                [--network mainnet|testnet|signet|regtest]
   npm run admin -- tenants set-network --tenant <tenant id> --network mainnet|testnet|signet|regtest
@@ -106,6 +117,11 @@ async function run(): Promise<void> {
       const row = await resetPassword(await open(), email, password);
       console.log(`password of ${row.email} reset: ${row.revoked} session(s) ended, sign-in lock lifted`);
       if (!values.password) console.log(`password: ${password}`);
+      return;
+    }
+    case "users reset-2fa": {
+      const row = await resetUserSecondFactors(await open(), need("email"));
+      console.log(`second factors of ${row.email} removed: ${row.revoked} session(s) ended (recorded in the audit log)`);
       return;
     }
     case "tenants add": {

@@ -39,6 +39,7 @@ import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
+import { accountOperations, signInOperations } from "./openapi-account";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
 // (lib/contract/dashboard-api.ts) and the v1 schemas it passes through.
@@ -348,6 +349,40 @@ const signature = {
 };
 
 /** The webhook receiver: not under /api, so served from the origin. */
+/** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
+export const stepUpOperations = new Set([
+  "addTeamMember",
+  "updateTeamMember",
+  "resetTeamMemberPassword",
+  "resetMemberSecondFactors",
+  "rotateWebhookSecret",
+  "revealWebhookSecret",
+  "replaceClientId",
+  "setSecurityPolicy",
+  "createPayoutLink",
+  "recordAffiliatePayout",
+  "createTenant",
+  "registerPasskey",
+  "passkeyRegistrationOptions",
+  "removePasskey",
+  "startTotp",
+  "removeTotp",
+  "regenerateRecoveryCodes",
+]);
+
+/**
+ * Any signed-in call answers 403 second_factor_required while its person must still set up a
+ * factor the policy asks for (their account's routes aside); a step-up operation also answers
+ * 403 reauthentication_required without a factor confirmed within 5 minutes.
+ */
+function withSecondFactorRules(op: Operation): Operation {
+  const errors = new Set(op.errors);
+  const isPublic = op.security?.length === 0;
+  if (op.tag !== "account" && !isPublic) errors.add("second_factor_required");
+  if (stepUpOperations.has(op.operationId)) errors.add("reauthentication_required");
+  return { ...op, errors: [...errors] };
+}
+
 function webhookOperations(origin: string): Operation[] {
   const common = {
     method: "post" as const,
@@ -406,6 +441,8 @@ export function dashboardOpenApi(origin: string) {
       { name: "operator console", description: "Every tenant, user and exchange, and the sandbox's controls (operators)" },
       { name: "settings", description: "A tenant's team, webhook secret, API credentials and affiliate agreements (admins)" },
       { name: "affiliate reports", description: "Agreements and shares, earnings reports, statements, payouts received, exports" },
+      { name: "account", description: "Your own passkeys, authenticator app and recovery codes, and confirming it's you (step-up)" },
+      { name: "sign-in", description: "What the sign-in page asks before next-auth's steps: passkey challenges, the second step" },
     ],
     securitySchemes: {
       session: {
@@ -442,7 +479,9 @@ export function dashboardOpenApi(origin: string) {
       ...consoleOperations,
       ...settingsOperations,
       ...reportOperations,
-      ...webhookOperations(origin),
-    ],
+      ...accountOperations,
+    ]
+      .map(withSecondFactorRules)
+      .concat(signInOperations, webhookOperations(origin)),
   });
 }

@@ -8,6 +8,7 @@ import { allTenants, type Tenant } from "@/lib/auth/tenants";
 import { canMutate, type Role } from "@/lib/auth/roles";
 import { recordAudit } from "@/lib/audit/record";
 import { isSameOrigin } from "./same-origin";
+import { requireRecentFactor } from "@/lib/auth/step-up";
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
@@ -31,8 +32,15 @@ type Options = {
   mutation?: string;
   /** Who may call: for a mutation, admins unless named here; for a read, everyone unless named here. */
   roles?: Role[];
-  /** "global": the operator console's routes, about no one tenant (audited without a tenant). */
-  scope?: "tenant" | "global";
+  /**
+   * "global": the operator console's routes, about no one tenant (audited without a tenant);
+   * "account": a person's own account, audited in their own tenant's log (none for operators).
+   */
+  scope?: "tenant" | "global" | "account";
+  /** Reveals a secret, moves money or changes who may act: a factor confirmed within 5 minutes. */
+  stepUp?: boolean;
+  /** Open to someone who must still set up a second factor (their account's security routes). */
+  duringEnrolment?: boolean;
 };
 
 export function apiErrorResponse(error: unknown, requestId: string, origin: string): { response: Response; code: string } {
@@ -118,6 +126,10 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
         throw new ApiError("forbidden", options.mutation ? "Your role may not change this" : "Your role may not see this");
       }
       identifyRequest(user.tenantId ?? undefined, user.id);
+      if (user.mustEnrol && !options.duringEnrolment) {
+        throw new ApiError("second_factor_required", "Your team requires a second factor: set one up on your account page first");
+      }
+      if (options.stepUp) requireRecentFactor(user);
       tenant = await resolveTenant(db, user, req);
       identifyRequest(tenant.id, undefined);
       const params = await routeParams(context);
@@ -144,7 +156,7 @@ function auditEntry(
   result: string,
   requestId: string,
 ) {
-  // the console's global actions belong to no tenant's log
-  const tenantId = options.scope === "global" ? null : (tenant?.id ?? user.tenantId);
+  // the console's global actions belong to no tenant's log, a person's own account to theirs
+  const tenantId = options.scope === "global" ? null : options.scope === "account" ? user.tenantId : (tenant?.id ?? user.tenantId);
   return { tenantId, userId: user.id, userEmail: user.email, action: options.mutation ?? "", target, result, requestId };
 }

@@ -1,30 +1,24 @@
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { getDb } from "@/lib/db/client";
-import { users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { clientAddress } from "./client-address";
-import { dummyHash, verifyPassword } from "./password";
-import { countAttempt, forgiveAttempt } from "./sign-in-limit";
-import { recordSignIn } from "./sign-in-history";
 import { safeCallbackPath } from "./safe-callback";
 import { activeSession, revokeSession, SESSION_LIFETIME_MS, startSession } from "./sessions";
 import type { Role } from "./roles";
+import type { SignInMethod } from "./factors/policy";
+import { authorizePasskey, authorizePassword, authorizeSecondFactor, signInErrors } from "./sign-in-steps";
 import { errorText, logger } from "@/lib/log";
 
 const log = logger("auth");
 
 export const SESSION_MAX_AGE_S = SESSION_LIFETIME_MS / 1000;
 
-const credentialsSchema = z.object({ email: z.string().trim().toLowerCase().email().max(254), password: z.string().min(1).max(1024) });
-
 declare module "next-auth" {
   interface User {
     role: Role;
     tenantId: string | null;
+    method: SignInMethod;
   }
   interface Session {
     user: { id: string; email: string; role: Role; tenantId: string | null };
@@ -40,31 +34,7 @@ declare module "next-auth/jwt" {
 }
 
 /** Errors the sign-in page shows: next-auth passes the message on as ?error=. */
-export const SIGN_IN_RATE_LIMITED = "RateLimited";
-
-async function authorize(credentials: Record<string, string> | undefined, headers: Record<string, string | string[] | undefined>) {
-  const parsed = credentialsSchema.safeParse(credentials ?? {});
-  if (!parsed.success) return null;
-  const { email, password } = parsed.data;
-  const address = clientAddress(headers);
-  const db = await getDb();
-  // counted before the password is checked: of any burst, at most the limit get that far
-  const limited = await countAttempt(db, email, address);
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (limited) {
-    if (user) await recordSignIn(db, user, address, "rate_limited");
-    throw new Error(SIGN_IN_RATE_LIMITED);
-  }
-  const ok = user ? await verifyPassword(user.passwordHash, password) : (await verifyPassword(await dummyHash(), password), false);
-  if (!user) return null;
-  if (!ok || user.disabled) {
-    await recordSignIn(db, user, address, ok ? "disabled" : "wrong_password");
-    return null;
-  }
-  await forgiveAttempt(db, email, address);
-  await recordSignIn(db, user, address, "ok");
-  return { id: user.id, email: user.email, role: user.role as Role, tenantId: user.tenantId };
-}
+export const SIGN_IN_RATE_LIMITED = signInErrors.rateLimited;
 
 export function authOptions(): NextAuthOptions {
   const config = env();
@@ -87,6 +57,7 @@ export function authOptions(): NextAuthOptions {
       warn() {},
       debug() {},
     },
+    // the steps of lib/auth/sign-in-steps.ts
     providers: [
       CredentialsProvider({
         id: "credentials",
@@ -95,7 +66,19 @@ export function authOptions(): NextAuthOptions {
           email: { label: "Email", type: "email" },
           password: { label: "Password", type: "password" },
         },
-        authorize: (credentials, req) => authorize(credentials, req.headers ?? {}),
+        authorize: (credentials, req) => authorizePassword(credentials, req.headers ?? {}),
+      }),
+      CredentialsProvider({
+        id: "second-factor",
+        name: "Second factor",
+        credentials: { code: { type: "text" }, recovery_code: { type: "text" }, passkey: { type: "text" } },
+        authorize: (credentials, req) => authorizeSecondFactor(credentials, req.headers ?? {}),
+      }),
+      CredentialsProvider({
+        id: "passkey",
+        name: "Passkey",
+        credentials: { response: { type: "text" } },
+        authorize: (credentials, req) => authorizePasskey(credentials, req.headers ?? {}),
       }),
     ],
     callbacks: {
@@ -104,7 +87,7 @@ export function authOptions(): NextAuthOptions {
       async jwt({ token, user }) {
         const db = await getDb();
         if (user) {
-          const session = await startSession(db, user.id);
+          const session = await startSession(db, user.id, new Date(), user.method);
           token.sid = session.id;
           token.role = user.role;
           token.tenantId = user.tenantId;

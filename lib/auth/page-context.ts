@@ -17,13 +17,16 @@ export function signInAgain(requestHeaders: Headers): never {
 }
 
 /**
- * What a server-rendered dashboard page acts on: the signed-in user (else to /login) and their
- * tenant; operators look at the default tenant, as the shell shows it.
+ * What a server-rendered dashboard page acts on: the signed-in user (else to /login; to their
+ * account page while they must set up a second factor) and their tenant; operators look at the
+ * default tenant, as the shell shows it.
  */
 export async function pageContext(): Promise<{ user: CurrentUser; tenant: Tenant; db: Db }> {
   const requestHeaders = await headers();
   const user = await currentUser({ headers: requestHeaders });
   if (!user) signInAgain(requestHeaders);
+  // nothing of the tenant's is read for someone who must first set up a second factor
+  if (user.mustEnrol) redirect("/account");
   const db = await getDb();
   const tenants = await allTenants(db);
   const tenant = tenants.find((t) => t.id === user.tenantId) ?? tenants.find((t) => t.isDefault);

@@ -4,15 +4,23 @@ import type { Db } from "@/lib/db/client";
 import { signIns } from "@/lib/db/schema";
 import { WINDOW_MS } from "./sign-in-limit";
 import type { SignInPage, SignInQuery } from "@/lib/contract/settings-api";
+import type { SignInMethod } from "./factors/policy";
 
-export type SignInResult = "ok" | "wrong_password" | "disabled" | "rate_limited";
+export type SignInResult = "ok" | "wrong_password" | "wrong_code" | "disabled" | "rate_limited";
 type Account = { id: string; email: string; tenantId: string | null };
 
 /**
  * Records an attempt on an existing account. Of the refusals of one rate-limit window only the
  * first is kept, so a flood against an account adds one row per window, not one per request.
  */
-export async function recordSignIn(db: Db, account: Account, address: string, result: SignInResult, at = new Date()) {
+export async function recordSignIn(
+  db: Db,
+  account: Account,
+  address: string,
+  result: SignInResult,
+  method: SignInMethod | null = null,
+  at = new Date(),
+) {
   if (result === "rate_limited") {
     const [recent] = await db
       .select({ id: signIns.id })
@@ -21,7 +29,7 @@ export async function recordSignIn(db: Db, account: Account, address: string, re
       .limit(1);
     if (recent) return;
   }
-  await db.insert(signIns).values({ userId: account.id, tenantId: account.tenantId, email: account.email, address, result, at });
+  await db.insert(signIns).values({ userId: account.id, tenantId: account.tenantId, email: account.email, address, result, method, at });
 }
 
 // GET /api/settings/sign-ins – a tenant's sign-in history, newest first
@@ -36,7 +44,14 @@ export async function listSignIns(db: Db, tenantId: string, query: SignInQuery):
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   return {
-    data: page.map((r) => ({ id: r.id, at: r.at.toISOString(), email: r.email, address: r.address, result: r.result as SignInResult })),
+    data: page.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      email: r.email,
+      address: r.address,
+      result: r.result as SignInResult,
+      method: r.method as SignInMethod | null,
+    })),
     next_before: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
   } satisfies SignInPage;
 }

@@ -21,6 +21,8 @@ export type Tenant = {
   network: NetworkName;
   /** The IANA time zone of its reports (days, months). */
   timeZone: string;
+  /** Every member must have a second factor. */
+  requireSecondFactor: boolean;
 };
 
 const CACHE_MS = 5_000;
@@ -51,6 +53,7 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
     isDefault: row.isDefault,
     network: row.network,
     timeZone: row.timeZone,
+    requireSecondFactor: row.requireSecondFactor,
   }));
   holder.cached = { at: Date.now(), all };
   return all;

@@ -8,6 +8,8 @@ import { hashPassword } from "./password";
 import { roles } from "./roles";
 import { revokeUserSessions } from "./sessions";
 import { unlockAccount } from "./sign-in-limit";
+import { resetSecondFactors } from "./factors/factors";
+import { recordAudit } from "@/lib/audit/record";
 
 export class AdminError extends Error {}
 
@@ -98,6 +100,29 @@ export async function setRole(db: Db, input: z.input<typeof roleChangeSchema>) {
   if (!row) throw new AdminError(`no user ${change.email}`);
   const revoked = await revokeUserSessions(db, row.id, "role changed");
   return { email: row.email, role: change.role, tenantId: change.tenantId, revoked };
+}
+
+/**
+ * Removes every second factor of a user and ends their sessions (the admin command line's
+ * recovery, audited as the web's is, with the command line as the actor).
+ */
+export async function resetUserSecondFactors(db: Db, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, tenantId: users.tenantId })
+    .from(users)
+    .where(eq(users.email, emailSchema.parse(email)));
+  if (!row) throw new AdminError(`no user ${email}`);
+  const { revoked } = await resetSecondFactors(db, row.id, "second factors reset from the command line");
+  await recordAudit(db, {
+    tenantId: row.tenantId,
+    userId: null,
+    userEmail: null,
+    action: "team.reset_second_factors",
+    target: row.id,
+    result: "ok",
+    requestId: `cli:${randomUUID()}`,
+  });
+  return { email: row.email, revoked };
 }
 
 /** Lifts the sign-in lock of an account (5 failed attempts in 15 minutes). */

@@ -21,6 +21,8 @@ export const teamMemberSchema = z.object({
   created_at: isoTimestamp,
   /** The latest successful sign-in; null if never. */
   last_sign_in_at: z.nullable(isoTimestamp),
+  /** Whether they have a passkey or an authenticator app. */
+  second_factor: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamSchema = z.object({ data: z.array(teamMemberSchema) });
@@ -44,7 +46,9 @@ export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>;
 
 // ---- sign-in history ----
 
-export const signInResults = ["ok", "wrong_password", "disabled", "rate_limited"] as const;
+export const signInResults = ["ok", "wrong_password", "wrong_code", "disabled", "rate_limited"] as const;
+/** How a sign-in was made (lib/auth/factors/policy.ts): a passkey counts as both factors. */
+export const signInMethodValues = ["password", "password_code", "recovery_code", "passkey"] as const;
 
 export const signInQuerySchema = z.object(newestFirstPage);
 export type SignInQuery = z.infer<typeof signInQuerySchema>;
@@ -58,6 +62,8 @@ export const signInPageSchema = z.object({
       /** The client address as the trusted proxies reported it. */
       address: z.string(),
       result: z.enum(signInResults),
+      /** How a successful sign-in was made; null for a refusal. */
+      method: z.nullable(z.enum(signInMethodValues)),
     }),
   ),
   next_before: z.nullable(z.int()),

@@ -15,7 +15,8 @@ export const CACHE_CHANNEL = "dashboard_cache";
 
 const cacheNoticeSchema = z.discriminatedUnion("cache", [
   z.object({ cache: z.literal("tenants") }),
-  z.object({ cache: z.literal("sessions"), user_id: z.string() }),
+  // without user_id: every session (a tenant's policy changed)
+  z.object({ cache: z.literal("sessions"), user_id: z.string().optional() }),
   z.object({ cache: z.literal("sandbox_clock") }),
 ]);
 export type CacheNotice = z.infer<typeof cacheNoticeSchema>;

@@ -6,6 +6,7 @@ import { ApiError } from "@/lib/errors";
 import { forgetTenants, type Tenant } from "@/lib/auth/tenants";
 import { decryptSecret } from "@/lib/auth/encryption";
 import { newWebhookSecret, replaceClientId, rotateWebhookSecret } from "@/lib/auth/tenant-admin";
+import { hasFactorSql } from "@/lib/auth/factors/has-factor-sql";
 import { addUser, AdminError, newPassword, resetPassword, setDisabled, setRole } from "@/lib/auth/users";
 import { ExchangeClient, UpstreamError } from "@/lib/exchange/client";
 import { isSandboxTenant, sandboxOperator } from "@/lib/simulator/simulator";
@@ -40,18 +41,19 @@ async function members(db: Db, tenantId: string, id?: string): Promise<TeamMembe
     .groupBy(signIns.userId)
     .as("last_ok");
   const rows = await db
-    .select({ user: users, lastAt: lastOk.at })
+    .select({ user: users, lastAt: lastOk.at, secondFactor: hasFactorSql(users.id) })
     .from(users)
     .leftJoin(lastOk, eq(lastOk.userId, users.id))
     .where(and(eq(users.tenantId, tenantId), id ? eq(users.id, id) : undefined))
     .orderBy(asc(users.email));
-  return rows.map(({ user, lastAt }) => ({
+  return rows.map(({ user, lastAt, secondFactor }) => ({
     id: user.id,
     email: user.email,
     role: user.role === "admin" ? "admin" : "viewer",
     disabled: user.disabled,
     created_at: user.createdAt.toISOString(),
     last_sign_in_at: lastAt ? new Date(lastAt).toISOString() : null,
+    second_factor: Boolean(secondFactor),
   }));
 }
 
@@ -59,7 +61,7 @@ export async function team(db: Db, tenantId: string): Promise<Team> {
   return { data: await members(db, tenantId) } satisfies Team;
 }
 
-async function member(db: Db, tenantId: string, id: string): Promise<TeamMember> {
+export async function member(db: Db, tenantId: string, id: string): Promise<TeamMember> {
   const [found] = await members(db, tenantId, id);
   if (!found) throw new ApiError("not_found", "No such member of your team");
   return found;

@@ -130,7 +130,11 @@ describe("database migrations", () => {
       path.join(dir, "drizzle.config.json"),
       JSON.stringify({
         dialect: "postgresql",
-        schema: [path.join(root, "lib/db/schema/sandbox.ts"), path.join(root, "lib/db/schema/dashboard.ts")],
+        schema: [
+          path.join(root, "lib/db/schema/sandbox.ts"),
+          path.join(root, "lib/db/schema/dashboard.ts"),
+          path.join(root, "lib/db/schema/factors.ts"),
+        ],
         out: "./migrations",
       }),
     );

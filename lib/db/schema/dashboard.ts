@@ -41,6 +41,8 @@ export const tenants = pgTable("tenants", {
   previousSecretUntil: ts("previous_secret_until"),
   /** The IANA time zone its reports count days and months in. */
   timeZone: text("time_zone").notNull().default("Europe/Zurich"),
+  /** Every member must have a second factor (a passkey or an authenticator app) to act. */
+  requireSecondFactor: boolean("require_second_factor").notNull().default(false),
   isDefault: boolean("is_default").notNull(),
   createdAt: ts("created_at").notNull(),
 });
@@ -255,6 +257,10 @@ export const sessions = pgTable(
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
     revokedReason: text("revoked_reason"),
+    /** How the session was signed in: password | password_code | recovery_code | passkey. */
+    method: text("method").notNull().default("password"),
+    /** The last time its user proved a factor again (step-up); sign-in counts. */
+    reauthenticatedAt: ts("reauthenticated_at"),
   },
   (t) => [
     foreignKey({ name: "sessions_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }),
@@ -275,6 +281,8 @@ export const signIns = pgTable(
     address: text("address").notNull(),
     /** ok | wrong_password | disabled | rate_limited (the first refusal of a window only) */
     result: text("result").notNull(),
+    /** How a successful sign-in was made (see sessions.method); null for refusals. */
+    method: text("method"),
     at: ts("at").notNull(),
   },
   (t) => [index("sign_ins_tenant").on(t.tenantId, t.id.desc().nullsFirst()), index("sign_ins_user").on(t.userId, t.id.desc().nullsFirst())],

@@ -2,3 +2,4 @@
 // generated from it by drizzle-kit (npm run db:generate), and a test proves the two agree.
 export * from "./sandbox";
 export * from "./dashboard";
+export * from "./factors";

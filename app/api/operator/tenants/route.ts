@@ -12,7 +12,7 @@ const operators = { roles: ["operator" as const], scope: "global" as const };
 export const GET = apiRoute(operators, async ({ req, db }) => Response.json({ data: await consoleTenants(db, requestOrigin(req)) }));
 
 // POST /api/operator/tenants – a new tenant; its webhook secret is shown in this answer only
-export const POST = apiRoute({ ...operators, mutation: "tenants.create" }, async ({ req, db, audit }) => {
+export const POST = apiRoute({ ...operators, mutation: "tenants.create", stepUp: true }, async ({ req, db, audit }) => {
   const input = await readJson(req, tenantCreateBodySchema);
   const tenant = await createConsoleTenant(db, input, requestOrigin(req));
   audit.target = tenant.id;

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute(settingsRoles, async ({ tenant }) => Response.json(credentials(tenant)));
 
 // PUT /api/settings/credentials – a new client_id, once the service accepts it
-export const PUT = apiRoute({ ...settingsRoles, mutation: "settings.client_id.replace" }, async ({ req, db, tenant }) => {
+export const PUT = apiRoute({ ...settingsRoles, mutation: "settings.client_id.replace", stepUp: true }, async ({ req, db, tenant }) => {
   const { client_id } = await readJson(req, credentialsBodySchema);
   return Response.json(await replaceCredentials(db, tenant, client_id));
 });

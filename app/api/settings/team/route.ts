@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute(settingsRoles, async ({ db, tenant }) => Response.json(await team(db, tenant.id)));
 
 // POST /api/settings/team – a new member; the temporary password is in this answer only
-export const POST = apiRoute({ ...settingsRoles, mutation: "team.add" }, async ({ req, db, tenant, audit }) => {
+export const POST = apiRoute({ ...settingsRoles, mutation: "team.add", stepUp: true }, async ({ req, db, tenant, audit }) => {
   const body = await readJson(req, teamAddBodySchema);
   audit.target = body.email;
   return Response.json(await addMember(db, tenant.id, body), { status: 201 });

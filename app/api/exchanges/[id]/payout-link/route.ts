@@ -8,7 +8,7 @@ import { assertLinkable, createPayoutLink, revokePayoutLinks } from "@/lib/payou
 export const dynamic = "force-dynamic";
 
 // POST /api/exchanges/{id}/payout-link – a public /pay/{token} page for the end user, 24 h
-export const POST = apiRoute({ mutation: "payout_links.create" }, async ({ req, db, tenant, user, params, audit }) => {
+export const POST = apiRoute({ mutation: "payout_links.create", stepUp: true }, async ({ req, db, tenant, user, params, audit }) => {
   const id = await ownId(db, tenant.id, "exchange", params.id);
   audit.target = id;
   assertLinkable(await upstreamFor(tenant).getExchange(id));

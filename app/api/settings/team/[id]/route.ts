@@ -8,11 +8,14 @@ import { settingsRoles } from "@/lib/settings/roles";
 export const dynamic = "force-dynamic";
 
 // PATCH /api/settings/team/{id} – a new role, or disabled/enabled; the member's sessions end
-export const PATCH = apiRoute({ ...settingsRoles, mutation: "team.update" }, async ({ req, db, tenant, user, params, audit }) => {
-  const id = pathId("member", params.id);
-  audit.target = id;
-  const body = await readJson(req, teamUpdateBodySchema);
-  return Response.json(await updateMember(db, tenant.id, user.id, id, body));
-});
+export const PATCH = apiRoute(
+  { ...settingsRoles, mutation: "team.update", stepUp: true },
+  async ({ req, db, tenant, user, params, audit }) => {
+    const id = pathId("member", params.id);
+    audit.target = id;
+    const body = await readJson(req, teamUpdateBodySchema);
+    return Response.json(await updateMember(db, tenant.id, user.id, id, body));
+  },
+);
 
 export const { GET, POST, PUT, DELETE } = otherMethods("PATCH");

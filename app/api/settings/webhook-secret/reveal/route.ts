@@ -7,10 +7,13 @@ import { settingsRoles } from "@/lib/settings/roles";
 export const dynamic = "force-dynamic";
 
 // POST /api/settings/webhook-secret/reveal – one secret in full; every reveal is in the audit log
-export const POST = apiRoute({ ...settingsRoles, mutation: "settings.webhook_secret.reveal" }, async ({ req, tenant, audit }) => {
-  const { which } = await readJson(req, revealBodySchema);
-  audit.target = which;
-  return Response.json({ secret: revealSecret(tenant, which) });
-});
+export const POST = apiRoute(
+  { ...settingsRoles, mutation: "settings.webhook_secret.reveal", stepUp: true },
+  async ({ req, tenant, audit }) => {
+    const { which } = await readJson(req, revealBodySchema);
+    audit.target = which;
+    return Response.json({ secret: revealSecret(tenant, which) });
+  },
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -8,10 +8,13 @@ import { settingsRoles } from "@/lib/settings/roles";
 export const dynamic = "force-dynamic";
 
 // POST /api/settings/webhook-secret/rotate – a new secret (in this answer only); the old one stays valid for the overlap
-export const POST = apiRoute({ ...settingsRoles, mutation: "settings.webhook_secret.rotate" }, async ({ req, db, tenant, audit }) => {
-  const { overlap_hours } = await readJson(req, rotateBodySchema);
-  audit.target = `overlap ${overlap_hours} h`;
-  return Response.json(await rotateSecret(db, tenant, overlap_hours, requestOrigin(req)));
-});
+export const POST = apiRoute(
+  { ...settingsRoles, mutation: "settings.webhook_secret.rotate", stepUp: true },
+  async ({ req, db, tenant, audit }) => {
+    const { overlap_hours } = await readJson(req, rotateBodySchema);
+    audit.target = `overlap ${overlap_hours} h`;
+    return Response.json(await rotateSecret(db, tenant, overlap_hours, requestOrigin(req)));
+  },
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -6,10 +6,13 @@ import { settingsRoles } from "@/lib/settings/roles";
 export const dynamic = "force-dynamic";
 
 // POST /api/settings/team/{id}/reset-password – a temporary password, in this answer only
-export const POST = apiRoute({ ...settingsRoles, mutation: "team.reset_password" }, async ({ db, tenant, user, params, audit }) => {
-  const id = pathId("member", params.id);
-  audit.target = id;
-  return Response.json(await resetMember(db, tenant.id, user.id, id));
-});
+export const POST = apiRoute(
+  { ...settingsRoles, mutation: "team.reset_password", stepUp: true },
+  async ({ db, tenant, user, params, audit }) => {
+    const id = pathId("member", params.id);
+    audit.target = id;
+    return Response.json(await resetMember(db, tenant.id, user.id, id));
+  },
+);
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

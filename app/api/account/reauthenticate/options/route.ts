@@ -1,0 +1,13 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { requestOrigin } from "@/lib/api/request-origin";
+import { stepUpOptions } from "@/lib/account/reauthenticate";
+import { everyone } from "@/lib/account/roles";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/account/reauthenticate/options – a challenge for one of the person's own passkeys
+export const POST = apiRoute({ ...everyone, duringEnrolment: true }, async ({ req, db, user }) =>
+  Response.json(await stepUpOptions(db, user, requestOrigin(req))),
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

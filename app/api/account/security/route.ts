@@ -1,0 +1,10 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { accountSecurity } from "@/lib/account/security";
+import { everyone } from "@/lib/account/roles";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/account/security – the signed-in person's passkeys, authenticator app and recovery codes
+export const GET = apiRoute({ ...everyone, duringEnrolment: true }, async ({ db, user }) => Response.json(await accountSecurity(db, user)));
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

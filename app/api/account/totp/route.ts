@@ -1,0 +1,23 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { startTotp } from "@/lib/auth/factors/totp";
+import { removeTotp } from "@/lib/account/factors";
+import { everyone } from "@/lib/account/roles";
+import type { TotpStarted } from "@/lib/contract/account-api";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/account/totp – a new key for an authenticator app, pending until confirmed with a code
+export const POST = apiRoute({ ...everyone, mutation: "account.totp.start", stepUp: true, duringEnrolment: true }, async ({ db, user }) =>
+  Response.json((await startTotp(db, user)) satisfies TotpStarted, { status: 201 }),
+);
+
+// DELETE /api/account/totp – the app's codes no longer sign in
+export const DELETE = apiRoute(
+  { ...everyone, mutation: "account.totp.remove", stepUp: true, duringEnrolment: true },
+  async ({ db, user }) => {
+    await removeTotp(db, user);
+    return new Response(null, { status: 204 });
+  },
+);
+
+export const { GET, PUT, PATCH } = otherMethods("POST", "DELETE");

@@ -1,0 +1,19 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { pathId } from "@/lib/api/ownership";
+import { resetMemberFactors } from "@/lib/settings/security";
+import { settingsRoles } from "@/lib/settings/roles";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/settings/team/{id}/reset-second-factors – the member's passkeys, app and recovery codes
+// removed and their sessions ended, for someone who lost them all
+export const POST = apiRoute(
+  { ...settingsRoles, mutation: "team.reset_second_factors", stepUp: true },
+  async ({ db, tenant, user, params, audit }) => {
+    const id = pathId("member", params.id);
+    audit.target = id;
+    return Response.json(await resetMemberFactors(db, tenant.id, user.id, id));
+  },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,11 @@
+import { otherMethods } from "@/lib/api/route";
+import { publicRoute } from "@/lib/api/public-route";
+import { requestOrigin } from "@/lib/api/request-origin";
+import { secondStepPasskeyOptions } from "@/lib/auth/sign-in-ceremonies";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/sign-in/second-factor/options – a challenge for the half-signed-in account's own passkeys
+export const POST = publicRoute(async ({ req, db }) => Response.json(await secondStepPasskeyOptions(db, req.headers, requestOrigin(req))));
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
