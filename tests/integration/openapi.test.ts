@@ -132,6 +132,43 @@ describe("OpenAPI documents", () => {
     expect(documented(api, "/api")).toEqual([...apiRoutes, ...receiver].sort());
   });
 
+  it("an operation answers 403 reauthentication_required exactly where its route asks for step-up", async () => {
+    const api = await fetchDocument(`${base()}/api/openapi.json`);
+    const stepUpRoutes: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = path.join(dir, name);
+        if (statSync(full).isDirectory()) walk(full);
+        else if (name === "route.ts") {
+          const route = path
+            .relative(path.join(root, "app/api"), dir)
+            .split(path.sep)
+            .map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))
+            .join("/");
+          // each handler is `export const METHOD = apiRoute(options…`: the options that name stepUp
+          for (const [, method, options] of readFileSync(full, "utf8").matchAll(
+            /export const (GET|POST|PUT|PATCH|DELETE) = apiRoute\(([^)]*?)(?:,\s*async)/gs,
+          ))
+            if (/stepUp: true/.test(options ?? "")) stepUpRoutes.push(`${method} /${route}`);
+          const shared = /const (\w+) = \{[^}]*stepUp: true[^}]*\};/.exec(readFileSync(full, "utf8"));
+          if (shared)
+            for (const [, method] of readFileSync(full, "utf8").matchAll(
+              new RegExp(`export const (\\w+) = apiRoute\\(${shared[1]}\\b`, "g"),
+            ))
+              stepUpRoutes.push(`${method} /${route}`);
+        }
+      }
+    };
+    walk(path.join(root, "app/api"));
+    const documented = Object.entries(api.paths).flatMap(([p, methods]) =>
+      Object.entries(methods)
+        .filter(([, op]) => Boolean(op.responses["403"]?.content?.["application/json"]?.examples?.reauthentication_required))
+        .map(([m]) => `${m.toUpperCase()} ${p}`),
+    );
+    expect(stepUpRoutes.length).toBeGreaterThan(10);
+    expect(documented.sort()).toEqual(stepUpRoutes.sort());
+  });
+
   it("a client generated from the v1 document by openapi-typescript type-checks a typed call, and rejects a wrong one", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "openapi-ts-"));
     writeFileSync(path.join(dir, "v1.json"), JSON.stringify(await fetchDocument(`${base()}/sandbox/openapi.json`)));

@@ -6,6 +6,7 @@ import { removeDir, startApp, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";
 import { DashboardSession, signIn } from "./harness/dashboard";
 import { openSse } from "./harness/sse";
+import { oathtool } from "./harness/sign-in-steps";
 
 // Its own app: the admin CLI resets a password, disables a user, changes a role and lifts a
 // lock, and every session signed in before that must stop working (with PGlite the CLI runs
@@ -98,5 +99,28 @@ describe("admin commands end existing sessions", () => {
     expect((await signIn(app.baseUrl, "reset@example.com", "a-brand-new-password-3")).error).toBe("RateLimited");
     await admin([["users", "reset-password", "--email", "reset@example.com", "--password", "a-brand-new-password-4"]]);
     expect((await signIn(app.baseUrl, "reset@example.com", "a-brand-new-password-4")).cookie).not.toBeNull();
+  }, 60_000);
+
+  it("reset-2fa removes a user's second factors and ends their sessions; the audit log names the command line", async () => {
+    const newPassword = "a-brand-new-password-4";
+    const before = await session("reset@example.com", newPassword);
+    const started = await before.request("POST", "/api/account/totp");
+    const { secret } = started.body as { secret: string };
+    expect((await before.request("POST", "/api/account/totp/confirm", { code: oathtool(secret) })).status).toBe(200);
+    // from now on the password alone is not enough
+    expect((await signIn(app.baseUrl, "reset@example.com", newPassword)).error).toBe("SecondFactorRequired");
+
+    const [out] = await admin([["users", "reset-2fa", "--email", "reset@example.com"]]);
+    expect(out).toMatch(/second factors of reset@example.com removed: [1-9]\d* session\(s\) ended/);
+    expect((await before.request("GET", "/api/account/security")).status).toBe(401);
+    const after = await session("reset@example.com", newPassword);
+    expect(((await after.request("GET", "/api/account/security")).body as { totp: { enabled: boolean } }).totp.enabled).toBe(false);
+    const audit = (await after.request("GET", "/api/audit?action=team.reset_second_factors")).body as {
+      data: { action: string; user_email: string | null; request_id: string }[];
+    };
+    expect(audit.data[0]).toMatchObject({ action: "team.reset_second_factors", request_id: expect.stringMatching(/^cli:/) });
+    expect((await admin([["users", "reset-2fa", "--email", "nobody@example.com"]]).catch((e: Error) => [e.message]))[0]).toContain(
+      "no user nobody@example.com",
+    );
   }, 60_000);
 });

@@ -22,6 +22,11 @@ export class DashboardSession {
     return new DashboardSession(baseUrl, result.cookie);
   }
 
+  /** The session of a cookie got some other way (a second step, a passkey). */
+  static of(cookie: string, baseUrl = inject("baseUrl")) {
+    return new DashboardSession(baseUrl, cookie);
+  }
+
   /** A same-origin request, as the dashboard's pages send it. */
   request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
     const origin: Record<string, string> = method === "GET" ? {} : { origin: this.baseUrl };
