@@ -16,8 +16,11 @@ const log = logger("refresh");
 // burst of webhooks refreshes wait for a quiet moment (QUIET_MS without a new one), but never
 // longer than MAX_WAIT_MS. A refresh that fails for a passing reason (the service or the
 // database out of reach) is tried again after 0.5 s, doubling up to 30 s, at most RETRIES times
-// (about a minute and a half in all), so that no exchange stays stale after a failover.
+// (about a minute and a half in all), so that no exchange stays stale after a failover. A
+// draining server runs what is left DRAIN_CONCURRENCY at a time: under a burst the queue may hold
+// a few hundred exchanges, and four at a time would spend most of the shutdown grace on them.
 const CONCURRENCY = 4;
+const DRAIN_CONCURRENCY = 16;
 const QUIET_MS = 100;
 const MAX_WAIT_MS = 2_000;
 const RETRIES = 8;
@@ -95,8 +98,9 @@ function pump() {
   const q = queue();
   const now = Date.now();
   const quiet = q.draining || now - q.lastScheduled >= QUIET_MS;
+  const concurrency = q.draining ? DRAIN_CONCURRENCY : CONCURRENCY;
   for (const [key, job] of q.waiting) {
-    if (q.running.size >= CONCURRENCY) return;
+    if (q.running.size >= concurrency) return;
     if (q.running.has(key)) continue;
     if (!quiet && now - job.since < MAX_WAIT_MS) {
       schedulePump(Math.min(QUIET_MS, MAX_WAIT_MS - (now - job.since)));
@@ -152,6 +156,8 @@ export async function drainRefreshes(deadline: number): Promise<void> {
     if (!q.waiting.has(key) && !q.running.has(key)) q.waiting.set(key, { ...job, attempt: RETRIES });
   }
   q.retrying.clear();
+  const started = Date.now();
+  const pending = q.waiting.size + q.running.size;
   pump();
   if (q.waiting.size === 0 && q.running.size === 0) return;
   await new Promise<void>((resolve) => {
@@ -163,4 +169,12 @@ export async function drainRefreshes(deadline: number): Promise<void> {
     }
     q.idle.add(done);
   });
+  const left = q.waiting.size + q.running.size;
+  const summary = { refreshes: pending, left, duration_ms: Date.now() - started };
+  if (left > 0)
+    log.warn(
+      summary,
+      "the shutdown grace ended before every refresh ran; those exchanges are fetched again when next opened or at their next event",
+    );
+  else log.info(summary, "refreshes under way at shutdown ran");
 }

@@ -1,10 +1,14 @@
 // Shared by npm run cluster and the cluster test suite.
 
+const upstreamServers =
+  /(upstream dashboard \{\n(?:\s*#[^\n]*\n)?\s*zone [^\n]*\n\s*least_conn;\n(?:\s*#[^\n]*\n)*)(?:\s*server [^\n]*\n)+/;
+
 /** deploy/nginx.conf with this run's upstream ports, listen port and a prefix of its own. */
 export function nginxConfig(template, { listen, ports, prefix }) {
-  const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join("\n");
+  const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n");
   const config = template
-    .replace(/(upstream dashboard \{\n(?:\s*#[^\n]*\n)?\s*zone [^\n]*\n\s*least_conn;\n)(?:\s*server [^\n]*\n)+/, `$1${servers}\n`)
+    // the upstream's server lines, after its zone, least_conn and the comments between them
+    .replace(upstreamServers, (_, head) => `${head}${servers}\n`)
     .replace(/listen \d+;/, `listen 127.0.0.1:${listen};`)
     .replace("events {", `pid ${prefix}/nginx.pid;\nerror_log ${prefix}/error.log warn;\nevents {`)
     .replace(

@@ -113,7 +113,8 @@ export async function teardown() {
   if (prefix) removeDir(prefix);
   if (cluster) {
     const leaks = scanForSecrets(instanceLogs(cluster), secretsOf(cluster.env));
-    removeDir(cluster.stateDir);
+    // CLUSTER_KEEP_STATE=1 keeps the instances' logs (in os.tmpdir()/cluster-state-*) to read after a failure
+    if (!process.env.CLUSTER_KEEP_STATE) removeDir(cluster.stateDir);
     removeDir(cluster.env.DATA_DIR ?? "");
     if (leaks.length > 0) throw new Error(`secrets reached the instances' logs:\n${leaks.join("\n")}`);
   }
