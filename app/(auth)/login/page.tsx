@@ -33,7 +33,32 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             password: t("password"),
             submit: t("submit"),
             submitting: t("submitting"),
-            errors: { CredentialsSignin: t("errors.CredentialsSignin"), RateLimited: t("errors.RateLimited"), failed: t("errors.failed") },
+            or: t("or"),
+            passkey: t("passkey"),
+            passkeyWaiting: t("passkeyWaiting"),
+            second: {
+              heading: t("second.heading"),
+              signingInAs: t("second.signingInAs"),
+              code: t("second.code"),
+              codeHint: t("second.codeHint"),
+              recovery: t("second.recovery"),
+              recoveryHint: t("second.recoveryHint"),
+              verify: t("second.verify"),
+              verifying: t("second.verifying"),
+              usePasskey: t("second.usePasskey"),
+              useRecovery: t("second.useRecovery"),
+              useCode: t("second.useCode"),
+              startOver: t("second.startOver"),
+            },
+            errors: {
+              CredentialsSignin: t("errors.CredentialsSignin"),
+              RateLimited: t("errors.RateLimited"),
+              WrongCode: t("errors.WrongCode"),
+              SecondStepExpired: t("errors.SecondStepExpired"),
+              PasskeyFailed: t("errors.PasskeyFailed"),
+              PasskeyUnsupported: t("errors.PasskeyUnsupported"),
+              failed: t("errors.failed"),
+            },
           }}
         />
       </div>
