@@ -23,6 +23,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const requestHeaders = await headers();
   const user = await currentUser({ headers: requestHeaders });
   if (!user) signInAgain(requestHeaders);
+  // someone the policy asks for a second factor gets a frame without navigation; each page's
+  // pageContext() sends them to their account page (a redirect here would loop on a client navigation)
+  const path = requestHeaders.get(pathHeader) ?? "/";
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
   const picked = Object.fromEntries(clientNamespaces.map((ns) => [ns, messages[ns]]));
   const tenants = await allTenants(await getDb());
@@ -31,7 +34,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   return (
     <NextIntlClientProvider locale={locale} messages={picked} timeZone="Europe/Zurich">
       <AppShell
-        languages={<LanguageSwitcher offered={dashboardLocales} returnTo={requestHeaders.get(pathHeader) ?? "/"} compact />}
+        languages={<LanguageSwitcher offered={dashboardLocales} returnTo={path} compact />}
         user={{
           email: user.email,
           role: user.role,
@@ -39,6 +42,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           network,
           explorer: explorerBase[network],
           simulator: tenant ? isSandboxTenant(tenant) : false,
+          mustEnrol: user.mustEnrol,
         }}
       >
         {children}

@@ -10,6 +10,7 @@ import { LiveIndicator } from "./live-indicator";
 import { Logo } from "./logo";
 import { SessionProvider, type ShellUser } from "./session-context";
 import { SearchBox } from "./search-box";
+import { StepUpDialog } from "./step-up-dialog";
 import { ThemeToggle } from "./theme-toggle";
 import { Toaster, useToast } from "./toaster";
 
@@ -28,6 +29,61 @@ const linksFor = (role: ShellUser["role"]) => [
   ...(role === "viewer" ? [] : [{ href: "/audit", page: "audit" as const }]),
   ...(role === "operator" ? [{ href: "/operator", page: "operator" as const }] : []),
 ];
+
+const headerLinkClass =
+  "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-orange-500 " +
+  "aria-[current=page]:bg-zinc-100 aria-[current=page]:font-medium dark:text-zinc-300 dark:hover:bg-zinc-800 " +
+  "dark:aria-[current=page]:bg-zinc-800";
+
+function HeaderLink({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
+  return (
+    <Link href={href} aria-current={current ? "page" : undefined} className={headerLinkClass}>
+      {children}
+    </Link>
+  );
+}
+
+function SignOutButton() {
+  const t = useTranslations("shell");
+  return (
+    <button
+      type="button"
+      onClick={() => void signOut("/login")}
+      className={
+        "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 " +
+        "focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
+      }
+    >
+      {t("signOut")}
+    </button>
+  );
+}
+
+/**
+ * The frame of someone who must set up a second factor first: their account page and nothing
+ * else, no navigation, no search and no live stream (the API would refuse them all).
+ */
+function EnrolmentChrome({ user, languages, children }: { user: ShellUser; languages: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3">
+          <span className="flex items-center gap-2 font-semibold">
+            <Logo /> {user.tenantName}
+          </span>
+          <div className="ml-auto flex items-center gap-2">
+            <ThemeToggle />
+            <SignOutButton />
+            {languages}
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        {children}
+      </main>
+    </div>
+  );
+}
 
 function Chrome({ user, languages, children }: { user: ShellUser; languages: ReactNode; children: ReactNode }) {
   const pathname = usePathname();
@@ -85,30 +141,16 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
               <span className="sr-only">{user.email}, </span>
               {t(`roles.${user.role}`)}
             </span>
+            <HeaderLink href="/account" current={pathname.startsWith("/account")}>
+              {t("nav.account")}
+            </HeaderLink>
             {user.role !== "viewer" && (
-              <Link
-                href="/settings"
-                aria-current={pathname.startsWith("/settings") ? "page" : undefined}
-                className={
-                  "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-orange-500 " +
-                  "aria-[current=page]:bg-zinc-100 aria-[current=page]:font-medium dark:text-zinc-300 dark:hover:bg-zinc-800 " +
-                  "dark:aria-[current=page]:bg-zinc-800"
-                }
-              >
+              <HeaderLink href="/settings" current={pathname.startsWith("/settings")}>
                 {t("nav.settings")}
-              </Link>
+              </HeaderLink>
             )}
             <ThemeToggle />
-            <button
-              type="button"
-              onClick={() => void signOut("/login")}
-              className={
-                "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 " +
-                "focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
-              }
-            >
-              {t("signOut")}
-            </button>
+            <SignOutButton />
             {languages}
           </div>
         </div>
@@ -136,9 +178,16 @@ export function AppShell({ user, languages, children }: { user: ShellUser; langu
   return (
     <SessionProvider value={user}>
       <Toaster>
-        <Chrome user={user} languages={languages}>
-          {children}
-        </Chrome>
+        {user.mustEnrol ? (
+          <EnrolmentChrome user={user} languages={languages}>
+            {children}
+          </EnrolmentChrome>
+        ) : (
+          <Chrome user={user} languages={languages}>
+            {children}
+          </Chrome>
+        )}
+        <StepUpDialog />
       </Toaster>
     </SessionProvider>
   );

@@ -11,6 +11,8 @@ export type ShellUser = {
   explorer: string | null;
   /** The tenant's upstream is this app's sandbox: admins get test buttons. */
   simulator: boolean;
+  /** The policy requires a second factor this person has not set up: only their account page is open. */
+  mustEnrol: boolean;
 };
 
 const SessionContext = createContext<ShellUser | null>(null);

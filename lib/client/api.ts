@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { errorBodySchema } from "@/lib/contract/shell-api";
 import { setServiceTime } from "./service-clock";
+import { requestStepUp } from "./step-up";
 
 // The browser's client of the dashboard API: every answer parsed with its schema.
 
@@ -16,11 +17,23 @@ export class ApiClientError extends Error {
 
 export { serviceNow } from "./service-clock";
 
-export async function apiFetch<T extends z.ZodMiniType>(
-  path: string,
-  schema: T,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<z.output<T>> {
+type Init = { method?: string; body?: unknown; headers?: Record<string, string> };
+
+/**
+ * A call of the dashboard API, its answer parsed with `schema`. An action that needs a factor
+ * confirmed a moment ago (403 reauthentication_required) asks the person to confirm it's you
+ * and is then sent once more.
+ */
+export async function apiFetch<T extends z.ZodMiniType>(path: string, schema: T, init: Init = {}): Promise<z.output<T>> {
+  try {
+    return await send(path, schema, init);
+  } catch (error) {
+    if (!(error instanceof ApiClientError && error.code === "reauthentication_required") || !(await requestStepUp())) throw error;
+    return send(path, schema, init);
+  }
+}
+
+async function send<T extends z.ZodMiniType>(path: string, schema: T, init: Init): Promise<z.output<T>> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { signInMethodValues } from "./settings-api";
+import { reauthenticatedSchema, reauthMethods, reauthMethodsSchema, type ReauthMethods } from "./step-up-api";
 
 // The dashboard API of a signed-in person's own account (/api/account/...) and of the steps of
 // signing in (/api/sign-in/...): passkeys, the authenticator app, recovery codes and step-up.
@@ -138,14 +138,6 @@ export const totpConfirmedSchema = z.object({ recovery_codes: z.nullable(z.array
 
 // ---- step-up ----
 
-export const reauthMethods = ["password", "code", "recovery_code", "passkey"] as const;
-export const reauthMethodsSchema = z.object({
-  /** What this person may confirm with: their factors, or the password when they have none. */
-  methods: z.array(z.enum(reauthMethods)),
-  reauthenticated_until: z.nullable(isoTimestamp),
-});
-export type ReauthMethods = z.infer<typeof reauthMethodsSchema>;
-
 export const reauthenticateBodySchema = z.discriminatedUnion("method", [
   z.strictObject({ method: z.literal("password"), password: z.string().check(z.minLength(1), z.maxLength(1024)) }),
   z.strictObject({ method: z.literal("code"), code: codeField }),
@@ -153,8 +145,6 @@ export const reauthenticateBodySchema = z.discriminatedUnion("method", [
   z.strictObject({ method: z.literal("passkey"), response: authenticationResponseSchema }),
 ]);
 export type ReauthenticateBody = z.infer<typeof reauthenticateBodySchema>;
-
-export const reauthenticatedSchema = z.object({ reauthenticated_until: isoTimestamp });
 
 // ---- sign-in ----
 
@@ -173,4 +163,4 @@ export const securityPolicySchema = z.object({
 export type SecurityPolicy = z.infer<typeof securityPolicySchema>;
 export const securityPolicyBodySchema = z.strictObject({ require_second_factor: z.boolean() });
 
-export { signInMethodValues };
+export { reauthenticatedSchema, reauthMethods, reauthMethodsSchema, type ReauthMethods };

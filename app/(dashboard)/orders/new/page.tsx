@@ -2,11 +2,14 @@ import { NewOrderWizard } from "@/components/orders/new-order/new-order-wizard";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
 import { QueryProvider } from "@/lib/client/query-provider";
+import { pageContext } from "@/lib/auth/page-context";
 
 export const generateMetadata = titled("newOrder");
 
 /** The wizard keeps its own state; the page is drawn again only when the stream says the session may have ended. */
-export default function Page() {
+export default async function Page() {
+  // signed in, and free to act (not held to set up a second factor first)
+  await pageContext();
   return (
     <QueryProvider>
       <LiveRefresh on="session" />
