@@ -1,18 +1,21 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { Agreements } from "@/lib/contract/reports-api";
+import type { SecurityPolicy } from "@/lib/contract/account-api";
 import type { Credentials, SignInPage, Team, WebhookSecretStatus } from "@/lib/contract/settings-api";
 import { AgreementsPanel } from "./agreements-panel";
 import { CredentialsPanel } from "./credentials-panel";
+import { SecurityPanel } from "./security-panel";
 import { TeamPanel } from "./team-panel";
 import { WebhookSecretPanel } from "./webhook-secret-panel";
 
-export const settingsTabs = ["team", "webhooks", "credentials", "affiliates"] as const;
+export const settingsTabs = ["team", "security", "webhooks", "credentials", "affiliates"] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
 /** The open tab and what it shows, read on the server as the settings routes of the API answer it. */
 export type OpenTab =
   | { tab: "team"; team: Team; signIns: SignInPage }
+  | { tab: "security"; policy: SecurityPolicy; withoutFactor: number }
   | { tab: "webhooks"; status: WebhookSecretStatus }
   | { tab: "credentials"; credentials: Credentials }
   | { tab: "affiliates"; agreements: Agreements };
@@ -47,6 +50,7 @@ export async function SettingsPage({ tenantName, open }: { tenantName: string; o
         ))}
       </nav>
       {open.tab === "team" && <TeamPanel team={open.team} signIns={open.signIns} />}
+      {open.tab === "security" && <SecurityPanel policy={open.policy} withoutFactor={open.withoutFactor} />}
       {open.tab === "webhooks" && <WebhookSecretPanel status={open.status} />}
       {open.tab === "credentials" && <CredentialsPanel credentials={open.credentials} />}
       {open.tab === "affiliates" && <AgreementsPanel list={open.agreements} />}

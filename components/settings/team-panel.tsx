@@ -33,7 +33,17 @@ function Password({ shown }: { shown: TemporaryPassword }) {
   );
 }
 
-function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boolean; onPassword: (p: TemporaryPassword) => void }) {
+function MemberRow({
+  member,
+  self,
+  onPassword,
+  onNotice,
+}: {
+  member: TeamMember;
+  self: boolean;
+  onPassword: (p: TemporaryPassword) => void;
+  onNotice: (text: string) => void;
+}) {
   const t = useTranslations("settings.team");
   const tr = useTranslations("shell.roles");
   const f = useFormat();
@@ -46,9 +56,15 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
     });
   return (
     <li data-member={member.email} className={`grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 text-sm ${columns}`}>
-      <div className="col-span-2 min-w-0 break-all sm:col-span-1">
-        {member.email}
+      <div className="col-span-2 min-w-0 sm:col-span-1">
+        <span className="break-all">{member.email}</span>
         {self && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">{t("you")}</span>}
+        <span
+          className={`block text-xs ${member.second_factor ? "text-green-700 dark:text-green-400" : "text-zinc-500 dark:text-zinc-400"}`}
+          data-second-factor={member.second_factor}
+        >
+          {member.second_factor ? t("secondFactorOn") : t("secondFactorOff")}
+        </span>
       </div>
       <Select
         aria-label={t("roleOf", { email: member.email })}
@@ -85,6 +101,22 @@ function MemberRow({ member, self, onPassword }: { member: TeamMember; self: boo
             >
               {t("resetPassword")}
             </Button>
+            {member.second_factor && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={busy}
+                onClick={() =>
+                  void run(async () => {
+                    await apiFetch(`/api/settings/team/${member.id}/reset-second-factors`, teamMemberSchema, { method: "POST" });
+                    onNotice(t("factorsReset", { email: member.email }));
+                    router.refresh();
+                  })
+                }
+              >
+                {t("resetFactors")}
+              </Button>
+            )}
           </>
         )}
       </div>
@@ -146,6 +178,7 @@ function SignInHistory({ history }: { history: SignInPage }) {
               <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{s.address}</span>
               <span className={s.result === "ok" ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}>
                 {t(`results.${s.result}`)}
+                {s.method && <span className="text-zinc-600 dark:text-zinc-400"> · {t(`methods.${s.method}`)}</span>}
               </span>
             </li>
           ))}
@@ -160,6 +193,7 @@ export function TeamPanel({ team, signIns }: { team: Team; signIns: SignInPage }
   const t = useTranslations("settings.team");
   const user = useShellUser();
   const [password, setPassword] = useState<TemporaryPassword | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-4">
       <Card title={t("title")} labelId="team">
@@ -176,7 +210,7 @@ export function TeamPanel({ team, signIns }: { team: Team; signIns: SignInPage }
             </div>
             <ul aria-label={t("members")} className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {team.data.map((m) => (
-                <MemberRow key={m.id} member={m} self={m.email === user.email} onPassword={setPassword} />
+                <MemberRow key={m.id} member={m} self={m.email === user.email} onPassword={setPassword} onNotice={setNotice} />
               ))}
             </ul>
           </>
@@ -189,6 +223,11 @@ export function TeamPanel({ team, signIns }: { team: Team; signIns: SignInPage }
           <div className="mt-3">
             <Password shown={password} />
           </div>
+        )}
+        {notice && (
+          <p role="status" className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
+            {notice}
+          </p>
         )}
       </Card>
       <SignInHistory history={signIns} />

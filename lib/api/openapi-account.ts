@@ -173,11 +173,13 @@ export const accountOperations: Operation[] = [
     path: "/settings/security",
     operationId: "setSecurityPolicy",
     summary: "Require a second factor of every member",
-    description: `Members without one are taken to enrolment at their next request and can do nothing else until enrolled. ${stepUpNote}`,
+    description:
+      "Members without one are taken to enrolment at their next request and can do nothing else until enrolled. An admin " +
+      `without a factor of their own cannot switch it on (409). ${stepUpNote}`,
     tag: "settings",
     body: { schema: securityPolicyBodySchema, example: { require_second_factor: true } },
     success: { status: 200, description: "The policy now", schema: securityPolicySchema },
-    errors: stepUp,
+    errors: [...stepUp, "conflict"],
   },
   {
     method: "post",

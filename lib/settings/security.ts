@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { tenants } from "@/lib/db/schema";
 import { forgetTenants, type Tenant } from "@/lib/auth/tenants";
-import { forgetUserSessions } from "@/lib/auth/sessions";
-import { resetSecondFactors } from "@/lib/auth/factors/factors";
+import { forgetUserSessions, type CurrentUser } from "@/lib/auth/sessions";
+import { hasSecondFactor, resetSecondFactors } from "@/lib/auth/factors/factors";
 import type { SecurityPolicy } from "@/lib/contract/account-api";
 import type { TeamMember } from "@/lib/contract/settings-api";
 import { ApiError } from "@/lib/errors";
@@ -19,7 +19,16 @@ export const securityPolicy = (tenant: Tenant): SecurityPolicy => ({ require_sec
  * Switches the requirement on or off. Members without a factor are sent to enrolment at their
  * next request, on every instance: the session caches are read afresh.
  */
-export async function setSecurityPolicy(db: Db, tenant: Tenant, policy: SecurityPolicy): Promise<SecurityPolicy> {
+export async function setSecurityPolicy(
+  db: Db,
+  tenant: Tenant,
+  actor: Pick<CurrentUser, "id" | "tenantId">,
+  policy: SecurityPolicy,
+): Promise<SecurityPolicy> {
+  // an admin of the tenant without a factor would be sent to enrolment by their own change
+  if (policy.require_second_factor && actor.tenantId === tenant.id && !(await hasSecondFactor(db, actor.id))) {
+    throw new ApiError("conflict", "Set up a second factor of your own first: the policy applies to you too");
+  }
   await db.update(tenants).set({ requireSecondFactor: policy.require_second_factor }).where(eq(tenants.id, tenant.id));
   await forgetTenants(db);
   await forgetUserSessions(db, null);

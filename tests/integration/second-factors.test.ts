@@ -243,6 +243,10 @@ describe("the tenant's policy and an admin's reset", () => {
     const tenantId = (created.body as { id: string }).id;
     const asOperator = inTenant(operator, tenantId);
     const member = await newMember("viewer", asOperator);
+    // an admin without a factor of their own cannot lock themselves out
+    const admin = await signedIn(await newMember("admin", asOperator));
+    const own = await admin.request("PUT", "/api/settings/security", { require_second_factor: true });
+    expect([own.status, errorCode(own)]).toEqual([409, "conflict"]);
     expect((await asOperator.request("PUT", "/api/settings/security", { require_second_factor: true })).status).toBe(200);
 
     const session = await signedIn(member);

@@ -9,6 +9,7 @@ import { serviceTime } from "@/lib/exchange/client";
 import type { SearchParams } from "@/lib/pages/list-page";
 import { listAgreements } from "@/lib/reports/agreements";
 import { credentials, team, webhookSecretStatus } from "@/lib/settings/settings";
+import { securityPolicy } from "@/lib/settings/security";
 
 export const generateMetadata = titled("settings");
 
@@ -17,6 +18,10 @@ async function openTab(tab: SettingsTab, { tenant, db }: Awaited<ReturnType<type
   switch (tab) {
     case "team":
       return { tab, team: await team(db, tenant.id), signIns: await listSignIns(db, tenant.id, { limit: 50 }) };
+    case "security": {
+      const members = await team(db, tenant.id);
+      return { tab, policy: securityPolicy(tenant), withoutFactor: members.data.filter((m) => !m.second_factor && !m.disabled).length };
+    }
     case "webhooks":
       return { tab, status: webhookSecretStatus(tenant, originOf(await headers())) };
     case "credentials":

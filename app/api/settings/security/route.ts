@@ -12,10 +12,10 @@ export const GET = apiRoute(settingsRoles, async ({ tenant }) => Response.json(s
 // PUT /api/settings/security – require a second factor of every member, or stop requiring it
 const policyChange = { ...settingsRoles, mutation: "settings.security.policy", stepUp: true };
 
-export const PUT = apiRoute(policyChange, async ({ req, db, tenant, audit }) => {
+export const PUT = apiRoute(policyChange, async ({ req, db, tenant, user, audit }) => {
   const body = await readJson(req, securityPolicyBodySchema);
   audit.target = body.require_second_factor ? "second factor required" : "second factor optional";
-  return Response.json(await setSecurityPolicy(db, tenant, body));
+  return Response.json(await setSecurityPolicy(db, tenant, user, body));
 });
 
 export const { POST, PATCH, DELETE } = otherMethods("GET", "PUT");
