@@ -8,7 +8,7 @@ import { createOrderViaApi, operatorPay, signInAs } from "./helpers";
 
 test("sign-in page, in each of its languages", async ({ page, browser }, testInfo) => {
   await page.goto("/login");
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   await audit(page, testInfo, "login");
   for (const [header, lang, submit] of [
     ["de-CH", "de", "Anmelden"],

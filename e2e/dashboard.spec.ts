@@ -8,11 +8,11 @@ test("sign in, then create an on-chain order through the form with a wallet sign
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel("Email").fill("affiliate@example.com");
   await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Wrong email or password.")).toBeVisible();
   await shot(page, testInfo, "login-error");
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
   await shot(page, testInfo, "orders");
 

@@ -6,7 +6,7 @@ export async function signInAs(page: Page, email: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
   await expect(page.locator('[data-live-status="connected"]')).toBeVisible({ timeout: 10_000 });
 }

@@ -18,7 +18,7 @@ for (const [name, callbackUrl] of offSite) {
     await page.goto(`/login?callbackUrl=${callbackUrl}`);
     await page.getByLabel("Email").fill("viewer@example.com");
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
     const origin = new URL(page.url()).origin;
     expect(origin).toBe(new URL(test.info().project.use.baseURL ?? "").origin);
@@ -32,7 +32,7 @@ test("an on-site callbackUrl is kept, query included", async ({ page }) => {
   await page.goto("/login?callbackUrl=%2Forders%3Factive%3Dtrue");
   await page.getByLabel("Email").fill("viewer@example.com");
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/orders");
   expect(new URL(page.url()).search).toBe("?active=true");
 });

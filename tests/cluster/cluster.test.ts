@@ -9,6 +9,7 @@ import { DashboardSession } from "../integration/harness/dashboard";
 import { eventBody } from "../integration/harness/events";
 import { coinOrder, lightningOrder, operator } from "../integration/harness/fixtures";
 import { openSse, type SseFrame } from "../integration/harness/sse";
+import { oathtool } from "../integration/harness/sign-in-steps";
 
 // Two instances on one PostgreSQL behind nginx (deploy/nginx.conf), as users deploy it: every
 // request here goes through the balancer unless it names an instance on purpose.
@@ -234,6 +235,26 @@ describe("state that holds across instances", () => {
     const onSecond = () => fetch(`${second()}/api/overview`, { headers: { cookie: session.cookieHeader } }).then((r) => r.status);
     expect(await onSecond()).toBe(200); // cached there for 3 s
     await session.signOut();
+    await expect.poll(onSecond, { timeout: 1_000, interval: 20 }).toBe(401);
+  });
+
+  it("a reset of a member's second factors on one instance ends their sessions on the other at once", async () => {
+    // mutations name the balancer as their origin, as a page served through it does
+    const fromBalancer = { origin: balancer() };
+    const admin = await DashboardSession.signIn("affiliate@example.com", undefined, { baseUrl: first() });
+    const email = `cluster-${randomUUID().slice(0, 8)}@example.com`;
+    const added = await admin.request("POST", "/api/settings/team", { email, role: "viewer" }, fromBalancer);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const { member, temporary_password } = added.body as { member: { id: string }; temporary_password: string };
+    const session = await DashboardSession.signIn(email, temporary_password, { baseUrl: second() });
+    const started = await session.request("POST", "/api/account/totp", undefined, fromBalancer);
+    const { secret } = started.body as { secret: string };
+    const confirmed = await session.request("POST", "/api/account/totp/confirm", { code: oathtool(secret) }, fromBalancer);
+    expect(confirmed.status).toBe(200);
+    const onSecond = () => session.request("GET", "/api/overview").then((r) => r.status);
+    expect(await onSecond()).toBe(200); // cached there for 3 s
+    const reset = await admin.request("POST", `/api/settings/team/${member.id}/reset-second-factors`, undefined, fromBalancer);
+    expect(reset.status).toBe(200);
     await expect.poll(onSecond, { timeout: 1_000, interval: 20 }).toBe(401);
   });
 
