@@ -34,12 +34,15 @@ export async function countAttempt(db: Db, email: string, address: string, now =
   return count(accountKey(email)) > MAX_PER_ACCOUNT || count(addressKey(address)) > MAX_PER_ADDRESS;
 }
 
-/** A successful sign-in: the account starts afresh, and the address gets this attempt back. */
-export async function forgiveAttempt(db: Db, email: string, address: string): Promise<void> {
+/**
+ * A successful sign-in: the account starts afresh, and the address gets its `attempts` back (two
+ * for a sign-in in two steps: the password's and the second factor's).
+ */
+export async function forgiveAttempt(db: Db, email: string, address: string, attempts = 1): Promise<void> {
   await db.delete(authLimits).where(eq(authLimits.key, accountKey(email)));
   await db
     .update(authLimits)
-    .set({ count: sql`greatest(${authLimits.count} - 1, 0)` })
+    .set({ count: sql`greatest(${authLimits.count} - ${attempts}, 0)` })
     .where(eq(authLimits.key, addressKey(address)));
 }
 

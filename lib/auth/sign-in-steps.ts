@@ -151,7 +151,8 @@ export async function authorizeSecondFactor(credentials: unknown, headers: Heade
   // the state is used once: of two requests with the same cookie, one signs in
   if (!(await takeChallenge(db, pending.id, "second_factor"))) throw new Error(signInErrors.secondStepExpired);
   await clearCookie(pendingCookie());
-  await forgiveAttempt(db, user.email, address);
+  // both steps' attempts: the password's stayed counted until now
+  await forgiveAttempt(db, user.email, address, 2);
   await recordSignIn(db, user, address, "ok", method);
   return signedIn(user, method);
 }
