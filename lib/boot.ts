@@ -6,6 +6,9 @@ import { DEMO_USERS, seedDashboard } from "@/lib/auth/seed";
 import { seedSandbox } from "@/lib/sandbox/seed";
 import { seedDemoActivity, whenListening } from "@/lib/demo/demo-activity";
 import { startWorker, stopWorker } from "@/lib/sandbox/outbox/worker";
+import { startJobRunner } from "@/lib/jobs/runner";
+// registers the handler of forwarded webhooks with the job runner
+import "@/lib/forwarding/deliver";
 import { registerDrains } from "@/lib/runtime/drains";
 import { processSingleton } from "@/lib/process-singleton";
 import { sql } from "drizzle-orm";
@@ -65,7 +68,7 @@ async function demoActivity() {
   }
 }
 
-/** Migrates, seeds the demo data on an empty database, starts the delivery worker. */
+/** Migrates, seeds the demo data on an empty database, starts the job runner and the sandbox's delivery worker. */
 export function boot(): Promise<void> {
   holder.booted ??= (async () => {
     const config = env();
@@ -73,6 +76,7 @@ export function boot(): Promise<void> {
     const database = await getDatabase();
     // before any cache fills: other instances' changes drop this one's copies from the start
     await listenForInvalidations(database);
+    startJobRunner(database, config.jobsIntervalMs);
     if (config.sandboxEnabled) {
       // instances that start together on one database seed it once: the first holds the lock,
       // the others then find the rows there

@@ -55,6 +55,16 @@ const rawSchema = z.object({
   LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   STEP_UP_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  FORWARDING_ALLOW_PRIVATE: booleanFlag,
+  FORWARDING_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, "seconds, comma-separated")
+    .default("5,300,1800,7200,18000,36000,36000"),
+  FORWARDING_DISABLE_AFTER_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .default(5 * 24 * 3600),
+  JOBS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 const secretNames = [
@@ -115,6 +125,14 @@ export type Env = {
   shutdownGraceSeconds: number;
   /** How long a confirmed factor opens sensitive actions (step-up). */
   stepUpWindowMs: number;
+  /** Forwarding may reach private and loopback addresses (tests, local development). */
+  forwardingAllowPrivate: boolean;
+  /** The waits before each retry of a forwarded webhook, in ms (Standard Webhooks' schedule by default). */
+  forwardingRetryScheduleMs: number[];
+  /** An endpoint whose every attempt failed for this long is disabled. */
+  forwardingDisableAfterMs: number;
+  /** How often each instance looks for due background jobs (they are also run at once when queued). */
+  jobsIntervalMs: number;
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
@@ -212,6 +230,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logFormat: raw.LOG_FORMAT,
     shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS,
     stepUpWindowMs: raw.STEP_UP_WINDOW_SECONDS * 1000,
+    forwardingAllowPrivate: raw.FORWARDING_ALLOW_PRIVATE ?? false,
+    forwardingRetryScheduleMs: raw.FORWARDING_RETRY_SCHEDULE.split(",").map((seconds) => Math.round(Number(seconds) * 1000)),
+    forwardingDisableAfterMs: Math.round(raw.FORWARDING_DISABLE_AFTER_SECONDS * 1000),
+    jobsIntervalMs: raw.JOBS_INTERVAL_MS,
     secrets,
     generatedSecrets: missing,
   };

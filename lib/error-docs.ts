@@ -40,6 +40,12 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   invalid_code:
     "The code or password is not right, or the code was used already or belongs to another 30-second step. Wrong " +
     "answers count against the sign-in limits.",
+  forwarding_url_refused:
+    "The forwarding endpoint's URL is not one webhooks may be sent to: not https (in production), with credentials, " +
+    "or its host is or resolves to a private, loopback, link-local or metadata address.",
+  insufficient_scope:
+    "The API key's scopes do not cover this route (read: GET routes; write: an admin's changes; reports: reports, " +
+    "statements and exports), or keys are not accepted here (the operator console, settings, one's own account).",
   invalid_passkey: "The passkey's answer could not be verified: another origin, an expired challenge, or no user verification.",
   not_found: "No such resource for this client (another client's ids are not found either).",
   payout_not_available: "The exchange awaits no payout instructions (on-chain order, refunded, or awaiting identification).",

@@ -2,6 +2,7 @@ import "server-only";
 import { getDatabase } from "@/lib/db/client";
 import { endStreamsForShutdown } from "@/lib/events/sse";
 import { drainRefreshes } from "@/lib/exchanges/refresh-queue";
+import { stopJobRunner } from "@/lib/jobs/runner";
 import { logger } from "@/lib/log";
 import { serverRuntime } from "./server-runtime.mjs";
 import { readiness } from "./readiness";
@@ -13,7 +14,8 @@ const log = logger("shutdown");
  * - `streams`: every event stream ends with a `retry:` hint, at once, so that browsers resume
  *   on another instance by Last-Event-ID;
  * - `work`, once in-flight requests are answered (their group commits stored with them): the
- *   waiting snapshot refreshes run, and the sandbox's outbox records the delivery under way;
+ *   waiting snapshot refreshes run, the job runner and the sandbox's outbox record the
+ *   attempts under way (a job not yet claimed stays in the database for another instance);
  * - `database`: the pool and the LISTEN connection close, last.
  */
 export function registerDrains(stopWorker: () => Promise<void>): void {
@@ -24,7 +26,7 @@ export function registerDrains(stopWorker: () => Promise<void>): void {
     log.info({ streams: ended }, "event streams ended with a retry hint");
   });
   drains.set("work", async (deadline) => {
-    await Promise.all([drainRefreshes(deadline), stopWorker()]);
+    await Promise.all([drainRefreshes(deadline), stopWorker(), stopJobRunner()]);
   });
   drains.set("database", async () => {
     const database = await getDatabase().catch(() => null);

@@ -12,6 +12,7 @@ export type RequestContext = {
 };
 
 export type OutboxCounts = { pending: number; failed: number };
+export type JobCounts = { pending: Record<string, number>; overdueSeconds: number };
 export type PoolCounts = { total: number; idle: number; waiting: number };
 
 /** Values the app hands the metrics at each scrape. */
@@ -20,6 +21,7 @@ export type Providers = {
   refreshQueueDepth: () => number;
   outbox: () => Promise<OutboxCounts | null>;
   dbPool: () => PoolCounts | null;
+  jobs: () => Promise<JobCounts | null>;
   ready: () => Promise<boolean>;
 };
 
@@ -42,6 +44,12 @@ export type Metrics = {
   outboxFailed: Gauge;
   outboxAttempts: Counter<"result">;
   outboxLatency: Histogram;
+  jobsPending: Gauge<"kind">;
+  jobsOverdue: Gauge;
+  jobsRun: Counter<"kind" | "outcome">;
+  forwardingAttempts: Counter<"result">;
+  forwardingLatency: Histogram;
+  forwardingDisabled: Counter;
   dbPool: Gauge<"state">;
 };
 

@@ -224,6 +224,50 @@ function makeMetrics(registry, providers) {
       buckets: SECONDS,
       registers,
     }),
+    jobsPending: new client.Gauge({
+      name: "dashboard_jobs_pending",
+      help: "Background jobs waiting to run, due or later (all instances), by kind",
+      labelNames: ["kind"],
+      registers,
+      async collect() {
+        const counts = await provided("jobs", null);
+        if (!counts) return;
+        this.reset();
+        for (const [kind, n] of Object.entries(counts.pending)) this.set({ kind }, n);
+      },
+    }),
+    jobsOverdue: new client.Gauge({
+      name: "dashboard_jobs_overdue_seconds",
+      help: "How long the oldest due job has waited past its time (all instances); 0 when none is due",
+      registers,
+      async collect() {
+        const counts = await provided("jobs", null);
+        if (counts) this.set(counts.overdueSeconds);
+      },
+    }),
+    jobsRun: new client.Counter({
+      name: "dashboard_jobs_runs_total",
+      help: "Background job runs by this instance, by kind and outcome (done, retry, failed)",
+      labelNames: ["kind", "outcome"],
+      registers,
+    }),
+    forwardingAttempts: new client.Counter({
+      name: "dashboard_forwarding_attempts_total",
+      help: "Webhooks forwarded to affiliates' endpoints by this instance, by result (delivered, failed)",
+      labelNames: ["result"],
+      registers,
+    }),
+    forwardingLatency: new client.Histogram({
+      name: "dashboard_forwarding_seconds",
+      help: "Time a forwarding endpoint took to answer (or to fail)",
+      buckets: SECONDS,
+      registers,
+    }),
+    forwardingDisabled: new client.Counter({
+      name: "dashboard_forwarding_endpoints_disabled_total",
+      help: "Forwarding endpoints this instance disabled after every attempt failed for 5 days",
+      registers,
+    }),
     dbPool: new client.Gauge({
       name: "dashboard_db_pool_connections",
       help: "The PostgreSQL pool's connections: total, idle, and requests waiting for one",

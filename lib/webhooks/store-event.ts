@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { CHANNEL } from "@/lib/events/bus";
 import type { ExchangeState } from "@/lib/exchange/exchange-state";
+import { wakeJobRunner } from "@/lib/jobs/runner";
 
 type Event = {
   tenantId: string;
@@ -141,7 +142,17 @@ async function storeBatch(db: Db, tenantId: string, events: Event[]): Promise<(n
              correlation_id, retry_count, user_agent, headers, received_at
       FROM numbered CROSS JOIN bump
       ON CONFLICT (tenant_id, body_sha256) DO NOTHING
-      RETURNING seq, body_sha256, exchange_id, order_id
+      RETURNING seq, body_sha256, exchange_id, order_id, event_type
+    ), forwarded AS (
+      -- each new event, once per enabled forwarding endpoint that wants its type: a job, in this
+      -- transaction, so that no stored event is left unforwarded (lib/forwarding/deliver.ts)
+      INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, attempts, run_at, created_at)
+      SELECT gen_random_uuid(), 'forward', ${tenantId}, e.id,
+             jsonb_build_object('seq', ins.seq, 'event_type', ins.event_type), 'pending', 0, now(), now()
+      FROM ins JOIN forwarding_endpoints e
+        ON e.tenant_id = ${tenantId} AND e.enabled AND (e.event_types IS NULL OR e.event_types ? ins.event_type)
+      ORDER BY ins.seq
+      RETURNING 1
     ), discovered AS (
       INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at, first_seen_service_at)
       SELECT DISTINCT ON (ins.exchange_id) ins.exchange_id, ${tenantId}, ins.order_id, numbered.state, numbered.received_at,
@@ -155,8 +166,9 @@ async function storeBatch(db: Db, tenantId: string, events: Event[]): Promise<(n
         'kind', 'webhook', 'tenant_id', ${tenantId}::uuid, 'first_seq', min(seq), 'last_seq', max(seq))::text)
       FROM ins HAVING count(*) > 0
     )
-    SELECT body_sha256, seq, (SELECT count(*) FROM notice) AS notified FROM ins
-  `)) as { rows: { body_sha256: string; seq: number | string }[] };
+    SELECT body_sha256, seq, (SELECT count(*) FROM notice) AS notified, (SELECT count(*) FROM forwarded) AS forwarded FROM ins
+  `)) as { rows: { body_sha256: string; seq: number | string; forwarded: number | string }[] };
+  if (result.rows.some((row) => Number(row.forwarded) > 0)) wakeJobRunner();
   const stored = new Map(result.rows.map((row) => [row.body_sha256, Number(row.seq)]));
   return events.map((e) => {
     const seq = stored.get(e.bodySha256);

@@ -184,6 +184,8 @@ export const auditLog = pgTable(
     tenantId: uuid("tenant_id"),
     userId: uuid("user_id"),
     userEmail: text("user_email"),
+    /** The API key that acted (its prefix), on behalf of user_id, its creator; null for a session. */
+    apiKeyPrefix: text("api_key_prefix"),
     action: text("action").notNull(),
     target: text("target"),
     result: text("result").notNull(),

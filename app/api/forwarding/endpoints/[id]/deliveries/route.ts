@@ -1,0 +1,15 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { pathId, searchParams } from "@/lib/api/ownership";
+import { deliveryListQuerySchema } from "@/lib/contract/forwarding-api";
+import { listDeliveries } from "@/lib/forwarding/deliveries";
+import { settingsRoles } from "@/lib/settings/roles";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/forwarding/endpoints/{id}/deliveries?status=&before=&limit= – newest first, each with its attempts
+export const GET = apiRoute(settingsRoles, async ({ req, db, tenant, params }) => {
+  const query = deliveryListQuerySchema.parse(searchParams(req));
+  return Response.json(await listDeliveries(db, tenant, pathId("forwarding endpoint", params.id), query));
+});
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,0 +1,22 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { pathId } from "@/lib/api/ownership";
+import { readJson } from "@/lib/http/read-body";
+import { rotateSecretBodySchema } from "@/lib/contract/forwarding-api";
+import { rotateEndpointSecret } from "@/lib/forwarding/endpoints";
+import { settingsRoles } from "@/lib/settings/roles";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/forwarding/endpoints/{id}/rotate-secret – a new secret, shown once; deliveries carry
+// a signature with the old one too for overlap_hours (24 by default)
+export const POST = apiRoute(
+  { ...settingsRoles, mutation: "forwarding.endpoint.rotate_secret", stepUp: true },
+  async ({ req, db, tenant, params, audit }) => {
+    const id = pathId("forwarding endpoint", params.id);
+    audit.target = id;
+    const body = await readJson(req, rotateSecretBodySchema);
+    return Response.json(await rotateEndpointSecret(db, tenant, id, body.overlap_hours));
+  },
+);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,0 +1,108 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { jobs } from "@/lib/db/schema";
+import type { JobCounts } from "@/lib/runtime/server-runtime.mjs";
+
+// The durable job queue: every piece of background work that must survive a restart (a
+// forwarded webhook and its retries) is a row of `jobs`. An instance claims due rows with FOR
+// UPDATE SKIP LOCKED and holds each claim until locked_until, so two instances never run the
+// same attempt; a claim that outlives its instance (killed mid-attempt) lapses and the job is
+// run again by whoever claims it next: at least once.
+
+export type Job = typeof jobs.$inferSelect;
+
+/** What a job's run came to: done, to run again at `at`, or failed for good. */
+export type Outcome = { outcome: "done" } | { outcome: "retry"; at: Date; error: string } | { outcome: "failed"; error: string };
+
+/** Queues a job due now (or at `runAt`); returns its id. */
+export async function enqueue(
+  db: Db,
+  job: { kind: string; tenantId: string | null; subjectId?: string | null; payload: Record<string, unknown>; runAt?: Date },
+): Promise<string> {
+  const id = randomUUID();
+  const now = new Date();
+  await db.insert(jobs).values({
+    id,
+    kind: job.kind,
+    tenantId: job.tenantId,
+    subjectId: job.subjectId ?? null,
+    payload: job.payload,
+    status: "pending",
+    // the database's clock decides what is due
+    runAt: job.runAt ?? sql`now()`,
+    createdAt: now,
+  });
+  return id;
+}
+
+/**
+ * Claims up to `limit` due jobs for `claimMs`, oldest first, skipping rows another instance holds.
+ * Each claimed row carries the locked_until this claim set: finish() writes only while it holds.
+ */
+export async function claimDue(db: Db, limit: number, claimMs: number, only?: { id: string }): Promise<Job[]> {
+  const result = (await db.execute(sql`
+    UPDATE jobs SET locked_until = now() + ${claimMs} * interval '1 millisecond'
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE status = 'pending' AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+        ${only ? sql`AND id = ${only.id}` : sql``}
+      ORDER BY run_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, kind, tenant_id, subject_id, payload, status, attempts, run_at, locked_until, last_error, created_at, finished_at
+  `)) as { rows: Record<string, unknown>[] };
+  return result.rows.map((r) => ({
+    id: String(r.id),
+    kind: String(r.kind),
+    tenantId: (r.tenant_id as string | null) ?? null,
+    subjectId: (r.subject_id as string | null) ?? null,
+    payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+    status: String(r.status),
+    attempts: Number(r.attempts),
+    runAt: new Date(r.run_at as string),
+    lockedUntil: r.locked_until ? new Date(r.locked_until as string) : null,
+    lastError: (r.last_error as string | null) ?? null,
+    createdAt: new Date(r.created_at as string),
+    finishedAt: r.finished_at ? new Date(r.finished_at as string) : null,
+  }));
+}
+
+/** Records a run's outcome, if this claim still holds the job (true), in the caller's transaction. */
+export async function finish(db: Db, job: Job, result: Outcome): Promise<boolean> {
+  const now = new Date();
+  const updated = await db
+    .update(jobs)
+    .set({
+      status: result.outcome === "retry" ? "pending" : result.outcome,
+      attempts: job.attempts + 1,
+      runAt: result.outcome === "retry" ? result.at : job.runAt,
+      lockedUntil: null,
+      lastError: result.outcome === "done" ? null : result.error,
+      finishedAt: result.outcome === "retry" ? null : now,
+    })
+    .where(and(eq(jobs.id, job.id), job.lockedUntil ? eq(jobs.lockedUntil, job.lockedUntil) : sql`false`))
+    .returning({ id: jobs.id });
+  return updated.length === 1;
+}
+
+/** Jobs waiting per kind and how late the oldest due one is, over every instance; null if the database does not answer. */
+export async function jobCounts(db: Db): Promise<JobCounts | null> {
+  try {
+    const result = (await db.execute(sql`
+      SELECT kind, count(*)::int AS n, COALESCE(EXTRACT(EPOCH FROM now() - min(run_at) FILTER (WHERE run_at <= now())), 0) AS overdue
+      FROM jobs WHERE status = 'pending' GROUP BY kind
+    `)) as { rows: { kind: string; n: number; overdue: number | string }[] };
+    const pending: Record<string, number> = {};
+    let overdueSeconds = 0;
+    for (const row of result.rows) {
+      pending[row.kind] = Number(row.n);
+      overdueSeconds = Math.max(overdueSeconds, Number(row.overdue));
+    }
+    return { pending, overdueSeconds };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,136 @@
+import "server-only";
+import type { Database, Db } from "@/lib/db/client";
+import { processSingleton } from "@/lib/process-singleton";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+import { errorText, logger } from "@/lib/log";
+import { claimDue, finish, jobCounts, type Job, type Outcome } from "./queue";
+
+const log = logger("jobs");
+
+/**
+ * Runs one claimed job. It may write what it did (an attempt's record) in `record`, which runs
+ * in the transaction that records the outcome, and only while this claim still holds the job.
+ */
+export type JobHandler = (db: Db, job: Job) => Promise<Outcome & { record?: (tx: Db) => Promise<void> }>;
+
+/** How long a claim holds: above the longest run of any handler (a forwarding attempt: 15 s). */
+const CLAIM_MS = 60_000;
+/** Jobs run side by side by one instance. */
+const CONCURRENCY = 32;
+
+type Runner = { wake: () => void; stop: () => Promise<void> };
+type Holder = { handlers: Map<string, JobHandler>; runner: Runner | undefined; stopping: boolean };
+// Per process: the handlers by kind, and one loop (jobs are claimed in the database, so every instance runs one).
+const holder = processSingleton("jobs", (): Holder => ({ handlers: new Map(), runner: undefined, stopping: false }));
+
+/** Registers what runs jobs of `kind` (at module load of the feature). */
+export function registerJobHandler(kind: string, handler: JobHandler) {
+  holder.handlers.set(kind, handler);
+}
+
+async function runOne(db: Db, job: Job): Promise<void> {
+  const handler = holder.handlers.get(job.kind);
+  let result: Awaited<ReturnType<JobHandler>>;
+  try {
+    result = handler ? await handler(db, job) : { outcome: "failed", error: `no handler for jobs of kind ${job.kind}` };
+  } catch (error) {
+    // a handler that throws (the database went away mid-run) is tried again soon
+    result = { outcome: "retry", at: new Date(Date.now() + 5_000), error: errorText(error) };
+  }
+  const { record, ...outcome } = result;
+  const held = await db.transaction(async (tx) => {
+    const mine = await finish(tx, job, outcome);
+    if (mine && record) await record(tx);
+    return mine;
+  });
+  if (!held) log.warn({ job_id: job.id, kind: job.kind }, "a job's claim lapsed before its run was recorded; it runs again");
+  serverRuntime().metrics.jobsRun.inc({ kind: job.kind, outcome: outcome.outcome });
+}
+
+/**
+ * Runs every due job now, up to CONCURRENCY side by side: as one finishes, the next due one is
+ * claimed, so a slow endpoint holds one place, not a batch. Returns how many ran.
+ */
+export async function runDueJobs(db: Db, only?: { id: string }): Promise<number> {
+  let total = 0;
+  let failure: unknown = null;
+  const inFlight = new Set<Promise<void>>();
+  for (;;) {
+    const free = only ? 1 - total : CONCURRENCY - inFlight.size;
+    // a stopping instance finishes what it holds and claims nothing more: the rest is another's
+    const claimed = free > 0 && failure === null && !holder.stopping ? await claimDue(db, free, CLAIM_MS, only) : [];
+    for (const job of claimed) {
+      const run: Promise<void> = runOne(db, job)
+        .catch((error: unknown) => {
+          failure = error;
+        })
+        .finally(() => inFlight.delete(run));
+      inFlight.add(run);
+    }
+    total += claimed.length;
+    if (inFlight.size === 0) break;
+    await Promise.race(inFlight);
+  }
+  // the database went away while recording: the claims lapse and the jobs run again
+  if (failure !== null) throw failure;
+  return total;
+}
+
+/** Starts this process's job loop (idempotent): every `intervalMs`, and at once when woken. */
+export function startJobRunner(database: Database, intervalMs: number): Runner {
+  if (holder.runner) return holder.runner;
+  const { db } = database;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let failing = false;
+
+  const tick = async () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await runDueJobs(db);
+        } while (again && !stopped);
+        if (failing) log.info("the job runner runs again");
+        failing = false;
+      } catch (error) {
+        if (!failing) log.error({ err: errorText(error) }, "the job runner failed; it tries again at every tick");
+        failing = true;
+      } finally {
+        running = null;
+      }
+    })();
+    await running;
+  };
+
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  serverRuntime().providers.set("jobs", () => jobCounts(db));
+  holder.runner = {
+    wake: () => void tick(),
+    stop: async () => {
+      stopped = true;
+      holder.stopping = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+  void tick();
+  return holder.runner;
+}
+
+/** Runs due jobs soon on this instance (after a commit that queued some). */
+export function wakeJobRunner() {
+  holder.runner?.wake();
+}
+
+/** Stops the loop once the jobs under way are recorded (a shutdown). */
+export async function stopJobRunner(): Promise<void> {
+  await holder.runner?.stop();
+}
