@@ -40,6 +40,9 @@ import { eventOperations } from "./openapi-events";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
 import { accountOperations, signInOperations } from "./openapi-account";
+import { forwardingOperations } from "./openapi-forwarding";
+import { apiKeyOperations } from "./openapi-api-keys";
+import { scopeFor } from "@/lib/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
 // (lib/contract/dashboard-api.ts) and the v1 schemas it passes through.
@@ -368,7 +371,25 @@ export const stepUpOperations = new Set([
   "startTotp",
   "removeTotp",
   "regenerateRecoveryCodes",
+  "createForwardingEndpoint",
+  "updateForwardingEndpoint",
+  "rotateForwardingSecret",
+  "createApiKey",
 ]);
+
+/**
+ * Who may call an operation: a session always; an API key (Bearer) with the scope it needs
+ * (OpenAPI 3.1 lets a non-OAuth requirement name roles: here the key's scopes), unless keys are
+ * not accepted there (the console, settings, one's own account).
+ */
+function withKeyScopes(op: Operation): Operation {
+  if (op.security?.length === 0) return op;
+  const needed = scopeFor(op.method.toUpperCase(), `/api${op.path}`, op.method !== "get");
+  if (needed === null) return { ...op, security: [{ session: [] }] };
+  const scopes = Array.isArray(needed) ? needed : [needed];
+  const errors = new Set([...op.errors, "insufficient_scope" as const, "rate_limited" as const]);
+  return { ...op, errors: [...errors], security: [{ session: [] }, ...scopes.map((scope) => ({ apiKey: [scope] }))] };
+}
 
 /**
  * Any signed-in call answers 403 second_factor_required while its person must still set up a
@@ -440,6 +461,8 @@ export function dashboardOpenApi(origin: string) {
       { name: "simulator", description: "Test buttons for tenants whose upstream is this app's sandbox" },
       { name: "operator console", description: "Every tenant, user and exchange, and the sandbox's controls (operators)" },
       { name: "settings", description: "A tenant's team, webhook secret, API credentials and affiliate agreements (admins)" },
+      { name: "api keys", description: "Keys of this API for the affiliate's own systems (admins)" },
+      { name: "forwarding", description: "Webhooks handed on to the affiliate's own systems, signed per Standard Webhooks (admins)" },
       { name: "affiliate reports", description: "Agreements and shares, earnings reports, statements, payouts received, exports" },
       { name: "account", description: "Your own passkeys, authenticator app and recovery codes, and confirming it's you (step-up)" },
       { name: "sign-in", description: "What the sign-in page asks before next-auth's steps: passkey challenges, the second step" },
@@ -450,6 +473,15 @@ export function dashboardOpenApi(origin: string) {
         in: "cookie",
         name: "next-auth.session-token",
         description: "The session cookie set by signing in (`__Secure-next-auth.session-token` over https)",
+      },
+      apiKey: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "An API key made in Settings → API keys (`Authorization: Bearer dk_…`): no cookie, no Origin check. Each " +
+          "operation names the scopes that open it (read: every GET; write: an admin's changes; reports: reports, " +
+          "statements and exports); the operator console, settings and one's own account take no key. 20 requests a " +
+          "second per key, in bursts of 100 (429 rate_limited).",
       },
     },
     security: [{ session: [] }],
@@ -480,8 +512,11 @@ export function dashboardOpenApi(origin: string) {
       ...settingsOperations,
       ...reportOperations,
       ...accountOperations,
+      ...forwardingOperations,
+      ...apiKeyOperations,
     ]
       .map(withSecondFactorRules)
+      .map(withKeyScopes)
       .concat(signInOperations, webhookOperations(origin)),
   });
 }

@@ -9,6 +9,7 @@ import { canMutate, type Role } from "@/lib/auth/roles";
 import { recordAudit } from "@/lib/audit/record";
 import { isSameOrigin } from "./same-origin";
 import { requireRecentFactor } from "@/lib/auth/step-up";
+import { bearerKey, requireScope, userOfApiKey } from "@/lib/auth/api-keys";
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
@@ -107,7 +108,8 @@ async function resolveTenant(db: Db, user: CurrentUser, req: Request): Promise<T
 }
 
 /**
- * Wraps a dashboard route: session (401), tenant, role and Origin for mutations (403),
+ * Wraps a dashboard route: session or API key (401), the key's scope, tenant, role and Origin
+ * for mutations (403),
  * errors as JSON bodies (upstream codes passed through), and the audit log.
  */
 export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise<Response>) {
@@ -119,9 +121,12 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
     const audit = { target: null as string | null };
     try {
       db = await getDb();
-      user = await currentUser(req);
-      if (!user) throw new ApiError("unauthorized", "Sign in first");
-      if (options.mutation && !isSameOrigin(req)) throw new ApiError("forbidden", "Cross-origin request refused");
+      // an affiliate's system sends an API key; a browser its session cookie (and, for a change, its Origin)
+      const key = bearerKey(req.headers);
+      user = key ? await userOfApiKey(db, key) : await currentUser(req);
+      if (!user) throw new ApiError("unauthorized", key ? "Unknown or revoked API key" : "Sign in first");
+      requireScope(user, req, Boolean(options.mutation));
+      if (options.mutation && !user.apiKey && !isSameOrigin(req)) throw new ApiError("forbidden", "Cross-origin request refused");
       if (options.roles ? !options.roles.includes(user.role) : options.mutation && !canMutate(user.role)) {
         throw new ApiError("forbidden", options.mutation ? "Your role may not change this" : "Your role may not see this");
       }
@@ -158,5 +163,14 @@ function auditEntry(
 ) {
   // the console's global actions belong to no tenant's log, a person's own account to theirs
   const tenantId = options.scope === "global" ? null : options.scope === "account" ? user.tenantId : (tenant?.id ?? user.tenantId);
-  return { tenantId, userId: user.id, userEmail: user.email, action: options.mutation ?? "", target, result, requestId };
+  return {
+    tenantId,
+    userId: user.id,
+    userEmail: user.email,
+    apiKeyPrefix: user.apiKey?.prefix ?? null,
+    action: options.mutation ?? "",
+    target,
+    result,
+    requestId,
+  };
 }

@@ -26,6 +26,7 @@ export async function listAudit(db: Db, tenantId: string | null, query: AuditQue
       at: r.at.toISOString(),
       tenant_id: r.tenantId,
       user: r.userEmail,
+      api_key: r.apiKeyPrefix,
       action: r.action,
       target: r.target,
       result: r.result,

@@ -9,6 +9,8 @@ export type AuditEntry = {
   tenantId: string | null;
   userId: string | null;
   userEmail: string | null;
+  /** The API key that acted on behalf of userId, by its prefix; absent for a signed-in person. */
+  apiKeyPrefix?: string | null;
   action: string;
   target: string | null;
   result: string;

@@ -25,6 +25,8 @@ export type CurrentUser = {
   reauthenticatedAt: Date;
   /** The policy asks for a second factor the user has not set up: they may only enrol one. */
   mustEnrol: boolean;
+  /** Set when an API key acts (on behalf of its creator): lib/auth/api-keys.ts. */
+  apiKey?: { id: string; prefix: string; name: string; scopes: ("read" | "write" | "reports")[] };
 };
 
 /** A new session of a user who just signed in; signing in counts as a step-up. */

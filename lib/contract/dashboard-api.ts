@@ -226,6 +226,8 @@ export const auditPageSchema = z.object({
       /** The tenant the action concerned; null for the operator console's own actions. */
       tenant_id: z.nullable(uuid),
       user: z.nullable(z.string()),
+      /** The API key that acted for `user` (its creator), by its prefix; null for a signed-in person. */
+      api_key: z.nullable(z.string()),
       action: z.string(),
       target: z.nullable(z.string()),
       result: z.string(),
