@@ -134,6 +134,7 @@ describe("database migrations", () => {
           path.join(root, "lib/db/schema/sandbox.ts"),
           path.join(root, "lib/db/schema/dashboard.ts"),
           path.join(root, "lib/db/schema/factors.ts"),
+          path.join(root, "lib/db/schema/forwarding.ts"),
         ],
         out: "./migrations",
       }),
