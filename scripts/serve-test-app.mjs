@@ -21,6 +21,8 @@ const child = spawn(process.execPath, [path.join(root, "scripts/server.mjs")], {
     SANDBOX_OPERATOR_KEY: process.env.E2E_OPERATOR_KEY ?? "sk_op_e2e_operator_key_000000",
     DEMO_PASSWORD: process.env.E2E_DEMO_PASSWORD ?? "e2e-demo-password-1",
     SANDBOX_DEMO_ACTIVITY: "false",
+    // the forwarding test's receiver listens on 127.0.0.1
+    FORWARDING_ALLOW_PRIVATE: "true",
   },
 });
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });

@@ -3,13 +3,17 @@ import { getTranslations } from "next-intl/server";
 import type { Agreements } from "@/lib/contract/reports-api";
 import type { SecurityPolicy } from "@/lib/contract/account-api";
 import type { Credentials, SignInPage, Team, WebhookSecretStatus } from "@/lib/contract/settings-api";
+import type { Endpoint } from "@/lib/contract/forwarding-api";
+import type { ApiKey } from "@/lib/contract/api-keys-api";
+import { ApiKeysPanel } from "./api-keys-panel";
+import { ForwardingPanel } from "./forwarding-panel";
 import { AgreementsPanel } from "./agreements-panel";
 import { CredentialsPanel } from "./credentials-panel";
 import { SecurityPanel } from "./security-panel";
 import { TeamPanel } from "./team-panel";
 import { WebhookSecretPanel } from "./webhook-secret-panel";
 
-export const settingsTabs = ["team", "security", "webhooks", "credentials", "affiliates"] as const;
+export const settingsTabs = ["team", "security", "webhooks", "forwarding", "api-keys", "credentials", "affiliates"] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
 /** The open tab and what it shows, read on the server as the settings routes of the API answer it. */
@@ -17,6 +21,8 @@ export type OpenTab =
   | { tab: "team"; team: Team; signIns: SignInPage }
   | { tab: "security"; policy: SecurityPolicy; withoutFactor: number }
   | { tab: "webhooks"; status: WebhookSecretStatus }
+  | { tab: "forwarding"; endpoints: Endpoint[] }
+  | { tab: "api-keys"; keys: ApiKey[] }
   | { tab: "credentials"; credentials: Credentials }
   | { tab: "affiliates"; agreements: Agreements };
 
@@ -52,6 +58,8 @@ export async function SettingsPage({ tenantName, open }: { tenantName: string; o
       {open.tab === "team" && <TeamPanel team={open.team} signIns={open.signIns} />}
       {open.tab === "security" && <SecurityPanel policy={open.policy} withoutFactor={open.withoutFactor} />}
       {open.tab === "webhooks" && <WebhookSecretPanel status={open.status} />}
+      {open.tab === "forwarding" && <ForwardingPanel endpoints={open.endpoints} />}
+      {open.tab === "api-keys" && <ApiKeysPanel keys={open.keys} />}
       {open.tab === "credentials" && <CredentialsPanel credentials={open.credentials} />}
       {open.tab === "affiliates" && <AgreementsPanel list={open.agreements} />}
     </div>

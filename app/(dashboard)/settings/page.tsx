@@ -10,6 +10,8 @@ import type { SearchParams } from "@/lib/pages/list-page";
 import { listAgreements } from "@/lib/reports/agreements";
 import { credentials, team, webhookSecretStatus } from "@/lib/settings/settings";
 import { securityPolicy } from "@/lib/settings/security";
+import { listEndpoints } from "@/lib/forwarding/endpoints";
+import { listApiKeys } from "@/lib/auth/api-keys";
 
 export const generateMetadata = titled("settings");
 
@@ -24,6 +26,10 @@ async function openTab(tab: SettingsTab, { tenant, db }: Awaited<ReturnType<type
     }
     case "webhooks":
       return { tab, status: webhookSecretStatus(tenant, originOf(await headers())) };
+    case "forwarding":
+      return { tab, endpoints: await listEndpoints(db, tenant) };
+    case "api-keys":
+      return { tab, keys: await listApiKeys(db, tenant.id) };
     case "credentials":
       return { tab, credentials: credentials(tenant) };
     case "affiliates":
