@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest, Agent } from "node:http";
+import { createServer, request as httpRequest, Agent } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -381,7 +381,13 @@ async function main() {
   const app = await startApp({
     operatorKey,
     databaseUrl: databaseUrl ?? undefined,
-    env: { ...secrets, NODE_OPTIONS: "--expose-gc", STREAMS_PER_USER: String(Math.max(5000, SUBSCRIBERS + WARM_UP_SUBSCRIBERS + 50)) },
+    env: {
+      ...secrets,
+      NODE_OPTIONS: "--expose-gc",
+      STREAMS_PER_USER: String(Math.max(5000, SUBSCRIBERS + WARM_UP_SUBSCRIBERS + 50)),
+      // section 7's receiver listens on 127.0.0.1
+      FORWARDING_ALLOW_PRIVATE: "true",
+    },
   });
   try {
     const ctx = await setup(app);
@@ -394,6 +400,11 @@ async function main() {
       // section 6 alone (BENCH_ONLY=instances npm run bench)
       if (!databaseUrl) throw new Error("several instances need PostgreSQL");
       await instancesSection(app, databaseUrl, ctx.cookie);
+      return;
+    }
+    if (process.env.BENCH_ONLY === "forwarding") {
+      // section 7 alone (BENCH_ONLY=forwarding npm run bench)
+      await forwardingBench(app, ctx.cookie);
       return;
     }
     if (process.env.BENCH_ONLY === "reports") {
@@ -495,11 +506,70 @@ async function main() {
     await pagesBench(app, ctx);
     if (databaseUrl) await instancesSection(app, databaseUrl, ctx.cookie);
     else console.log("\n6. one instance against two: skipped, instances share PostgreSQL only");
+    await forwardingBench(app, ctx.cookie);
   } finally {
     await app.stop();
     if (databaseUrl) await dropDatabase(databaseUrl);
     else rmSync(app.dataDir, { recursive: true, force: true });
     agent.destroy();
+  }
+}
+
+// ---------- 7. forwarding ----------
+
+const FORWARD_EVENTS = Number(process.env.BENCH_FORWARD_EVENTS ?? 2000);
+
+/**
+ * One instance forwarding every stored webhook to one endpoint (a local receiver answering 200 at
+ * once): the ingest rate with no endpoint and with one, and the rate at which forwarded webhooks
+ * reach the receiver, measured in the same run, from the first webhook sent to the last one
+ * forwarded.
+ */
+async function forwardingBench(app: RunningApp, cookie: string) {
+  const ids = new Set<string>();
+  let copies = 0;
+  let lastAt = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const id = String(req.headers["webhook-id"]);
+      if (ids.has(id)) copies++;
+      ids.add(id);
+      lastAt = performance.now();
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  try {
+    const baseline = await ingest(`${app.baseUrl}/webhook`, signedEvents(FORWARD_EVENTS, secrets.SANDBOX_DEMO_WEBHOOK_SECRET));
+    const created = await send(`${app.baseUrl}/api/forwarding/endpoints`, {
+      method: "POST",
+      headers: { cookie, origin: app.baseUrl, "content-type": "application/json" },
+      body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/bench` }),
+    });
+    if (created.status !== 201) throw new Error(`endpoint → ${created.status} ${created.body}`);
+    const started = performance.now();
+    const withEndpoint = await ingest(`${app.baseUrl}/webhook`, signedEvents(FORWARD_EVENTS, secrets.SANDBOX_DEMO_WEBHOOK_SECRET));
+    const ingestedAt = performance.now();
+    const deadline = Date.now() + 300_000;
+    while (ids.size < FORWARD_EVENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const forwardRate = ids.size / ((lastAt - started) / 1000);
+    const lag = (lastAt - ingestedAt) / 1000;
+    console.log(`\n7. forwarding: ${FORWARD_EVENTS} webhooks at ${INGEST_CONCURRENCY} in flight, one instance, one endpoint`);
+    console.log(`   ingest, no endpoint            ${baseline.toFixed(0)} events/s`);
+    console.log(
+      `   ingest, one endpoint           ${withEndpoint.toFixed(0)} events/s   ratio ${(withEndpoint / baseline).toFixed(2)}   ` +
+        `target ≥ 0.8 (queueing a job per event costs little): ${verdict(withEndpoint / baseline >= 0.8)}`,
+    );
+    console.log(
+      `   forwarded                      ${forwardRate.toFixed(0)} events/s   ` +
+        `ratio to ingest ${(forwardRate / withEndpoint).toFixed(2)}   target ≥ 0.5: ${verdict(forwardRate / withEndpoint >= 0.5)}`,
+    );
+    console.log(
+      `   ${ids.size} of ${FORWARD_EVENTS} arrived, ${copies} twice; the last ${lag.toFixed(1)} s after the last webhook was stored`,
+    );
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
   }
 }
 

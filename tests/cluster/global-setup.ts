@@ -71,6 +71,9 @@ export async function setup(project: TestProject) {
     // heartbeats every 2 s: a dead instance's stream places expire within 6 s, not 45
     STREAM_HEARTBEAT_SECONDS: "2",
     SHUTDOWN_GRACE_SECONDS: "20",
+    // the forwarding test's receiver listens on 127.0.0.1
+    FORWARDING_ALLOW_PRIVATE: "true",
+    JOBS_INTERVAL_MS: "200",
   };
   cluster = { stateDir: mkdtempSync(path.join(os.tmpdir(), "cluster-state-")), ports: instancePorts as number[], env };
 
