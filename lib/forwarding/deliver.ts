@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "@/lib/db/client";
 import { forwardingAttempts, forwardingEndpoints, webhookEvents } from "@/lib/db/schema";
@@ -89,7 +89,11 @@ const forward: JobHandler = async (db, job) => {
       responseBody: result.answer,
     });
     if (ok) {
-      await tx.update(forwardingEndpoints).set({ failingSince: null }).where(eq(forwardingEndpoints.id, endpoint.id));
+      // matched only when a streak ends: an update that changes nothing would still write a row version
+      await tx
+        .update(forwardingEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(forwardingEndpoints.id, endpoint.id), isNotNull(forwardingEndpoints.failingSince)));
       return;
     }
     // the streak of failures starts at the first failed attempt since the last success; once it
