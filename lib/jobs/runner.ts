@@ -3,6 +3,7 @@ import type { Database, Db } from "@/lib/db/client";
 import { processSingleton } from "@/lib/process-singleton";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { errorText, logger } from "@/lib/log";
+import { startTicker } from "@/lib/runtime/ticker";
 import { claimDue, finish, jobCounts, type Job, type Outcome } from "./queue";
 
 const log = logger("jobs");
@@ -80,48 +81,16 @@ export async function runDueJobs(db: Db, only?: { id: string }): Promise<number>
 export function startJobRunner(database: Database, intervalMs: number): Runner {
   if (holder.runner) return holder.runner;
   const { db } = database;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  let failing = false;
-
-  const tick = async () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await runDueJobs(db);
-        } while (again && !stopped);
-        if (failing) log.info("the job runner runs again");
-        failing = false;
-      } catch (error) {
-        if (!failing) log.error({ err: errorText(error) }, "the job runner failed; it tries again at every tick");
-        failing = true;
-      } finally {
-        running = null;
-      }
-    })();
-    await running;
-  };
-
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
+  const ticker = startTicker("the job runner", log, intervalMs, async () => void (await runDueJobs(db)));
   serverRuntime().providers.set("jobs", () => jobCounts(db));
   holder.runner = {
-    wake: () => void tick(),
+    wake: () => void ticker.tick(),
     stop: async () => {
-      stopped = true;
       holder.stopping = true;
-      clearInterval(timer);
-      await running;
+      await ticker.stop();
     },
   };
-  void tick();
+  void ticker.tick();
   return holder.runner;
 }
 

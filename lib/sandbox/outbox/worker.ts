@@ -6,7 +6,8 @@ import { setWakeHandler } from "./wake";
 import { processSingleton } from "@/lib/process-singleton";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { outboxCounts } from "./deliver";
-import { errorText, logger } from "@/lib/log";
+import { logger } from "@/lib/log";
+import { startTicker } from "@/lib/runtime/ticker";
 
 const log = logger("sandbox-outbox");
 
@@ -19,50 +20,15 @@ const holder = processSingleton("sandbox-worker", () => ({ worker: undefined as 
 export function startWorker(database: Database, intervalMs: number): Worker {
   if (holder.worker) return holder.worker;
   const { db } = database;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  // one line when the database goes away and one when it is back, not one per tick
-  let failing = false;
-
-  const tick = async () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await expireUnpaidPayouts(db);
-          await deliverDue(db);
-        } while (again && !stopped);
-        if (failing) log.info("the delivery worker runs again");
-        failing = false;
-      } catch (error) {
-        if (!failing) log.error({ err: errorText(error) }, "the delivery worker failed; it tries again at every tick");
-        failing = true;
-      } finally {
-        running = null;
-      }
-    })();
-    await running;
-  };
-
+  const ticker = startTicker("the delivery worker", log, intervalMs, async () => {
+    await expireUnpaidPayouts(db);
+    await deliverDue(db);
+  });
   const ready = database.kind === "pglite" ? releaseClaims(db) : Promise.resolve();
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  setWakeHandler(() => void tick());
-  void ready.then(tick);
+  setWakeHandler(() => void ticker.tick());
+  void ready.then(ticker.tick);
   serverRuntime().providers.set("outbox", () => outboxCounts(db));
-  holder.worker = {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  holder.worker = { stop: ticker.stop };
   return holder.worker;
 }
 
