@@ -125,6 +125,7 @@ export function LoginForm({ labels }: { labels: LoginLabels }) {
       })();
     return (
       <form
+        method="post"
         className="flex flex-col gap-4"
         aria-labelledby="second-step-heading"
         onSubmit={(event) => {
@@ -204,7 +205,9 @@ export function LoginForm({ labels }: { labels: LoginLabels }) {
 
   return (
     <div className="flex flex-col gap-4">
+      {/* method="post": a click before the page's script runs must not put the password in a URL */}
       <form
+        method="post"
         className="flex flex-col gap-4"
         onSubmit={async (event) => {
           event.preventDefault();
