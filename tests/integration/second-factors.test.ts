@@ -144,8 +144,9 @@ describe("passkeys (WebAuthn), verified by SimpleWebAuthn", () => {
     const response = authenticator.register(created, base());
     const added = await session.request("POST", "/api/account/passkeys", { name: "Test key", response });
     expect(added.status).toBe(201);
-    expect((added.body as { recovery_codes: string[] }).recovery_codes).toHaveLength(10);
-    return { member, session, authenticator, passkeyId: response.id };
+    const codes = (added.body as { recovery_codes: string[] }).recovery_codes;
+    expect(codes).toHaveLength(10);
+    return { member, session, authenticator, passkeyId: response.id, codes };
   }
 
   async function passkeyOptions(browser: Browser) {
@@ -230,17 +231,23 @@ describe("passkeys (WebAuthn), verified by SimpleWebAuthn", () => {
   });
 
   it("successful two-step sign-ins give their attempts back: an office behind one address is never locked out by them", async () => {
-    const { member, authenticator } = await withPasskey();
+    const { member, authenticator, codes } = await withPasskey();
     const office = address();
-    // more two-step sign-ins than the address's 20 attempts in 15 minutes
+    // more two-step sign-ins than the address's 20 attempts in 15 minutes: ten with the ten
+    // recovery codes, eleven with the passkey (whose challenges have a limit of their own per address)
     const errors: (string | null)[] = [];
-    for (let i = 0; i < 22; i++) {
+    for (let i = 0; i < 21; i++) {
       const browser = new Browser(base(), office);
       expect((await browser.step("credentials", { email: member.email, password: member.password })).error).toBe("SecondFactorRequired");
+      const code = codes[i];
+      if (code) {
+        errors.push((await browser.step("second-factor", { recovery_code: code })).error);
+        continue;
+      }
       const options = (await browser.fetch("/api/sign-in/second-factor/options", { method: "POST" })).body as { challenge: string };
       errors.push((await browser.step("second-factor", { passkey: JSON.stringify(authenticator.assert(options, base())) })).error);
     }
-    expect(errors).toEqual(Array.from({ length: 22 }, () => null));
+    expect(errors).toEqual(Array.from({ length: 21 }, () => null));
   }, 60_000);
 });
 
