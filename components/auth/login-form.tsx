@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
@@ -8,6 +8,9 @@ import { apiFetch } from "@/lib/client/api";
 import { signInStep } from "@/lib/client/sign-in";
 import { assertPasskey, isCancelled, passkeySupport } from "@/lib/client/passkeys";
 import { secondStepSchema, type SecondStep } from "@/lib/contract/account-api";
+
+/** Nothing to subscribe to: the snapshot only tells the server render (false) from the browser (true). */
+const noSubscription = () => () => undefined;
 
 /** The form's words, in the page's language (the server translates them). */
 export type LoginLabels = {
@@ -64,6 +67,12 @@ export function LoginForm({ labels }: { labels: LoginLabels }) {
   const [busy, setBusy] = useState<"password" | "passkey" | "second" | null>(null);
   const [second, setSecond] = useState<(SecondStep & { use: SecondStep["methods"][number] }) | null>(null);
   const autofillStarted = useRef(false);
+  // the buttons wait for this page's script: a click before it would post the form to nowhere
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   const done = () => {
     router.replace(safeCallbackPath(params.get("callbackUrl"), window.location.origin));
@@ -80,6 +89,9 @@ export function LoginForm({ labels }: { labels: LoginLabels }) {
       if (failed) setError(describe(failed));
       else return done();
     } catch (e) {
+      // the browser's autofill offer is not something the person asked for: its failures stay
+      // quiet, and leave a password sign-in under way alone
+      if (autofill) return;
       if (!isCancelled(e)) setError(describe("PasskeyFailed"));
     }
     setBusy(null);
@@ -164,17 +176,17 @@ export function LoginForm({ labels }: { labels: LoginLabels }) {
         )}
         <Alert message={error} />
         {typed ? (
-          <Button type="submit" disabled={busy !== null}>
+          <Button type="submit" disabled={!hydrated || busy !== null}>
             {busy === "second" ? labels.second.verifying : labels.second.verify}
           </Button>
         ) : (
-          <Button type="button" autoFocus disabled={busy !== null} onClick={withPasskeyStep}>
+          <Button type="button" autoFocus disabled={!hydrated || busy !== null} onClick={withPasskeyStep}>
             {busy === "second" ? labels.second.verifying : labels.passkey}
           </Button>
         )}
         <div className="flex flex-col items-start gap-1 text-sm">
           {second.methods.includes("passkey") && typed && (
-            <Button type="button" variant="ghost" disabled={busy !== null} onClick={withPasskeyStep}>
+            <Button type="button" variant="ghost" disabled={!hydrated || busy !== null} onClick={withPasskeyStep}>
               {labels.second.usePasskey}
             </Button>
           )}
@@ -234,7 +246,7 @@ export function LoginForm({ labels }: { labels: LoginLabels }) {
           <TextInput id="password" name="password" type="password" autoComplete="current-password" required />
         </Field>
         <Alert message={error} />
-        <Button type="submit" disabled={busy !== null}>
+        <Button type="submit" disabled={!hydrated || busy !== null}>
           {busy === "password" ? labels.submitting : labels.submit}
         </Button>
       </form>
@@ -246,7 +258,7 @@ export function LoginForm({ labels }: { labels: LoginLabels }) {
       <Button
         type="button"
         variant="secondary"
-        disabled={busy !== null}
+        disabled={!hydrated || busy !== null}
         onClick={() =>
           void passkeySupport().then(({ passkeys }) => (passkeys ? withPasskey(false) : setError(describe("PasskeyUnsupported"))))
         }

@@ -30,29 +30,29 @@ function Health({ endpoint }: { endpoint: Endpoint }) {
   const f = useFormat();
   const { health } = endpoint;
   return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
-      <div>
-        <dt className="text-zinc-600 dark:text-zinc-400">{t("successRate")}</dt>
-        <dd>{health.success_rate_24h === null ? "—" : f.percent(health.success_rate_24h)}</dd>
-      </div>
-      <div>
-        <dt className="text-zinc-600 dark:text-zinc-400">{t("attempts24h")}</dt>
-        <dd>{health.attempts_24h}</dd>
-      </div>
-      <div>
-        <dt className="text-zinc-600 dark:text-zinc-400">{t("lastSuccess")}</dt>
-        <dd>{health.last_success_at ? f.dateTime(health.last_success_at) : t("never")}</dd>
-      </div>
-      <div>
-        <dt className="text-zinc-600 dark:text-zinc-400">{t("waiting")}</dt>
-        <dd>{health.pending}</dd>
-      </div>
-      {health.failing_since && (
-        <div className="col-span-2 text-amber-800 sm:col-span-4 dark:text-amber-300">
-          {t("failingSince", { time: f.dateTime(health.failing_since) })}
+    <>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
+        <div>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("successRate")}</dt>
+          <dd>{health.success_rate_24h === null ? "—" : f.percent(health.success_rate_24h)}</dd>
         </div>
+        <div>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("attempts24h")}</dt>
+          <dd>{health.attempts_24h}</dd>
+        </div>
+        <div>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("lastSuccess")}</dt>
+          <dd>{health.last_success_at ? f.dateTime(health.last_success_at) : t("never")}</dd>
+        </div>
+        <div>
+          <dt className="text-zinc-600 dark:text-zinc-400">{t("waiting")}</dt>
+          <dd>{health.pending}</dd>
+        </div>
+      </dl>
+      {health.failing_since && (
+        <p className="text-xs text-amber-800 dark:text-amber-300">{t("failingSince", { time: f.dateTime(health.failing_since) })}</p>
       )}
-    </dl>
+    </>
   );
 }
 
