@@ -4,6 +4,12 @@ import { defineConfig } from "drizzle-kit";
 // (npm run db:generate). The app applies them at start (lib/db/migrate.ts).
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./lib/db/schema/sandbox.ts", "./lib/db/schema/dashboard.ts", "./lib/db/schema/factors.ts", "./lib/db/schema/forwarding.ts"],
+  schema: [
+    "./lib/db/schema/sandbox.ts",
+    "./lib/db/schema/dashboard.ts",
+    "./lib/db/schema/factors.ts",
+    "./lib/db/schema/forwarding.ts",
+    "./lib/db/schema/mail.ts",
+  ],
   out: "./lib/db/migrations",
 });

@@ -65,6 +65,14 @@ const rawSchema = z.object({
     .min(1)
     .default(5 * 24 * 3600),
   JOBS_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default("Exchange dashboard <dashboard@localhost>"),
+  MAIL_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, "seconds, comma-separated")
+    .default("30,120,600,1800,3600,7200,14400,28800,43200,86400,86400"),
+  NOTIFICATIONS_SWEEP_SECONDS: z.coerce.number().min(1).max(3600).default(300),
+  NOTIFY_WEBHOOK_SILENCE_HOURS: z.coerce.number().min(0.001).max(720).default(6),
 });
 
 const secretNames = [
@@ -133,6 +141,12 @@ export type Env = {
   forwardingDisableAfterMs: number;
   /** How often each instance looks for due background jobs (they are also run at once when queued). */
   jobsIntervalMs: number;
+  /** smtp(s)://user:pass@host:port; unset: mail is kept in the database (the console's Mail tab). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailRetryScheduleMs: number[];
+  notificationsSweepMs: number;
+  webhookSilenceMs: number;
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
@@ -234,6 +248,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     forwardingRetryScheduleMs: raw.FORWARDING_RETRY_SCHEDULE.split(",").map((seconds) => Math.round(Number(seconds) * 1000)),
     forwardingDisableAfterMs: Math.round(raw.FORWARDING_DISABLE_AFTER_SECONDS * 1000),
     jobsIntervalMs: raw.JOBS_INTERVAL_MS,
+    smtpUrl: raw.SMTP_URL,
+    mailFrom: raw.MAIL_FROM,
+    mailRetryScheduleMs: raw.MAIL_RETRY_SCHEDULE.split(",").map((seconds) => Math.round(Number(seconds) * 1000)),
+    notificationsSweepMs: Math.round(raw.NOTIFICATIONS_SWEEP_SECONDS * 1000),
+    webhookSilenceMs: Math.round(raw.NOTIFY_WEBHOOK_SILENCE_HOURS * 3_600_000),
     secrets,
     generatedSecrets: missing,
   };

@@ -52,7 +52,8 @@ export async function claimDue(db: Db, limit: number, claimMs: number, only?: { 
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, tenant_id, subject_id, payload, status, attempts, run_at, locked_until, last_error, created_at, finished_at
+    RETURNING id, kind, tenant_id, subject_id, payload, status, attempts, run_at, locked_until, last_error, created_at,
+      finished_at, dedupe_key
   `)) as { rows: Record<string, unknown>[] };
   return result.rows.map((r) => ({
     id: String(r.id),
@@ -67,6 +68,7 @@ export async function claimDue(db: Db, limit: number, claimMs: number, only?: { 
     lastError: (r.last_error as string | null) ?? null,
     createdAt: new Date(r.created_at as string),
     finishedAt: r.finished_at ? new Date(r.finished_at as string) : null,
+    dedupeKey: (r.dedupe_key as string | null) ?? null,
   }));
 }
 

@@ -130,12 +130,10 @@ describe("database migrations", () => {
       path.join(dir, "drizzle.config.json"),
       JSON.stringify({
         dialect: "postgresql",
-        schema: [
-          path.join(root, "lib/db/schema/sandbox.ts"),
-          path.join(root, "lib/db/schema/dashboard.ts"),
-          path.join(root, "lib/db/schema/factors.ts"),
-          path.join(root, "lib/db/schema/forwarding.ts"),
-        ],
+        // every table module of the schema (index.ts re-exports them; columns.ts holds no table)
+        schema: readdirSync(path.join(root, "lib/db/schema"))
+          .filter((file) => file.endsWith(".ts") && !["index.ts", "columns.ts"].includes(file))
+          .map((file) => path.join(root, "lib/db/schema", file)),
         out: "./migrations",
       }),
     );

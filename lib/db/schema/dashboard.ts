@@ -61,6 +61,10 @@ export const users = pgTable(
     tenantId: uuid("tenant_id"),
     disabled: boolean("disabled").notNull(),
     createdAt: ts("created_at").notNull(),
+    /** The language of their mail: the one they last chose in the switcher (en | de | fr | it). */
+    locale: text("locale").notNull().default("en"),
+    /** When they chose their password; null while an invitation waits (the stored hash is of a random one). */
+    passwordSetAt: ts("password_set_at"),
   },
   (t) => [ofTenant("users", t.tenantId), check("users_role_check", sql`role IN ('operator', 'admin', 'viewer')`)],
 );

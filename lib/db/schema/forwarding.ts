@@ -2,7 +2,19 @@
 // every piece of work which must survive a restart goes through, the endpoints that webhooks are
 // forwarded to (with each attempt's record), and the API keys of the dashboard's API.
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, foreignKey, index, integer, jsonb, pgTable, text, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import { tenants, users } from "./dashboard";
 import { ts } from "./columns";
 
@@ -18,7 +30,7 @@ export const jobs = pgTable(
   "jobs",
   {
     id: uuid("id").primaryKey(),
-    /** forward (one webhook to one forwarding endpoint) */
+    /** forward (one webhook to one endpoint), mail (one message), notification-mail (a digest), notifications-sweep */
     kind: text("kind").notNull(),
     tenantId: uuid("tenant_id"),
     /** What the job is about, for lists (a forwarding endpoint). */
@@ -33,9 +45,14 @@ export const jobs = pgTable(
     lastError: text("last_error"),
     createdAt: ts("created_at").notNull(),
     finishedAt: ts("finished_at"),
+    /** A job with a key is queued at most once while pending (one mail digest per user and category). */
+    dedupeKey: text("dedupe_key"),
   },
   (t) => [
     ofTenant("jobs", t.tenantId),
+    uniqueIndex("jobs_pending_dedupe")
+      .on(t.dedupeKey)
+      .where(sql`${t.status} = 'pending' AND ${t.dedupeKey} IS NOT NULL`),
     index("jobs_due")
       .on(t.runAt)
       .where(sql`${t.status} = 'pending'`),

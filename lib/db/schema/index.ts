@@ -4,3 +4,4 @@ export * from "./sandbox";
 export * from "./dashboard";
 export * from "./factors";
 export * from "./forwarding";
+export * from "./mail";
