@@ -7,8 +7,11 @@ import { seedSandbox } from "@/lib/sandbox/seed";
 import { seedDemoActivity, whenListening } from "@/lib/demo/demo-activity";
 import { startWorker, stopWorker } from "@/lib/sandbox/outbox/worker";
 import { startJobRunner } from "@/lib/jobs/runner";
-// registers the handler of forwarded webhooks with the job runner
+// register the handlers of their jobs with the job runner: forwarded webhooks, mail, notifications
 import "@/lib/forwarding/deliver";
+import "@/lib/mail/send";
+import "@/lib/notifications/digest";
+import { scheduleSweep } from "@/lib/notifications/sweep";
 import { registerDrains } from "@/lib/runtime/drains";
 import { processSingleton } from "@/lib/process-singleton";
 import { sql } from "drizzle-orm";
@@ -77,6 +80,9 @@ export function boot(): Promise<void> {
     // before any cache fills: other instances' changes drop this one's copies from the start
     await listenForInvalidations(database);
     startJobRunner(database, config.jobsIntervalMs);
+    await scheduleSweep(database.db).catch((error: unknown) =>
+      log.error({ err: errorText(error) }, "could not queue the notification sweep"),
+    );
     if (config.sandboxEnabled) {
       // instances that start together on one database seed it once: the first holds the lock,
       // the others then find the rows there

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ConsoleLive } from "./console-live";
 
-export const consoleTabs = ["tenants", "users", "exchanges", "sandbox"] as const;
+export const consoleTabs = ["tenants", "users", "exchanges", "mail", "sandbox"] as const;
 export type ConsoleTab = (typeof consoleTabs)[number];
 
 /**

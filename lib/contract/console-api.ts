@@ -87,3 +87,28 @@ export const consoleFrameSchema = z.object({
   exchange_id: z.nullable(uuid),
 });
 export type ConsoleFrame = z.infer<typeof consoleFrameSchema>;
+
+// ---- mail (the Mail tab: what was sent, or kept when no SMTP server is configured) ----
+
+export const consoleMailSchema = z.object({
+  id: uuid,
+  to: z.string(),
+  category: z.string(),
+  locale: z.string(),
+  subject: z.string(),
+  /** queued | sent | caught | failed */
+  status: z.enum(["queued", "sent", "caught", "failed"]),
+  attempts: z.int(),
+  last_error: z.nullable(z.string()),
+  created_at: isoTimestamp,
+  sent_at: z.nullable(isoTimestamp),
+});
+export type ConsoleMail = z.infer<typeof consoleMailSchema>;
+export const consoleMailListSchema = z.object({ data: z.array(consoleMailSchema), smtp_configured: z.boolean() });
+export type ConsoleMailList = z.infer<typeof consoleMailListSchema>;
+export const consoleMailDetailSchema = z.extend(consoleMailSchema, {
+  text: z.string(),
+  html: z.string(),
+  headers: z.record(z.string(), z.string()),
+});
+export type ConsoleMailDetail = z.infer<typeof consoleMailDetailSchema>;

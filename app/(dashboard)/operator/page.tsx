@@ -5,6 +5,8 @@ import { OperatorPage, consoleTabs, type ConsoleTab } from "@/components/operato
 import { SimulatorPanel } from "@/components/operator/simulator-panel";
 import { TenantsPanel } from "@/components/operator/tenants-panel";
 import { UsersPanel } from "@/components/operator/users-panel";
+import { MailPanel } from "@/components/operator/mail-panel";
+import { consoleMailDetail, consoleMailList } from "@/lib/mail/outbox";
 import { titled } from "@/i18n/page-title";
 import { pathId } from "@/lib/api/ownership";
 import { originOf } from "@/lib/api/request-origin";
@@ -28,6 +30,11 @@ async function panel(tab: ConsoleTab, params: Awaited<SearchParams>, db: Awaited
       return <TenantsPanel tenants={await consoleTenants(db, originOf(await headers()))} />;
     case "users":
       return <UsersPanel users={await consoleUsers(db)} />;
+    case "mail": {
+      const asked = typeof params.mail === "string" && /^[0-9a-f-]{36}$/i.test(params.mail) ? params.mail : null;
+      const [list, open] = await Promise.all([consoleMailList(db, Boolean(env().smtpUrl)), asked ? consoleMailDetail(db, asked) : null]);
+      return <MailPanel list={list} open={open} />;
+    }
     case "exchanges": {
       const filters = filtersFrom(params, listFilters.console);
       const query = consoleExchangeQuerySchema.safeParse({ ...filters, limit: String(PAGE_SIZE) });

@@ -1,0 +1,12 @@
+import { apiRoute, otherMethods } from "@/lib/api/route";
+import { env } from "@/lib/env";
+import { consoleMailList } from "@/lib/mail/outbox";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/operator/mail – the latest 100 mails: sent, queued, failed, or caught (no SMTP_URL)
+export const GET = apiRoute({ roles: ["operator"], scope: "global" }, async ({ db }) =>
+  Response.json(await consoleMailList(db, Boolean(env().smtpUrl))),
+);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
