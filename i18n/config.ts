@@ -22,9 +22,12 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (locales as readonly string[]).includes(value);
 }
 
+/** Pages reached without a session: sign-in, the mailed links' pages, and the end user's payout page. */
+const publicPages = ["/login", "/forgot-password", "/invitation", "/reset-password", "/unsubscribe", "/pay"];
+
 /** The pages open to end users and to people not yet signed in: they speak every language. */
 export function localesForPath(pathname: string): readonly Locale[] {
-  if (pathname === "/login" || pathname.startsWith("/pay/")) return locales;
+  if (publicPages.some((page) => pathname === page || pathname.startsWith(`${page}/`))) return locales;
   if (pathname.startsWith("/docs/")) return referenceLocales;
   return dashboardLocales;
 }

@@ -58,7 +58,7 @@ function Alert({ message }: { message: string | null }) {
  * recovery code or a passkey) in this same browser within 5 minutes; or a passkey alone, by the
  * button or by the browser's autofill offer on the email field.
  */
-export function LoginForm({ labels }: { labels: LoginLabels }) {
+export function LoginForm({ labels, email }: { labels: LoginLabels; email?: string }) {
   const router = useRouter();
   const params = useSearchParams();
   const describe = (code: string | null | undefined) =>
@@ -240,7 +240,7 @@ export function LoginForm({ labels }: { labels: LoginLabels }) {
         }}
       >
         <Field id="email" label={labels.email}>
-          <TextInput id="email" name="email" type="email" autoComplete="username webauthn" required autoFocus />
+          <TextInput id="email" name="email" type="email" autoComplete="username webauthn" required autoFocus defaultValue={email} />
         </Field>
         <Field id="password" label={labels.password}>
           <TextInput id="password" name="password" type="password" autoComplete="current-password" required />

@@ -8,6 +8,7 @@ import type { ApiKey } from "@/lib/contract/api-keys-api";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { ForwardingPanel } from "./forwarding-panel";
 import { AgreementsPanel } from "./agreements-panel";
+import { TimeZoneCard } from "./time-zone-card";
 import { CredentialsPanel } from "./credentials-panel";
 import { SecurityPanel } from "./security-panel";
 import { TeamPanel } from "./team-panel";
@@ -61,7 +62,12 @@ export async function SettingsPage({ tenantName, open }: { tenantName: string; o
       {open.tab === "forwarding" && <ForwardingPanel endpoints={open.endpoints} />}
       {open.tab === "api-keys" && <ApiKeysPanel keys={open.keys} />}
       {open.tab === "credentials" && <CredentialsPanel credentials={open.credentials} />}
-      {open.tab === "affiliates" && <AgreementsPanel list={open.agreements} />}
+      {open.tab === "affiliates" && (
+        <>
+          <TimeZoneCard current={open.agreements.time_zone} />
+          <AgreementsPanel list={open.agreements} />
+        </>
+      )}
     </div>
   );
 }

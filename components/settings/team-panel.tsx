@@ -12,38 +12,24 @@ import { useShellUser } from "@/components/shell/session-context";
 import { apiFetch } from "@/lib/client/api";
 import { useFormat } from "@/lib/client/use-format";
 import {
+  mailedLinkSchema,
   teamMemberSchema,
-  temporaryPasswordSchema,
+  type MailedLink,
   type SignInPage,
   type Team,
   type TeamMember,
-  type TemporaryPassword,
 } from "@/lib/contract/settings-api";
-import { OneTimeSecret } from "./one-time-secret";
 
 /** The members' columns above phone width: the header row and each member share them. */
 const columns = "sm:grid-cols-[minmax(0,1fr)_8rem_5.5rem_10rem_13rem]";
 
-function Password({ shown }: { shown: TemporaryPassword }) {
-  const t = useTranslations("settings.team");
-  return (
-    <OneTimeSecret title={t("passwordTitle", { email: shown.member.email })} value={shown.temporary_password} label={t("copyPassword")}>
-      {t("passwordHint")}
-    </OneTimeSecret>
-  );
+/** What was mailed: an invitation or a reset link, to whom and until when it works. */
+function mailedText(t: ReturnType<typeof useTranslations<"settings.team">>, f: ReturnType<typeof useFormat>, mailed: MailedLink) {
+  const values = { email: mailed.link.mailed_to, until: f.dateTime(mailed.link.expires_at) };
+  return mailed.link.purpose === "invitation" ? t("invitationSent", values) : t("resetSent", values);
 }
 
-function MemberRow({
-  member,
-  self,
-  onPassword,
-  onNotice,
-}: {
-  member: TeamMember;
-  self: boolean;
-  onPassword: (p: TemporaryPassword) => void;
-  onNotice: (text: string) => void;
-}) {
+function MemberRow({ member, self, onNotice }: { member: TeamMember; self: boolean; onNotice: (text: string) => void }) {
   const t = useTranslations("settings.team");
   const tr = useTranslations("shell.roles");
   const f = useFormat();
@@ -65,6 +51,11 @@ function MemberRow({
         >
           {member.second_factor ? t("secondFactorOn") : t("secondFactorOff")}
         </span>
+        {member.invitation_pending && (
+          <span className="block text-xs text-amber-700 dark:text-amber-400" data-invitation-pending>
+            {t("invitationPending")}
+          </span>
+        )}
       </div>
       <Select
         aria-label={t("roleOf", { email: member.email })}
@@ -94,12 +85,13 @@ function MemberRow({
               disabled={busy}
               onClick={() =>
                 void run(async () => {
-                  onPassword(await apiFetch(`/api/settings/team/${member.id}/reset-password`, temporaryPasswordSchema, { method: "POST" }));
+                  const mailed = await apiFetch(`/api/settings/team/${member.id}/reset-password`, mailedLinkSchema, { method: "POST" });
+                  onNotice(mailedText(t, f, mailed));
                   router.refresh();
                 })
               }
             >
-              {t("resetPassword")}
+              {member.invitation_pending ? t("resendInvitation") : t("resetPassword")}
             </Button>
             {member.second_factor && (
               <Button
@@ -125,9 +117,10 @@ function MemberRow({
   );
 }
 
-function AddMember({ onPassword }: { onPassword: (p: TemporaryPassword) => void }) {
+function AddMember({ onNotice }: { onNotice: (text: string) => void }) {
   const t = useTranslations("settings.team");
   const tr = useTranslations("shell.roles");
+  const f = useFormat();
   const router = useRouter();
   const { busy, error, run } = useSubmit({ conflict: t("exists") });
   return (
@@ -139,7 +132,7 @@ function AddMember({ onPassword }: { onPassword: (p: TemporaryPassword) => void 
         const data = new FormData(form);
         void run(async () => {
           const body = { email: String(data.get("email") ?? ""), role: String(data.get("role") ?? "viewer") };
-          onPassword(await apiFetch("/api/settings/team", temporaryPasswordSchema, { method: "POST", body }));
+          onNotice(mailedText(t, f, await apiFetch("/api/settings/team", mailedLinkSchema, { method: "POST", body })));
           form.reset();
           router.refresh();
         });
@@ -188,11 +181,10 @@ function SignInHistory({ history }: { history: SignInPage }) {
   );
 }
 
-/** The tenant's users: add one with a temporary password, change roles, disable, reset; and who signed in when. */
+/** The tenant's users: invite one by mail, change roles, disable, mail a reset link; and who signed in when. */
 export function TeamPanel({ team, signIns }: { team: Team; signIns: SignInPage }) {
   const t = useTranslations("settings.team");
   const user = useShellUser();
-  const [password, setPassword] = useState<TemporaryPassword | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-4">
@@ -210,20 +202,15 @@ export function TeamPanel({ team, signIns }: { team: Team; signIns: SignInPage }
             </div>
             <ul aria-label={t("members")} className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {team.data.map((m) => (
-                <MemberRow key={m.id} member={m} self={m.email === user.email} onPassword={setPassword} onNotice={setNotice} />
+                <MemberRow key={m.id} member={m} self={m.email === user.email} onNotice={setNotice} />
               ))}
             </ul>
           </>
         )}
         <div className="mt-4 border-t border-zinc-200 pt-4 dark:border-zinc-800">
           <h3 className="mb-2 text-sm font-semibold">{t("addSomeone")}</h3>
-          <AddMember onPassword={setPassword} />
+          <AddMember onNotice={setNotice} />
         </div>
-        {password && (
-          <div className="mt-3">
-            <Password shown={password} />
-          </div>
-        )}
         {notice && (
           <p role="status" className="mt-3 text-sm text-zinc-700 dark:text-zinc-300">
             {notice}

@@ -14,7 +14,7 @@ import {
   teamMemberSchema,
   teamSchema,
   teamUpdateBodySchema,
-  temporaryPasswordSchema,
+  mailedLinkSchema,
   webhookSecretStatusSchema,
 } from "@/lib/contract/settings-api";
 import type { ErrorCode } from "@/lib/errors";
@@ -43,9 +43,11 @@ export const settingsOperations: Operation[] = [
     path: "/settings/team",
     operationId: "addTeamMember",
     summary: "Add a member",
-    description: "A new admin or viewer of the tenant. The answer holds a temporary password, shown this once.",
+    description:
+      "A new admin or viewer of the tenant. They are mailed an invitation whose one-time link (valid 24 hours) sets " +
+      "their password; no password is shown to anyone.",
     body: { schema: teamAddBodySchema, example: { email: "new.colleague@example.com", role: "viewer" } },
-    success: { status: 201, description: "The member and the temporary password", schema: temporaryPasswordSchema },
+    success: { status: 201, description: "The member and the invitation mailed to them", schema: mailedLinkSchema },
     errors: [...mutation, "conflict"],
   }),
   settingsOp({
@@ -64,9 +66,11 @@ export const settingsOperations: Operation[] = [
     path: "/settings/team/{id}/reset-password",
     operationId: "resetTeamMemberPassword",
     summary: "Reset a member's password",
-    description: "A temporary password, shown this once. The member's sessions end and a sign-in lock lifts.",
+    description:
+      "Mails the member a one-time link that sets a new password (valid 30 minutes; an invitation again, 24 hours, " +
+      "for a member who never set one). A sign-in lock lifts; using the link ends their sessions.",
     pathParams: { id: "User UUID" },
-    success: { status: 200, description: "The member and the temporary password", schema: temporaryPasswordSchema },
+    success: { status: 200, description: "The member and the link mailed to them", schema: mailedLinkSchema },
     errors: [...mutation, "not_found"],
   }),
   settingsOp({

@@ -43,6 +43,7 @@ export async function seedDashboard(db: Db): Promise<boolean> {
         tenantId: u.role === "operator" ? null : tenantId,
         disabled: false,
         createdAt: now,
+        passwordSetAt: now,
       })),
     );
   });

@@ -27,7 +27,8 @@ export const userInputSchema = z
   .object({ email: emailSchema, role: z.enum(roles), tenantId: z.guid().nullable(), password: passwordSchema })
   .refine(...oneTenantUnlessOperator);
 
-export async function addUser(db: Db, input: z.input<typeof userInputSchema>) {
+/** A new user; `invited`: their password is a random one nobody knows until their invitation's link sets one. */
+export async function addUser(db: Db, input: z.input<typeof userInputSchema>, options: { invited?: boolean; locale?: string } = {}) {
   const user = userInputSchema.parse(input);
   if (user.tenantId) {
     const [tenant] = await db.select().from(tenants).where(eq(tenants.id, user.tenantId));
@@ -44,8 +45,10 @@ export async function addUser(db: Db, input: z.input<typeof userInputSchema>) {
     tenantId: user.tenantId,
     disabled: false,
     createdAt: new Date(),
+    locale: options.locale ?? "en",
+    passwordSetAt: options.invited ? null : new Date(),
   });
-  return { id, email: user.email, role: user.role, tenantId: user.tenantId };
+  return { id, email: user.email, role: user.role, tenantId: user.tenantId, locale: options.locale ?? "en" };
 }
 
 export async function listUsers(db: Db) {
@@ -72,7 +75,7 @@ export async function resetPassword(db: Db, email: string, password: string) {
   const hash = await hashPassword(passwordSchema.parse(password));
   const [row] = await db
     .update(users)
-    .set({ passwordHash: hash })
+    .set({ passwordHash: hash, passwordSetAt: new Date() })
     .where(eq(users.email, emailSchema.parse(email)))
     .returning({ id: users.id, email: users.email });
   if (!row) throw new AdminError(`no user ${email}`);

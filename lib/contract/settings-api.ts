@@ -23,6 +23,8 @@ export const teamMemberSchema = z.object({
   last_sign_in_at: z.nullable(isoTimestamp),
   /** Whether they have a passkey or an authenticator app. */
   second_factor: z.boolean(),
+  /** Invited and not yet through their invitation's link (no password of their own). */
+  invitation_pending: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 export const teamSchema = z.object({ data: z.array(teamMemberSchema) });
@@ -31,18 +33,22 @@ export type Team = z.infer<typeof teamSchema>;
 export const teamAddBodySchema = z.strictObject({
   email: z.email("An email address").check(z.trim()).check(z.toLowerCase()).check(z.maxLength(254)),
   role: z.enum(teamRoles, { error: "admin or viewer" }),
+  /** The language of their mail (the inviter's own by default). */
+  locale: z.optional(z.enum(["en", "de", "fr", "it"], { error: "en, de, fr or it" })),
 });
 
 export const teamUpdateBodySchema = z
   .strictObject({ role: z.optional(z.enum(teamRoles, { error: "admin or viewer" })), disabled: z.optional(z.boolean()) })
   .check(z.refine((b) => b.role !== undefined || b.disabled !== undefined, { message: "Send role, disabled or both" }));
 
-/** A new member, or a reset: the temporary password is shown this once and never stored in clear. */
-export const temporaryPasswordSchema = z.object({
+/** A new member, or a reset: what was mailed to them, and until when its one-time link works. */
+export const mailedLinkSchema = z.object({
   member: teamMemberSchema,
-  temporary_password: z.string().check(z.meta({ description: "Shown once; the person signs in with it and should change it" })),
+  link: z
+    .object({ purpose: z.enum(["invitation", "password_reset"]), mailed_to: z.string(), expires_at: isoTimestamp })
+    .check(z.meta({ description: "The one-time link mailed to the member (an invitation for who never set a password)" })),
 });
-export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>;
+export type MailedLink = z.infer<typeof mailedLinkSchema>;
 
 // ---- sign-in history ----
 
@@ -129,4 +135,12 @@ export const affiliateBodySchema = z.strictObject({
     .check(z.trim())
     .check(z.minLength(1, "A label of 1 to 80 characters"))
     .check(z.maxLength(80, "A label of 1 to 80 characters")),
+});
+
+// ---- the tenant's time zone (reports count days and months in it) ----
+
+export const timeZoneSchema = z.object({ time_zone: z.string().check(z.meta({ description: "An IANA time zone, e.g. Europe/Zurich" })) });
+export type TimeZoneSetting = z.infer<typeof timeZoneSchema>;
+export const timeZoneBodySchema = z.strictObject({
+  time_zone: z.string({ error: "An IANA time zone such as Europe/Zurich" }).check(z.trim(), z.minLength(1), z.maxLength(64)),
 });

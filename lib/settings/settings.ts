@@ -7,18 +7,13 @@ import { forgetTenants, type Tenant } from "@/lib/auth/tenants";
 import { decryptSecret } from "@/lib/auth/encryption";
 import { newWebhookSecret, replaceClientId, rotateWebhookSecret } from "@/lib/auth/tenant-admin";
 import { hasFactorSql } from "@/lib/auth/factors/has-factor-sql";
-import { addUser, AdminError, newPassword, resetPassword, setDisabled, setRole } from "@/lib/auth/users";
+import { addUser, AdminError, newPassword, setDisabled, setRole } from "@/lib/auth/users";
+import { sendInvitation, sendPasswordReset } from "@/lib/auth/account-links";
+import { unlockAccount } from "@/lib/auth/sign-in-limit";
+import { wakeJobRunner } from "@/lib/jobs/runner";
 import { ExchangeClient, UpstreamError } from "@/lib/exchange/client";
 import { isSandboxTenant, sandboxOperator } from "@/lib/simulator/simulator";
-import type {
-  Affiliate,
-  Credentials,
-  Rotated,
-  Team,
-  TeamMember,
-  TemporaryPassword,
-  WebhookSecretStatus,
-} from "@/lib/contract/settings-api";
+import type { Affiliate, Credentials, Rotated, Team, TeamMember, MailedLink, WebhookSecretStatus } from "@/lib/contract/settings-api";
 import type { z } from "zod";
 import type { teamAddBodySchema, teamUpdateBodySchema } from "@/lib/contract/settings-api";
 
@@ -54,6 +49,7 @@ async function members(db: Db, tenantId: string, id?: string): Promise<TeamMembe
     created_at: user.createdAt.toISOString(),
     last_sign_in_at: lastAt ? new Date(lastAt).toISOString() : null,
     second_factor: Boolean(secondFactor),
+    invitation_pending: user.passwordSetAt === null,
   }));
 }
 
@@ -67,12 +63,24 @@ export async function member(db: Db, tenantId: string, id: string): Promise<Team
   return found;
 }
 
-/** A new member with a temporary password, shown once. */
-export async function addMember(db: Db, tenantId: string, body: z.infer<typeof teamAddBodySchema>): Promise<TemporaryPassword> {
-  const password = newPassword();
+/** A new member, mailed an invitation whose link sets their password (in the inviter's language unless told). */
+export async function addMember(
+  db: Db,
+  tenantId: string,
+  inviter: { email: string; locale: string },
+  body: z.infer<typeof teamAddBodySchema>,
+): Promise<MailedLink> {
   try {
-    const user = await addUser(db, { email: body.email, role: body.role, tenantId, password });
-    return { member: await member(db, tenantId, user.id), temporary_password: password } satisfies TemporaryPassword;
+    const locale = body.locale ?? inviter.locale;
+    const { user, expiresAt } = await db.transaction(async (tx) => {
+      const user = await addUser(tx, { email: body.email, role: body.role, tenantId, password: newPassword() }, { invited: true, locale });
+      return { user, expiresAt: await sendInvitation(tx, user, inviter.email) };
+    });
+    wakeJobRunner();
+    return {
+      member: await member(db, tenantId, user.id),
+      link: { purpose: "invitation", mailed_to: user.email, expires_at: expiresAt.toISOString() },
+    } satisfies MailedLink;
   } catch (error) {
     if (error instanceof AdminError) throw new ApiError("conflict", "Someone with this email has an account already");
     throw error;
@@ -94,13 +102,22 @@ export async function updateMember(
   return member(db, tenantId, id);
 }
 
-/** A new temporary password, shown once; the member's sessions end and a sign-in lock lifts. */
-export async function resetMember(db: Db, tenantId: string, actorId: string, id: string): Promise<TemporaryPassword> {
+/**
+ * Mails the member a link that sets a new password: a reset, or the invitation again for someone
+ * who never set one. A sign-in lock lifts at once; their sessions end when the link is used.
+ */
+export async function resetMember(db: Db, tenantId: string, actor: { id: string; email: string }, id: string): Promise<MailedLink> {
   const target = await member(db, tenantId, id);
-  if (id === actorId) throw new ApiError("forbidden", "Reset your own password with another admin");
-  const password = newPassword();
-  await resetPassword(db, target.email, password);
-  return { member: target, temporary_password: password } satisfies TemporaryPassword;
+  if (id === actor.id) throw new ApiError("forbidden", "Reset your own password with another admin");
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new ApiError("not_found", "No such member of your team");
+  const purpose = user.passwordSetAt === null ? "invitation" : "password_reset";
+  const expiresAt = await db.transaction(async (tx) => {
+    await unlockAccount(tx, user.email);
+    return purpose === "invitation" ? sendInvitation(tx, user, actor.email) : sendPasswordReset(tx, user);
+  });
+  wakeJobRunner();
+  return { member: target, link: { purpose, mailed_to: user.email, expires_at: expiresAt.toISOString() } } satisfies MailedLink;
 }
 
 // ---- webhook secret ----

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
@@ -27,7 +28,13 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           <Logo className="h-6 w-6" /> {t("heading")}
         </h1>
         <p className="mb-6 text-sm text-zinc-500 dark:text-zinc-400">{t("intro")}</p>
+        {query.get("notice") === "password_set" && (
+          <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm text-green-800 dark:bg-green-950 dark:text-green-200">
+            {t("notices.passwordSet")}
+          </p>
+        )}
         <LoginForm
+          email={query.get("email")?.slice(0, 254) ?? undefined}
           labels={{
             email: t("email"),
             password: t("password"),
@@ -61,6 +68,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             },
           }}
         />
+        <Link href="/forgot-password" className="mt-4 block text-sm text-orange-700 underline dark:text-orange-400">
+          {t("forgot")}
+        </Link>
       </div>
       <LanguageSwitcher offered={locales} returnTo={here} />
     </main>

@@ -5,13 +5,13 @@ import { settingsRoles } from "@/lib/settings/roles";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/settings/team/{id}/reset-password – a temporary password, in this answer only
+// POST /api/settings/team/{id}/reset-password – mails the member a one-time link that sets a new password
 export const POST = apiRoute(
   { ...settingsRoles, mutation: "team.reset_password", stepUp: true },
   async ({ db, tenant, user, params, audit }) => {
     const id = pathId("member", params.id);
     audit.target = id;
-    return Response.json(await resetMember(db, tenant.id, user.id, id));
+    return Response.json(await resetMember(db, tenant.id, user, id));
   },
 );
 
