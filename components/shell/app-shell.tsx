@@ -7,6 +7,7 @@ import { signOut } from "@/lib/client/sign-out";
 import { SESSION_ENDED } from "@/lib/client/live-notices";
 import { useLiveEvents, type LiveNotice } from "@/lib/client/use-live-events";
 import { LiveIndicator } from "./live-indicator";
+import { Bell } from "@/components/notifications/bell";
 import { Logo } from "./logo";
 import { SessionProvider, type ShellUser } from "./session-context";
 import { SearchBox } from "./search-box";
@@ -136,6 +137,7 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
           </div>
           <div className="ml-auto flex items-center gap-2">
             <LiveIndicator status={status} />
+            {user.role !== "operator" && <Bell />}
             {/* the role fits beside the links and the search; the email is its tooltip and read out in full */}
             <span className="hidden text-xs text-zinc-500 dark:text-zinc-400 lg:inline" title={user.email}>
               <span className="sr-only">{user.email}, </span>

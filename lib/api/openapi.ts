@@ -40,6 +40,7 @@ import { eventOperations } from "./openapi-events";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
 import { accountOperations, signInOperations } from "./openapi-account";
+import { notificationOperations } from "./openapi-notifications";
 import { forwardingOperations } from "./openapi-forwarding";
 import { apiKeyOperations } from "./openapi-api-keys";
 import { scopeFor } from "@/lib/auth/api-keys";
@@ -465,7 +466,8 @@ export function dashboardOpenApi(origin: string) {
       { name: "forwarding", description: "Webhooks handed on to the affiliate's own systems, signed per Standard Webhooks (admins)" },
       { name: "affiliate reports", description: "Agreements and shares, earnings reports, statements, payouts received, exports" },
       { name: "account", description: "Your own passkeys, authenticator app and recovery codes, and confirming it's you (step-up)" },
-      { name: "sign-in", description: "What the sign-in page asks before next-auth's steps: passkey challenges, the second step" },
+      { name: "sign-in", description: "What the sign-in page asks before next-auth's steps, and the mailed links' routes (public)" },
+      { name: "notifications", description: "Your notifications (the bell) and how you receive each category" },
     ],
     securitySchemes: {
       session: {
@@ -514,9 +516,14 @@ export function dashboardOpenApi(origin: string) {
       ...accountOperations,
       ...forwardingOperations,
       ...apiKeyOperations,
+      ...notificationOperations.filter((o) => o.security === undefined),
     ]
       .map(withSecondFactorRules)
       .map(withKeyScopes)
-      .concat(signInOperations, webhookOperations(origin)),
+      .concat(
+        signInOperations,
+        notificationOperations.filter((o) => o.security !== undefined),
+        webhookOperations(origin),
+      ),
   });
 }

@@ -8,8 +8,11 @@ import type { SnapshotFrame, WebhookFrame } from "@/lib/contract/shell-api";
 
 export type LiveNotice = ({ kind: "webhook" } & WebhookFrame) | ({ kind: "snapshot" } & SnapshotFrame);
 
-/** A notice, or: the stream reopened after a drop (what it missed is not replayed), or was refused (401, 429). */
-export type LiveSignal = LiveNotice | { kind: "reconnected" } | { kind: "refused" };
+/**
+ * A notice, or: the user got a notification (the bell counts again), or: the stream reopened
+ * after a drop (what it missed is not replayed), or was refused (401, 429).
+ */
+export type LiveSignal = LiveNotice | { kind: "notification" } | { kind: "reconnected" } | { kind: "refused" };
 
 const listeners = new Set<(signal: LiveSignal) => void>();
 

@@ -29,6 +29,8 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
         publishLiveSignal(notice);
         onNotice(notice);
       },
+      // the signed-in user has a new notification: the bell asks for its count
+      notification: () => publishLiveSignal({ kind: "notification" }),
       snapshot: (data) => {
         const frame = parseJsonAs(snapshotFrameSchema, data);
         if (!frame) return;

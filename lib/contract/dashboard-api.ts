@@ -126,6 +126,7 @@ export const updateFrameSchema = z.strictObject({}).check(z.meta({ description: 
 export const busSignalSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("webhook"), tenant_id: uuid, first_seq: z.int(), last_seq: z.int() }),
   z.strictObject({ kind: z.literal("snapshot"), tenant_id: uuid, exchange_id: uuid }),
+  z.strictObject({ kind: z.literal("notification"), tenant_id: uuid, user_ids: z.array(uuid) }),
 ]);
 export type BusSignal = z.infer<typeof busSignalSchema>;
 
@@ -133,6 +134,7 @@ export type BusSignal = z.infer<typeof busSignalSchema>;
 export const busNoticeSchema = z.discriminatedUnion("kind", [
   z.extend(webhookFrameSchema, { kind: z.literal("webhook"), tenant_id: uuid }),
   z.extend(snapshotFrameSchema, { kind: z.literal("snapshot"), tenant_id: uuid }),
+  z.object({ kind: z.literal("notification"), tenant_id: uuid, user_ids: z.array(uuid) }),
 ]);
 export type BusNotice = z.infer<typeof busNoticeSchema>;
 export type WebhookNotice = Extract<BusNotice, { kind: "webhook" }>;

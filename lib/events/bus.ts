@@ -89,7 +89,7 @@ async function noticesOf(db: Db, tenantId: string, signals: BusSignal[]): Promis
     if (signal.kind === "webhook") {
       first = Math.min(first, signal.first_seq);
       last = Math.max(last, signal.last_seq);
-    } else exchangeIds.add(signal.exchange_id);
+    } else if (signal.kind === "snapshot") exchangeIds.add(signal.exchange_id);
   }
   const [events, states] = await Promise.all([
     first <= last ? eventsBetween(db, tenantId, first, last) : [],
@@ -105,6 +105,9 @@ async function noticesOf(db: Db, tenantId: string, signals: BusSignal[]): Promis
   for (const signal of signals) {
     if (signal.kind === "webhook") {
       for (const event of events) if (event.seq >= signal.first_seq && event.seq <= signal.last_seq) notices.push(event);
+    } else if (signal.kind === "notification") {
+      // nothing to read: the user's bell asks for its count
+      notices.push(signal);
     } else {
       const state = stateOf.get(signal.exchange_id);
       if (state) notices.push({ kind: "snapshot", tenant_id: tenantId, exchange_id: signal.exchange_id, state });

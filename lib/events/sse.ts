@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
-import type { Notice } from "./bus";
+import type { Notice as AnyNotice } from "./bus";
 import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/contract/dashboard-api";
 import { subscribe } from "./bus";
 import { processSingleton } from "@/lib/process-singleton";
@@ -27,6 +27,9 @@ export const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
+/** A tenant's notice of an exchange or a webhook; a user's notifications go to that user's dashboard stream only. */
+type Notice = Exclude<AnyNotice, { kind: "notification" }>;
+
 type Options = {
   req: Request;
   db: Db;
@@ -48,6 +51,8 @@ type Options = {
   replay?: (afterSeq: number, limit: number) => Promise<WebhookNotice[]>;
   /** The tenant's latest cursor: where a stream opened without Last-Event-ID catches up from. */
   latest?: () => Promise<number>;
+  /** The signed-in user of a dashboard stream: it also carries `event: notification` when they get one. */
+  userId?: string;
   /** Which notices this stream carries (e.g. one exchange only). */
   filter?: (notice: Notice) => boolean;
   /** How a notice is written; the tenant's frame by default. */
@@ -61,6 +66,8 @@ type Options = {
 
 const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(": heartbeat\n\n");
+/** `event: notification`: the user has a new notification; the bell asks its count again. */
+const NOTIFICATION_FRAME = encoder.encode(`event: notification\ndata: {}\n\n`);
 
 // One notice reaches every subscriber of its tenant as the same object: encode it once.
 const frames = new WeakMap<Notice, Uint8Array>();
@@ -229,7 +236,17 @@ const CATCH_UP_RETRY_MAX_MS = 5_000;
 
 async function serve(
   sink: Sink,
-  { tenantId, stillValid, lastEventId = null, replay, latest, filter = () => true, frame = tenantFrame, cursor = true }: StreamOptions,
+  {
+    tenantId,
+    stillValid,
+    lastEventId = null,
+    replay,
+    latest,
+    filter = () => true,
+    frame = tenantFrame,
+    cursor = true,
+    userId,
+  }: StreamOptions,
   release: () => void,
 ) {
   const { metrics } = serverRuntime();
@@ -266,8 +283,12 @@ async function serve(
   let lastSent = lastEventId ?? 0;
   // live notices wait here while the stream catches up from the store, and are sent after it
   let replaying = true;
-  const buffered: Notice[] = [];
-  const send = (notice: Notice) => {
+  const buffered: AnyNotice[] = [];
+  const send = (notice: AnyNotice) => {
+    if (notice.kind === "notification") {
+      if (userId && notice.user_ids.includes(userId)) write(NOTIFICATION_FRAME);
+      return;
+    }
     if (notice.kind === "webhook" && cursor) {
       if (notice.seq <= lastSent) return;
       lastSent = notice.seq;

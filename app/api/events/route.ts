@@ -14,6 +14,7 @@ export const GET = apiRoute({}, async ({ req, db, tenant, user }) =>
     req,
     db,
     tenantId: tenant.id,
+    userId: user.id,
     holder: { key: `user:${user.id}`, limit: env().streamsPerUser },
     stillValid: async () => (await activeSession(db, user.sessionId, user.id)) !== null,
     lastEventId: lastEventIdOf(req),

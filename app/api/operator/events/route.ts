@@ -8,7 +8,7 @@ import { eventStream } from "@/lib/events/sse";
 export const dynamic = "force-dynamic";
 
 const encoder = new TextEncoder();
-const consoleFrame = (notice: Notice) =>
+const consoleFrame = (notice: Exclude<Notice, { kind: "notification" }>) =>
   encoder.encode(
     `event: notice\ndata: ${JSON.stringify({
       tenant_id: notice.tenant_id,

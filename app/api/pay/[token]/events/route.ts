@@ -24,7 +24,7 @@ export const GET = publicRoute(async ({ req, db, params }) => {
     tenantId: link.tenantId,
     holder: { key: `link:${link.id}`, limit: STREAMS_PER_LINK },
     stillValid: () => isLinkLive(db, link.id),
-    filter: (notice: Notice) => notice.exchange_id === link.exchangeId,
+    filter: (notice: Exclude<Notice, { kind: "notification" }>) => notice.exchange_id === link.exchangeId,
     frame: () => UPDATE,
   });
 });

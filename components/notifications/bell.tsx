@@ -1,0 +1,72 @@
+"use client";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
+import { apiFetch } from "@/lib/client/api";
+import { useLiveSignals } from "@/lib/client/live-notices";
+import { unreadCountSchema } from "@/lib/contract/notifications-api";
+
+/** Tells the bell to count again (the notifications page marked some read). */
+export const UNREAD_CHANGED = "dashboard:unread-changed";
+
+/** The header's bell: the unread count, asked again whenever the live stream says a notification came. */
+export function Bell() {
+  const t = useTranslations("shell");
+  const pathname = usePathname();
+  const [count, setCount] = useState<number | null>(null);
+  const refresh = useCallback(() => {
+    apiFetch("/api/notifications/unread", unreadCountSchema).then(
+      (r) => setCount(r.unread),
+      () => undefined,
+    );
+  }, []);
+  useEffect(() => {
+    refresh();
+    window.addEventListener(UNREAD_CHANGED, refresh);
+    return () => window.removeEventListener(UNREAD_CHANGED, refresh);
+  }, [refresh]);
+  useLiveSignals((signal) => {
+    if (signal.kind === "notification" || signal.kind === "reconnected") refresh();
+  });
+  const unread = count ?? 0;
+  return (
+    <Link
+      href="/notifications"
+      aria-current={pathname.startsWith("/notifications") ? "page" : undefined}
+      aria-label={t("bell", { count: unread })}
+      title={t("bell", { count: unread })}
+      data-unread={unread}
+      className={
+        "relative inline-flex h-8 w-8 items-center justify-center rounded-md text-zinc-600 hover:bg-zinc-100 " +
+        "focus-visible:outline-2 focus-visible:outline-orange-500 aria-[current=page]:bg-zinc-100 dark:text-zinc-300 " +
+        "dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800"
+      }
+    >
+      <svg
+        aria-hidden
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+      {unread > 0 && (
+        <span
+          aria-hidden
+          className={
+            "absolute -top-1 -right-1 min-w-4 rounded-full bg-orange-700 px-1 text-center text-[10px] leading-4 " +
+            "font-semibold text-white"
+          }
+        >
+          {unread > 99 ? "99+" : unread}
+        </span>
+      )}
+    </Link>
+  );
+}

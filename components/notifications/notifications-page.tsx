@@ -1,0 +1,199 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Select } from "@/components/ui/field";
+import { EmptyState, FormError } from "@/components/ui/states";
+import { useSubmit } from "@/components/ui/use-submit";
+import { apiFetch } from "@/lib/client/api";
+import { useFormat } from "@/lib/client/use-format";
+import { useLiveSignals } from "@/lib/client/live-notices";
+import {
+  notificationCategories,
+  notificationChannels,
+  notificationListSchema,
+  preferencesSchema,
+  unreadCountSchema,
+  type Notification,
+  type NotificationList,
+  type Preferences,
+} from "@/lib/contract/notifications-api";
+import { UNREAD_CHANGED } from "./bell";
+
+const unreadChanged = () => window.dispatchEvent(new Event(UNREAD_CHANGED));
+
+function Item({ item, onRead }: { item: Notification; onRead: (id: string) => void }) {
+  const t = useTranslations("notifications");
+  const f = useFormat();
+  const unread = item.read_at === null;
+  return (
+    <li data-notification={item.kind} data-unread={unread} className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3 text-sm">
+      <span aria-hidden className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${unread ? "bg-orange-600" : "bg-transparent"}`} />
+      <div className="min-w-0 flex-1">
+        <p className={`break-words ${unread ? "font-medium" : ""}`}>
+          {unread && <span className="sr-only">{t("unread")}: </span>}
+          {t(`kinds.${item.kind}`, item.params)}
+        </p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          {t(`categories.${item.category}`)} · {f.dateTime(item.created_at)}
+        </p>
+      </div>
+      <div className="flex gap-1">
+        <Link
+          href={item.link}
+          className="rounded-md px-2.5 py-1 text-xs text-orange-700 underline dark:text-orange-400"
+          onClick={() => unread && onRead(item.id)}
+        >
+          {t("open")}
+        </Link>
+        {unread && (
+          <Button size="sm" variant="secondary" onClick={() => onRead(item.id)}>
+            {t("markRead")}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function PreferencesCard({ initial }: { initial: Preferences }) {
+  const t = useTranslations("notifications");
+  const [saved, setSaved] = useState(false);
+  const { busy, error, run } = useSubmit();
+  return (
+    <Card title={t("preferences.title")} labelId="notification-preferences">
+      <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("preferences.intro")}</p>
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          const preferences = Object.fromEntries(notificationCategories.map((c) => [c, String(data.get(c))]));
+          setSaved(false);
+          void run(async () => {
+            await apiFetch("/api/account/notifications", preferencesSchema, { method: "PUT", body: { preferences } });
+            setSaved(true);
+          });
+        }}
+      >
+        {notificationCategories.map((category) => (
+          <div key={category} className="grid items-center gap-1 sm:grid-cols-[1fr_14rem] sm:gap-3">
+            <label htmlFor={`channel-${category}`} className="text-sm">
+              {t(`categories.${category}`)}
+            </label>
+            <Select id={`channel-${category}`} name={category} defaultValue={initial.preferences[category]}>
+              {notificationChannels.map((channel) => (
+                <option key={channel} value={channel}>
+                  {t(`channels.${channel}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ))}
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={busy}>
+            {t("preferences.save")}
+          </Button>
+          {saved && (
+            <span role="status" className="text-sm text-green-700 dark:text-green-400">
+              {t("preferences.saved")}
+            </span>
+          )}
+        </div>
+        <FormError message={error} />
+      </form>
+    </Card>
+  );
+}
+
+/** /notifications: what the user was told, newest first, marked read one by one or all at once; and how they hear of each kind. */
+export function NotificationsPage({
+  first,
+  preferences,
+  unreadOnly,
+}: {
+  first: NotificationList;
+  preferences: Preferences;
+  unreadOnly: boolean;
+}) {
+  const t = useTranslations("notifications");
+  const [list, setList] = useState(first);
+  const { error, run } = useSubmit();
+  const query = unreadOnly ? "&unread=1" : "";
+  const reload = () => run(async () => setList(await apiFetch(`/api/notifications?limit=50${query}`, notificationListSchema)));
+  useLiveSignals((signal) => {
+    if (signal.kind === "notification" || signal.kind === "reconnected") void reload();
+  });
+  const markRead = (body: { ids: string[] } | { all: true }) =>
+    run(async () => {
+      const { unread } = await apiFetch("/api/notifications/read", unreadCountSchema, { method: "POST", body });
+      const now = new Date().toISOString();
+      setList((current) => ({
+        ...current,
+        unread,
+        data: current.data.map((n) => (n.read_at === null && ("all" in body || body.ids.includes(n.id)) ? { ...n, read_at: now } : n)),
+      }));
+      unreadChanged();
+    });
+  const older = () =>
+    run(async () => {
+      const last = list.data.at(-1);
+      if (!last) return;
+      const page = await apiFetch(
+        `/api/notifications?limit=50&before=${encodeURIComponent(last.created_at)}${query}`,
+        notificationListSchema,
+      );
+      setList((current) => ({ ...page, data: [...current.data, ...page.data] }));
+    });
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
+      <Card
+        labelId="notification-list"
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <nav aria-label={t("show")} className="flex gap-1 text-sm">
+              <Link
+                href="/notifications"
+                aria-current={unreadOnly ? undefined : "page"}
+                className="rounded-md px-2 py-1 aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:bg-zinc-800"
+              >
+                {t("all")}
+              </Link>
+              <Link
+                href="/notifications?unread=1"
+                aria-current={unreadOnly ? "page" : undefined}
+                className="rounded-md px-2 py-1 aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:bg-zinc-800"
+              >
+                {t("unread")} ({list.unread})
+              </Link>
+            </nav>
+            <Button size="sm" variant="secondary" disabled={list.unread === 0} onClick={() => void markRead({ all: true })}>
+              {t("markAllRead")}
+            </Button>
+          </div>
+        }
+      >
+        {list.data.length === 0 ? (
+          <EmptyState title={unreadOnly ? t("emptyUnread") : t("empty")} />
+        ) : (
+          <ul aria-label={t("title")} className="divide-y divide-zinc-200 dark:divide-zinc-800">
+            {list.data.map((item) => (
+              <Item key={item.id} item={item} onRead={(id) => void markRead({ ids: [id] })} />
+            ))}
+          </ul>
+        )}
+        {list.has_more && (
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void older()}>
+            {t("loadMore")}
+          </Button>
+        )}
+        <FormError message={error} />
+      </Card>
+      <PreferencesCard initial={preferences} />
+    </div>
+  );
+}

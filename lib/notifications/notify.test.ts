@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { openMemoryDatabase } from "@/lib/db/memory-database";
+import * as schema from "@/lib/db/schema";
+import { sweepNotifications, lastWeekOf } from "./sweep";
+import { DIGEST_JOB } from "./notify";
+import { setPreferences } from "./preferences";
+
+// Notifications are made once per exchange and reason, whatever the number of sweeps (or
+// webhooks) that see it; each user's mail of a category waits in one digest job.
+
+let db: Db;
+beforeAll(async () => {
+  ({ db } = await openMemoryDatabase());
+}, 60_000);
+
+const MIN = 60_000;
+
+async function tenantWithTeam() {
+  const tenantId = randomUUID();
+  await db.insert(schema.tenants).values({
+    id: tenantId,
+    name: "T",
+    baseUrl: `http://notify-${tenantId}.test`,
+    clientIdEnc: "x",
+    webhookSecretEnc: "x",
+    webhookEndpointId: tenantId,
+    isDefault: false,
+    createdAt: new Date(),
+  });
+  const user = (role: string, email: string) => ({
+    id: randomUUID(),
+    email,
+    passwordHash: "x",
+    role,
+    tenantId,
+    disabled: false,
+    createdAt: new Date(),
+    passwordSetAt: new Date(),
+  });
+  const admin = user("admin", `admin-${tenantId}@example.com`);
+  const viewer = user("viewer", `viewer-${tenantId}@example.com`);
+  const quiet = user("viewer", `quiet-${tenantId}@example.com`);
+  const invited = { ...user("viewer", `invited-${tenantId}@example.com`), passwordSetAt: null };
+  await db.insert(schema.users).values([admin, viewer, quiet, invited]);
+  await setPreferences(db, quiet.id, { attention: "none" });
+  await setPreferences(db, viewer.id, { attention: "in_app" });
+  return { tenantId, admin, viewer, quiet, invited };
+}
+
+/** An exchange executed at `executedAt` whose payout waits for the end user, and no webhook stored for it. */
+async function unclaimedExchange(tenantId: string, executedAt: Date) {
+  const id = randomUUID();
+  await db.insert(schema.exchanges).values({
+    id,
+    tenantId,
+    orderId: randomUUID(),
+    state: "executed",
+    firstSeenAt: executedAt,
+    executedAt,
+    snapshot: {
+      id,
+      state: "executed",
+      executed_on: executedAt.toISOString(),
+      action: { code: "initiate_payout" },
+      payout: { status: "none" },
+    } as never,
+  });
+  return id;
+}
+
+describe("notifications of exchanges that need attention", () => {
+  it("one per exchange and reason over an hour of sweeps, mailed in one digest per user", async () => {
+    const team = await tenantWithTeam();
+    const t0 = new Date();
+    const exchange = await unclaimedExchange(team.tenantId, t0);
+    // minute 0 to 50: only the webhook is missing; from minute 61 the payout is unclaimed as well
+    for (const minutes of [0, 10, 30, 50, 61, 75, 90]) await sweepNotifications(db, new Date(t0.getTime() + minutes * MIN));
+
+    const rows = await db.select().from(schema.notifications).where(eq(schema.notifications.tenantId, team.tenantId));
+    const attention = rows.filter((n) => n.category === "attention");
+    const byUser = (id: string) =>
+      attention
+        .filter((n) => n.userId === id)
+        .map((n) => n.kind)
+        .sort();
+    expect(byUser(team.admin.id)).toEqual(["attention_payout_unclaimed", "attention_webhook_missing"]);
+    expect(byUser(team.viewer.id)).toEqual(["attention_payout_unclaimed", "attention_webhook_missing"]);
+    // who chose neither, and who has not joined yet, hear nothing
+    expect(byUser(team.quiet.id)).toEqual([]);
+    expect(byUser(team.invited.id)).toEqual([]);
+    expect(attention.every((n) => n.link === `/exchanges/${exchange}` && n.params.exchange === exchange.slice(0, 8))).toBe(true);
+    // email for the admin (both wait for one mail), the bell only for the viewer
+    expect(attention.filter((n) => n.userId === team.admin.id).map((n) => n.mailStatus)).toEqual(["pending", "pending"]);
+    expect(attention.filter((n) => n.userId === team.viewer.id).map((n) => n.mailStatus)).toEqual([null, null]);
+
+    const digests = await db
+      .select()
+      .from(schema.jobs)
+      .where(and(eq(schema.jobs.kind, DIGEST_JOB), eq(schema.jobs.tenantId, team.tenantId)));
+    expect(digests.map((j) => [j.subjectId, j.status, j.payload.category])).toEqual([[team.admin.id, "pending", "attention"]]);
+  });
+
+  it("names last week's Monday to Sunday for the weekly summary", () => {
+    expect(lastWeekOf("2026-11-25")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
+    expect(lastWeekOf("2026-11-23")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
+    expect(lastWeekOf("2026-11-22")).toEqual({ from: "2026-11-09", to: "2026-11-15" });
+  });
+});
