@@ -2,12 +2,12 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import type { CDPSession, Page } from "@playwright/test";
-import { signIn } from "../tests/integration/harness/sign-in";
 import { Browser } from "../tests/integration/harness/sign-in-steps";
 import { startApp, removeDir } from "../tests/integration/harness/app-server";
 import { audit } from "./axe";
-import { DEMO_PASSWORD, OPERATOR_KEY, expect, test } from "./fixtures";
+import { OPERATOR_KEY, expect, test } from "./fixtures";
 import { shot } from "./helpers";
+import { invite } from "./mail";
 
 // Second factors in Chromium: passkeys made and used by the DevTools protocol's virtual
 // authenticator (CTAP2, internal transport, resident keys, user verification), codes of an
@@ -20,17 +20,18 @@ const local = (path: string, p: string | number = port) => `http://localhost:${p
 const oathtool = (secret: string, at = Date.now()) =>
   execFileSync("oathtool", ["--totp", "-b", "--now", `@${Math.floor(at / 1000)}`, secret], { encoding: "utf8" }).trim();
 
-/** A new viewer of the demo tenant, added by its admin over the API, and their temporary password. */
+/** A new viewer of the demo tenant, invited by its admin, who chose a password through the mailed link. */
 async function newMember(base = local("")): Promise<{ email: string; password: string }> {
-  const admin = await signIn(base, "affiliate@example.com", DEMO_PASSWORD);
   const email = `e2e-tfa-${randomBytes(4).toString("hex")}@example.com`;
-  const reply = await fetch(`${base}/api/settings/team`, {
+  const link = await invite(base, email);
+  const password = `e2e-${randomBytes(9).toString("hex")}`;
+  const reply = await fetch(`${base}/api/account-links/${link.split("/").at(-1)}`, {
     method: "POST",
-    headers: { cookie: admin.cookie ?? "", origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ email, role: "viewer" }),
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password }),
   });
-  expect(reply.status).toBe(201);
-  return { email, password: ((await reply.json()) as { temporary_password: string }).temporary_password };
+  expect(reply.status).toBe(200);
+  return { email, password };
 }
 
 async function virtualAuthenticator(page: Page): Promise<CDPSession> {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { shot, signInAs } from "./helpers";
+import { mailedLink, setPasswordByLink } from "./mail";
 
 async function signInWith(page: Page, email: string, password: string) {
   await page.goto("/login");
@@ -11,9 +12,10 @@ async function signInWith(page: Page, email: string, password: string) {
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
 }
 
-test("an admin adds a teammate with a temporary password, sees the sign-in, and disables them, which signs them out", async ({
+test("an admin invites a teammate by mail, who sets a password through the link, signs in, and is signed out when disabled", async ({
   page,
   browser,
+  baseURL,
 }, testInfo) => {
   await signInAs(page, "affiliate@example.com");
   await page.getByRole("link", { name: "Settings" }).click();
@@ -22,14 +24,18 @@ test("an admin adds a teammate with a temporary password, sees the sign-in, and 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption("viewer");
   await page.getByRole("button", { name: "Add to the team" }).click();
-  const password = (await page.getByTestId("one-time-secret").textContent()) ?? "";
-  expect(password.length).toBeGreaterThanOrEqual(12);
+  await expect(page.getByRole("status").filter({ hasText: `An invitation is mailed to ${email}` })).toBeVisible();
   const row = page.locator(`[data-member="${email}"]`);
   await expect(row).toContainText("Never");
+  await expect(row).toContainText("Invited; no password yet");
   await shot(page, testInfo, "settings-team");
 
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const teammate = await context.newPage();
+  const password = `teammate-${randomUUID()}`;
+  await setPasswordByLink(teammate, await mailedLink(baseURL ?? "", email, "invitation"), password);
+  await expect(teammate.getByRole("status")).toContainText("Your password is set");
+  await expect(teammate.getByLabel("Email")).toHaveValue(email);
   await signInWith(teammate, email, password);
   await expect(teammate.getByRole("link", { name: "Settings" })).toHaveCount(0);
 

@@ -5,6 +5,7 @@ import pg from "pg";
 import { ensureRunning, runningNpm, serverPid, startInstance } from "./instances";
 import { follower } from "./follower";
 import { ClientApi } from "../integration/harness/api";
+import { mailedLink, redeemMailedLink } from "../integration/harness/invitations";
 import { DashboardSession } from "../integration/harness/dashboard";
 import { eventBody } from "../integration/harness/events";
 import { coinOrder, lightningOrder, operator } from "../integration/harness/fixtures";
@@ -245,8 +246,13 @@ describe("state that holds across instances", () => {
     const email = `cluster-${randomUUID().slice(0, 8)}@example.com`;
     const added = await admin.request("POST", "/api/settings/team", { email, role: "viewer" }, fromBalancer);
     expect(added.status, JSON.stringify(added.body)).toBe(201);
-    const { member, temporary_password } = added.body as { member: { id: string }; temporary_password: string };
-    const session = await DashboardSession.signIn(email, temporary_password, { baseUrl: second() });
+    const { member } = added.body as { member: { id: string } };
+    // the invitation's link, read from the console's Mail tab, sets the member's password
+    const operator = await DashboardSession.signIn("operator@example.com", undefined, { baseUrl: second() });
+    const { token } = await mailedLink(email, "invitation", second(), operator);
+    const password = `cluster-${randomUUID()}`;
+    await redeemMailedLink(token, password, second());
+    const session = await DashboardSession.signIn(email, password, { baseUrl: second() });
     const started = await session.request("POST", "/api/account/totp", undefined, fromBalancer);
     const { secret } = started.body as { secret: string };
     const confirmed = await session.request("POST", "/api/account/totp/confirm", { code: oathtool(secret) }, fromBalancer);

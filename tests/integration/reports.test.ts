@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
 import { tenantCreatedSchema, consoleTenantsSchema } from "@/lib/contract/console-api";
-import { temporaryPasswordSchema } from "@/lib/contract/settings-api";
+import { inviteAndJoin } from "./harness/invitations";
 import { exchangePageSchema, orderPageSchema, overviewSchema } from "@/lib/contract/dashboard-api";
 import {
   affiliatePayoutSchema,
@@ -80,14 +80,11 @@ beforeAll(async () => {
     201,
   );
   const tenantId = created.id;
-  // the tenant's own admin, added by the operator as a team member with a temporary password
-  const email = `reports-${randomBytes(3).toString("hex")}@example.com`;
-  const added = parse(
-    temporaryPasswordSchema,
-    await inTenant(operator, tenantId).request("POST", "/api/settings/team", { email, role: "admin" }),
-    201,
-  );
-  admin = await DashboardSession.signIn(email, added.temporary_password);
+  // the tenant's own admin, invited by the operator, who joins through the mailed link
+  const joined = await inviteAndJoin(inTenant(operator, tenantId), "admin", {
+    email: `reports-${randomBytes(3).toString("hex")}@example.com`,
+  });
+  admin = await DashboardSession.signIn(joined.email, joined.password);
   tenant = admin;
   const endpoints = [{ url: created.webhook_url, secret: created.webhook_secret }];
   expect((await op.request("PUT", `/clients/${client.client_id}/webhook-endpoints`, { endpoints })).status).toBe(200);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { errorCode } from "./harness/api";
 import { SoftAuthenticator } from "./harness/authenticator";
+import { inviteAndJoin } from "./harness/invitations";
 import { DashboardSession, inTenant } from "./harness/dashboard";
 import { Browser, oathtool } from "./harness/sign-in-steps";
 
@@ -16,14 +17,10 @@ const THIRTY_S = 30_000;
 
 type Member = { email: string; password: string; id: string };
 
-/** A new member of the demo tenant (or of the tenant `as` acts in), with the temporary password they were given. */
+/** A new member of the demo tenant (or of the tenant `as` acts in), who joined through their invitation's link. */
 async function newMember(role: "admin" | "viewer", as?: Pick<DashboardSession, "request">): Promise<Member> {
   const admin = as ?? (await DashboardSession.signIn("affiliate@example.com"));
-  const email = `tfa-${randomBytes(5).toString("hex")}@example.com`;
-  const added = await admin.request("POST", "/api/settings/team", { email, role });
-  expect(added.status).toBe(201);
-  const body = added.body as { member: { id: string }; temporary_password: string };
-  return { email, password: body.temporary_password, id: body.member.id };
+  return inviteAndJoin(admin, role, { email: `tfa-${randomBytes(5).toString("hex")}@example.com` });
 }
 
 async function signedIn(member: Member, browser = new Browser(base(), address())): Promise<DashboardSession> {

@@ -12,7 +12,7 @@ import {
   signInPageSchema,
   teamMemberSchema,
   teamSchema,
-  temporaryPasswordSchema,
+  mailedLinkSchema,
   webhookSecretStatusSchema,
 } from "@/lib/contract/settings-api";
 import { webhookEventPageSchema } from "@/lib/contract/events-api";
@@ -22,8 +22,9 @@ import { errorCode, http, parse } from "./harness/api";
 import { createOrderVia, DashboardSession, signIn } from "./harness/dashboard";
 import { IBAN_DE, operator, proofMessage } from "./harness/fixtures";
 import { addressOf, bitcoinKey, signBip137 } from "./harness/wallet";
+import { inviteAndJoin, mailedLink, redeemMailedLink } from "./harness/invitations";
 
-// /settings of a tenant: the team with temporary passwords and the sign-in history, the webhook
+// /settings of a tenant: the team, invited and reset by mailed links, and the sign-in history, the webhook
 // secret's rotation with an overlap, the client_id's replacement and the affiliate labels. Each
 // test works on a tenant of its own, made as an operator makes one, so the shared demo tenant's
 // secret and credentials stay as the other suites expect them.
@@ -51,13 +52,11 @@ async function tenantWithAdmin(): Promise<Fixture> {
     endpoints: [{ url: tenant.webhook_url, secret: tenant.webhook_secret }],
   });
   expect(registered.status).toBe(200);
-  const email = `admin-${randomBytes(4).toString("hex")}@example.com`;
-  const first = parse(
-    temporaryPasswordSchema,
-    await operatorSession.request("POST", `/api/settings/team?tenant_id=${tenant.id}`, { email, role: "admin" }),
-    201,
-  );
-  const admin = await DashboardSession.signIn(email, first.temporary_password);
+  const joined = await inviteAndJoin(operatorSession, "admin", {
+    email: `admin-${randomBytes(4).toString("hex")}@example.com`,
+    path: `/api/settings/team?tenant_id=${tenant.id}`,
+  });
+  const admin = await DashboardSession.signIn(joined.email, joined.password);
   return {
     tenantId: tenant.id,
     clientId: client.client_id,
@@ -78,44 +77,58 @@ async function auditActions(session: DashboardSession) {
 }
 
 describe("team", () => {
-  it("adds a member with a temporary password; role changes, disabling and resets end their sessions", async () => {
+  it("invites a member by mail; role changes, disabling and reset links end their sessions", async () => {
     const { admin } = fixture;
     const email = `viewer-${randomBytes(4).toString("hex")}@example.com`;
-    const added = parse(temporaryPasswordSchema, await admin.request("POST", "/api/settings/team", { email, role: "viewer" }), 201);
-    expect(added.member).toMatchObject({ email, role: "viewer", disabled: false, last_sign_in_at: null });
-    expect(added.temporary_password.length).toBeGreaterThanOrEqual(12);
+    const added = parse(mailedLinkSchema, await admin.request("POST", "/api/settings/team", { email, role: "viewer" }), 201);
+    expect(added.member).toMatchObject({ email, role: "viewer", disabled: false, last_sign_in_at: null, invitation_pending: true });
+    expect(added.link.purpose).toBe("invitation");
+    expect(Date.parse(added.link.expires_at) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    // nobody knows a password yet: the invited member cannot sign in before the link is used
+    expect((await signIn(baseUrl(), email, "anything-at-all-1")).cookie).toBeNull();
+    const invitation = await mailedLink(email, "invitation");
+    const password = `first-${randomBytes(8).toString("hex")}`;
+    await redeemMailedLink(invitation.token, password);
+    // the link works once
+    const again = await http("POST", `${baseUrl()}/api/account-links/${invitation.token}`, { body: { password: "another-password-1" } });
+    expect([again.status, errorCode(again)]).toEqual([404, "not_found"]);
 
-    let viewer = await DashboardSession.signIn(email, added.temporary_password);
+    let viewer = await DashboardSession.signIn(email, password);
     expect((await viewer.request("GET", "/api/settings/team")).status).toBe(403);
     expect((await viewer.request("POST", "/api/settings/team", { email: "x@example.com", role: "viewer" })).status).toBe(403);
     const listed = parse(teamSchema, await admin.request("GET", "/api/settings/team"), 200).data.find((m) => m.email === email);
     expect(listed?.last_sign_in_at).not.toBeNull();
+    expect(listed?.invitation_pending).toBe(false);
 
     // a new role: the old session ends, the next sign-in has the role
     const promoted = parse(teamMemberSchema, await admin.request("PATCH", `/api/settings/team/${added.member.id}`, { role: "admin" }), 200);
     expect(promoted.role).toBe("admin");
     expect((await viewer.request("GET", "/api/orders")).status).toBe(401);
-    viewer = await DashboardSession.signIn(email, added.temporary_password);
+    viewer = await DashboardSession.signIn(email, password);
     expect((await viewer.request("GET", "/api/settings/team")).status).toBe(200);
 
     // disabled: the session ends and signing in fails; enabled again: it works
     await admin.request("PATCH", `/api/settings/team/${added.member.id}`, { disabled: true });
     expect((await viewer.request("GET", "/api/orders")).status).toBe(401);
-    expect((await signIn(baseUrl(), email, added.temporary_password)).cookie).toBeNull();
+    expect((await signIn(baseUrl(), email, password)).cookie).toBeNull();
     await admin.request("PATCH", `/api/settings/team/${added.member.id}`, { disabled: false });
-    viewer = await DashboardSession.signIn(email, added.temporary_password);
+    viewer = await DashboardSession.signIn(email, password);
 
-    // a reset: the old password and session are gone, the new one works
-    const reset = parse(temporaryPasswordSchema, await admin.request("POST", `/api/settings/team/${added.member.id}/reset-password`), 200);
-    expect(reset.temporary_password).not.toBe(added.temporary_password);
+    // an admin's reset mails a link; using it ends the sessions, and the old password is gone
+    const reset = parse(mailedLinkSchema, await admin.request("POST", `/api/settings/team/${added.member.id}/reset-password`), 200);
+    expect(reset.link.purpose).toBe("password_reset");
+    expect(Date.parse(reset.link.expires_at) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    const link = await mailedLink(email, "password_reset");
+    const newPassword = `second-${randomBytes(8).toString("hex")}`;
+    await redeemMailedLink(link.token, newPassword);
     expect((await viewer.request("GET", "/api/orders")).status).toBe(401);
-    expect((await signIn(baseUrl(), email, added.temporary_password)).cookie).toBeNull();
-    await DashboardSession.signIn(email, reset.temporary_password);
+    expect((await signIn(baseUrl(), email, password)).cookie).toBeNull();
+    await DashboardSession.signIn(email, newPassword);
 
     const history = parse(signInPageSchema, await admin.request("GET", "/api/settings/sign-ins?limit=100"), 200).data.filter(
       (s) => s.email === email,
     );
-    expect(history.map((s) => s.result)).toEqual(["ok", "wrong_password", "ok", "disabled", "ok", "ok"]);
+    expect(history.map((s) => s.result)).toEqual(["ok", "wrong_password", "ok", "disabled", "ok", "ok", "wrong_password"]);
     expect(history.every((s) => s.address.length > 0)).toBe(true);
 
     const actions = await auditActions(admin);
@@ -165,7 +178,7 @@ describe("team", () => {
   it("keeps one refusal per rate-limit window, not one row per attempt", async () => {
     const { admin } = fixture;
     const email = `limited-${randomBytes(4).toString("hex")}@example.com`;
-    parse(temporaryPasswordSchema, await admin.request("POST", "/api/settings/team", { email, role: "viewer" }), 201);
+    await inviteAndJoin(admin, "viewer", { email });
     for (let i = 0; i < 9; i++) await signIn(baseUrl(), email, "wrong password", `198.51.100.${i + 1}`);
     const history = parse(signInPageSchema, await admin.request("GET", "/api/settings/sign-ins?limit=100"), 200).data.filter(
       (s) => s.email === email,
