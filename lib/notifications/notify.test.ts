@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { openMemoryDatabase } from "@/lib/db/memory-database";
@@ -7,6 +10,13 @@ import * as schema from "@/lib/db/schema";
 import { sweepNotifications, lastWeekOf } from "./sweep";
 import { DIGEST_JOB } from "./notify";
 import { setPreferences } from "./preferences";
+import { runDueJobs } from "@/lib/jobs/runner";
+// the handlers of the jobs run here: the digest, and the mail it queues (kept: no SMTP_URL)
+import "./digest";
+import "@/lib/mail/send";
+
+// secrets this process would generate (unsubscribe tokens are signed) go to a scratch directory
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "notify-test-"));
 
 // Notifications are made once per exchange and reason, whatever the number of sweeps (or
 // webhooks) that see it; each user's mail of a category waits in one digest job.
@@ -101,6 +111,38 @@ describe("notifications of exchanges that need attention", () => {
       .from(schema.jobs)
       .where(and(eq(schema.jobs.kind, DIGEST_JOB), eq(schema.jobs.tenantId, team.tenantId)));
     expect(digests.map((j) => [j.subjectId, j.status, j.payload.category])).toEqual([[team.admin.id, "pending", "attention"]]);
+
+    // the digest runs: one mail with both, then it waits 15 minutes for whatever comes next
+    await runDueJobs(db);
+    const mails = () =>
+      db
+        .select()
+        .from(schema.mailMessages)
+        .where(and(eq(schema.mailMessages.userId, team.admin.id), eq(schema.mailMessages.category, "notification:attention")));
+    const [mail, ...others] = await mails();
+    expect(others).toEqual([]);
+    expect(mail?.status).toBe("caught");
+    expect(mail?.toAddress).toBe(team.admin.email);
+    expect(mail?.subject).toBe("Exchanges that need attention: 2 new notifications");
+    expect(mail?.textBody).toContain(`Exchange ${exchange.slice(0, 8)}: its payout has not been claimed for more than an hour`);
+    expect(mail?.textBody).toContain(`Exchange ${exchange.slice(0, 8)}: its latest state came without its webhook`);
+    expect(mail?.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+
+    // a third reason within the window: noted, and held for the next mail
+    const second = await unclaimedExchange(team.tenantId, new Date(t0.getTime() - 2 * 3_600_000));
+    await sweepNotifications(db, new Date(t0.getTime() + 100 * MIN));
+    await runDueJobs(db);
+    expect(await mails()).toHaveLength(1);
+    const waiting = await db
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.userId, team.admin.id), eq(schema.notifications.mailStatus, "pending")));
+    expect(waiting.map((n) => n.link)).toEqual([`/exchanges/${second}`]);
+    const [held] = await db
+      .select()
+      .from(schema.jobs)
+      .where(and(eq(schema.jobs.kind, DIGEST_JOB), eq(schema.jobs.subjectId, team.admin.id), eq(schema.jobs.status, "pending")));
+    expect(held?.runAt.getTime()).toBeGreaterThanOrEqual((mail?.createdAt.getTime() ?? 0) + 15 * MIN - 1_000);
   });
 
   it("names last week's Monday to Sunday for the weekly summary", () => {
