@@ -3,7 +3,7 @@ import type dashboard from "@/messages/dashboard/en.json";
 import type { Locale } from "./config";
 
 // English is the reference catalogue: message keys and their arguments are checked against it.
-// The dashboard's catalogue is English and German only; the public pages' is in every language.
+// The dashboard's catalogue and the public pages' are both in every language.
 declare module "use-intl" {
   interface AppConfig {
     Locale: Locale;

@@ -19,8 +19,9 @@ describe("negotiateLocale", () => {
 
   it("prefers the switcher's cookie, where the page speaks that language", () => {
     expect(negotiateLocale({ ...all, cookie: "it", acceptLanguage: "de-CH" })).toBe("it");
-    expect(negotiateLocale({ supported: dashboardLocales, cookie: "it", acceptLanguage: "de-CH" })).toBe("de");
-    expect(negotiateLocale({ supported: dashboardLocales, cookie: "it", acceptLanguage: "it-CH" })).toBe("en");
+    expect(negotiateLocale({ supported: dashboardLocales, cookie: "it", acceptLanguage: "de-CH" })).toBe("it");
+    expect(negotiateLocale({ supported: ["en", "de"], cookie: "it", acceptLanguage: "de-CH" })).toBe("de");
+    expect(negotiateLocale({ supported: ["en", "de"], cookie: "it", acceptLanguage: "it-CH" })).toBe("en");
     expect(negotiateLocale({ ...all, cookie: "xx", acceptLanguage: "fr" })).toBe("fr");
   });
 
@@ -29,7 +30,7 @@ describe("negotiateLocale", () => {
     expect(localesForPath("/login")).toEqual(locales);
     expect(localesForPath("/")).toEqual(dashboardLocales);
     expect(localesForPath("/payments")).toEqual(dashboardLocales);
-    expect(dashboardLocales).toEqual(["en", "de"]);
+    expect(dashboardLocales).toEqual(["en", "de", "fr", "it"]);
     expect(localesForPath("/docs/errors")).toEqual(["en"]);
   });
 });

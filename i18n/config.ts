@@ -6,8 +6,8 @@ export const locales = ["en", "de", "fr", "it"] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = "en";
 
-/** The languages the signed-in dashboard speaks (its catalogue is messages/dashboard/). */
-export const dashboardLocales: readonly Locale[] = ["en", "de"];
+/** The languages the signed-in dashboard speaks (its catalogue is messages/dashboard/): every one. */
+export const dashboardLocales: readonly Locale[] = locales;
 
 /** The developers' reference (the error codes behind documentation_uri) is written in English, as the API is. */
 const referenceLocales: readonly Locale[] = ["en"];

@@ -11,7 +11,7 @@ type Catalogue = Record<string, unknown>;
 
 /**
  * A language's messages: the public pages' catalogue, and the dashboard's where the dashboard
- * speaks that language (English and German).
+ * speaks that language (every language now; the check stays for a language added to the public pages first).
  */
 async function messagesOf(locale: Locale): Promise<Catalogue> {
   const common = ((await import(`../messages/${locale}.json`)) as { default: Catalogue }).default;

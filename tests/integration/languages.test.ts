@@ -59,12 +59,18 @@ describe("the language of a page", () => {
     expect(italian.html).toContain(escape(message("it", "pay.scanToReceive")));
   });
 
-  it("the dashboard stays in its own languages whatever the header or cookie says", async () => {
-    const response = await fetch(`${base()}/orders`, {
-      headers: { cookie: `${admin.cookie}; NEXT_LOCALE=fr`, "accept-language": "fr-CH" },
-    });
-    expect(response.status).toBe(200);
-    expect(/<html[^>]* lang="([^"]+)"/.exec(await response.text())?.[1]).toBe("en");
+  it("the dashboard speaks French and Italian when asked, and English to a language it does not speak", async () => {
+    for (const [headers, lang, title] of [
+      [{ cookie: `${admin.cookie}; NEXT_LOCALE=fr`, "accept-language": "de-CH" }, "fr", "<title>Ordres · "],
+      [{ cookie: admin.cookie, "accept-language": "it-CH,it;q=0.9" }, "it", "<title>Ordini · "],
+      [{ cookie: admin.cookie, "accept-language": "ja" }, "en", "<title>Orders · "],
+    ] as const) {
+      const response = await fetch(`${base()}/orders`, { headers });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(/<html[^>]* lang="([^"]+)"/.exec(html)?.[1]).toBe(lang);
+      expect(html).toContain(title);
+    }
   });
 
   it("the dashboard speaks German to a German-speaking browser; the developers' reference stays English", async () => {
