@@ -42,6 +42,8 @@ test("the operator reads an invitation on the Mail tab and the invitee's page wo
   await page.locator("tr", { hasText: email }).getByRole("link").click();
   await expect(page.getByRole("heading", { level: 2 })).toContainText("You are invited");
   await expect(page.getByRole("list", { name: "Links in this mail" })).toContainText("/invitation/");
+  // the HTML part, in a frame that runs nothing, reads as the mail does
+  await expect(page.frameLocator('iframe[title="The mail as HTML"]').getByRole("link", { name: "Choose your password" })).toBeVisible();
   await shot(page, testInfo, "operator-mail");
   expect(await mailedLink(baseURL ?? "", email, "invitation")).toBe(link);
 

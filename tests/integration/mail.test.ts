@@ -140,6 +140,18 @@ describe("mail over SMTP", () => {
   });
 
   it("a notification mail carries one-click List-Unsubscribe headers; its unsubscribe link turns the category off", async () => {
+    // the viewer watches their notifications page: the bell counts none yet
+    const watcher = await browser.newPage();
+    await watcher.goto(`${app.baseUrl}/login`);
+    await watcher.getByLabel("Email").fill("viewer@example.com");
+    await watcher.getByLabel("Password").fill("a-brand-new-password-2");
+    await watcher.getByRole("button", { name: "Sign in", exact: true }).click();
+    await watcher.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await watcher.goto(`${app.baseUrl}/notifications`);
+    await watcher.locator('[data-live-status="connected"]').waitFor();
+    const bell = watcher.locator("a[data-unread]");
+    await expect.poll(() => bell.getAttribute("data-unread")).toBe("0");
+
     // webhooks signed with a wrong secret: rejections rise, and the sweep notifies the team
     for (let i = 0; i < 3; i++) {
       const body = JSON.stringify({ event: "exchange.settled", exchange_id: randomUUID() });
@@ -149,6 +161,11 @@ describe("mail over SMTP", () => {
       });
       expect(reply.status).toBe(401);
     }
+    // live, without a reload: the bell counts it and the page lists it
+    await expect.poll(() => bell.getAttribute("data-unread"), { timeout: 15_000 }).toBe("1");
+    await expect.poll(() => watcher.locator('[data-notification="webhooks_rejected"]').count(), { timeout: 15_000 }).toBe(1);
+    await watcher.close();
+
     const forAdmin = await smtp.next((m) => toOf(m) === "affiliate@example.com" && (m.text ?? "").includes("rejected"));
     // the raw header lines, as a mail client reads them (mailparser also folds List-* into `list`)
     const header = rawHeader(forAdmin, "list-unsubscribe");
