@@ -88,7 +88,8 @@ for (const [locale, acceptLanguage] of [
       for (const tab of ["tenants", "users", "exchanges", "mail", "sandbox"]) {
         await page.goto(`/operator?tab=${tab}`);
         await settled(page, words, text(words, "operator.title"));
-        await expect(page.getByRole("link", { name: text(words, `operator.tabs.${tab}`) })).toHaveAttribute("aria-current", "page");
+        const sections = page.getByRole("navigation", { name: text(words, "operator.sections") });
+        await expect(sections.getByRole("link", { name: text(words, `operator.tabs.${tab}`) })).toHaveAttribute("aria-current", "page");
         await audit(page, testInfo, `${locale} operator ${tab}`);
         await shot(page, testInfo, `${locale}-operator-${tab}`);
       }

@@ -1,9 +1,8 @@
 "use client";
-import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { passwordSetSchema } from "@/lib/contract/account-links-api";
+import { postJson, SubmitRow, usePublicForm } from "./public-form";
 
 type Labels = {
   password: string;
@@ -20,8 +19,7 @@ type Labels = {
 /** Sets the password of an invitation or reset link, then goes to sign-in with the address filled in. */
 export function SetPasswordForm({ token, labels }: { token: string; labels: Labels }) {
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = usePublicForm();
   return (
     <form
       method="post"
@@ -32,24 +30,13 @@ export function SetPasswordForm({ token, labels }: { token: string; labels: Labe
         const password = String(data.get("password") ?? "");
         if (password.length < 12) return setError(labels.tooShort);
         if (password !== String(data.get("confirm") ?? "")) return setError(labels.mismatch);
-        setBusy(true);
-        setError(null);
-        void (async () => {
-          try {
-            const res = await fetch(`/api/account-links/${encodeURIComponent(token)}`, {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({ password }),
-            });
-            if (res.status === 404) throw new Error(labels.gone);
-            const done = passwordSetSchema.safeParse(await res.json().catch(() => null));
-            if (!res.ok || !done.success) throw new Error(labels.failed);
-            router.push(`/login?notice=password_set&email=${encodeURIComponent(done.data.email)}`);
-          } catch (e) {
-            setError(e instanceof Error && e.message ? e.message : labels.failed);
-            setBusy(false);
-          }
-        })();
+        void run(async () => {
+          const { status, json } = await postJson(`/api/account-links/${encodeURIComponent(token)}`, { password });
+          if (status === 404) throw new Error(labels.gone);
+          const done = passwordSetSchema.safeParse(json);
+          if (status !== 200 || !done.success) throw new Error(labels.failed);
+          router.push(`/login?notice=password_set&email=${encodeURIComponent(done.data.email)}`);
+        }, labels.failed);
       }}
     >
       <Field id="new-password" label={labels.password} hint={labels.passwordHint}>
@@ -75,14 +62,7 @@ export function SetPasswordForm({ token, labels }: { token: string; labels: Labe
           required
         />
       </Field>
-      {error && (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <Button type="submit" disabled={busy}>
-        {busy ? labels.saving : labels.save}
-      </Button>
+      <SubmitRow error={error} busy={busy} label={labels.save} busyLabel={labels.saving} />
     </form>
   );
 }

@@ -94,7 +94,7 @@ export function MailPanel({ list, open }: { list: ConsoleMailList; open: Console
                       <div className="text-xs break-all text-zinc-500 dark:text-zinc-400">{mail.to}</div>
                     </td>
                     <td className="px-3 py-2">
-                      <span className={`rounded px-1.5 py-0.5 text-xs ${statusClass[mail.status] ?? ""}`}>
+                      <span className={`rounded px-1.5 py-0.5 text-xs whitespace-nowrap ${statusClass[mail.status] ?? ""}`}>
                         {t(`statuses.${mail.status}`)}
                       </span>
                       {mail.last_error && <div className="mt-1 text-xs break-words text-red-700 dark:text-red-400">{mail.last_error}</div>}

@@ -32,7 +32,7 @@ const linksFor = (role: ShellUser["role"]) => [
 ];
 
 const headerLinkClass =
-  "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-orange-500 " +
+  "rounded-md px-2 py-1 text-sm whitespace-nowrap text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-orange-500 " +
   "aria-[current=page]:bg-zinc-100 aria-[current=page]:font-medium dark:text-zinc-300 dark:hover:bg-zinc-800 " +
   "dark:aria-[current=page]:bg-zinc-800";
 
@@ -51,7 +51,7 @@ function SignOutButton() {
       type="button"
       onClick={() => void signOut("/login")}
       className={
-        "rounded-md px-2 py-1 text-sm text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 " +
+        "rounded-md px-2 py-1 text-sm whitespace-nowrap text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 " +
         "focus-visible:outline-orange-500 dark:text-zinc-300 dark:hover:bg-zinc-800"
       }
     >
@@ -75,7 +75,7 @@ function EnrolmentChrome({ user, languages, children }: { user: ShellUser; langu
           <div className="ml-auto flex items-center gap-2">
             <ThemeToggle />
             <SignOutButton />
-            {languages}
+            <div className="shrink-0">{languages}</div>
           </div>
         </div>
       </header>
@@ -135,7 +135,8 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
           <div className="order-4 w-full sm:order-none sm:w-auto">
             <SearchBox />
           </div>
-          <div className="ml-auto flex items-center gap-2">
+          {/* French and Italian words run longer: the cluster wraps rather than widen the page */}
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
             <LiveIndicator status={status} />
             {user.role !== "operator" && <Bell />}
             {/* the role fits beside the links and the search; the email is its tooltip and read out in full */}
@@ -153,7 +154,7 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
             )}
             <ThemeToggle />
             <SignOutButton />
-            {languages}
+            <div className="shrink-0">{languages}</div>
           </div>
         </div>
       </header>

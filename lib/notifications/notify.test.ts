@@ -145,6 +145,44 @@ describe("notifications of exchanges that need attention", () => {
     expect(held?.runAt.getTime()).toBeGreaterThanOrEqual((mail?.createdAt.getTime() ?? 0) + 15 * MIN - 1_000);
   });
 
+  it("sums up last week per agreement once, and says nothing of an agreement without exchanges", async () => {
+    const team = await tenantWithTeam();
+    const busy = randomUUID();
+    const idle = randomUUID();
+    await db.insert(schema.affiliateSharePeriods).values([
+      { tenantId: team.tenantId, affiliateId: busy, startsOn: "2020-01-01", sharePercent: "50" },
+      { tenantId: team.tenantId, affiliateId: idle, startsOn: "2020-01-01", sharePercent: "50" },
+    ]);
+    const now = new Date("2026-11-25T10:00:00Z"); // a Wednesday; last week is 16 to 22 November
+    for (const [day, fee] of [
+      ["2026-11-17T12:00:00Z", "10.00"],
+      ["2026-11-20T12:00:00Z", "5.01"],
+      ["2026-11-24T12:00:00Z", "99.00"], // this week: not in last week's summary
+    ] as const) {
+      const id = randomUUID();
+      await db.insert(schema.exchanges).values({
+        id,
+        tenantId: team.tenantId,
+        orderId: randomUUID(),
+        state: "settled",
+        pair: "btc/eur",
+        type: "buy",
+        affiliateId: busy,
+        firstSeenAt: new Date(day),
+        executedAt: new Date(day),
+        snapshot: { id, state: "settled", cost: "100.00", fee, amount: "0.001" } as never,
+      });
+    }
+    await sweepNotifications(db, now);
+    await sweepNotifications(db, new Date(now.getTime() + 30 * MIN));
+    const weekly = (await db.select().from(schema.notifications).where(eq(schema.notifications.tenantId, team.tenantId))).filter(
+      (n) => n.category === "weekly_summary" && n.userId === team.admin.id,
+    );
+    expect(weekly.map((n) => n.params)).toEqual([
+      { agreement: busy.slice(0, 8), from: "2026-11-16", to: "2026-11-22", count: 2, earnings: "7.51 EUR" },
+    ]);
+  });
+
   it("names last week's Monday to Sunday for the weekly summary", () => {
     expect(lastWeekOf("2026-11-25")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
     expect(lastWeekOf("2026-11-23")).toEqual({ from: "2026-11-16", to: "2026-11-22" });

@@ -166,7 +166,9 @@ async function weeklySummary(db: Db, tenant: { id: string; timeZone: string }, c
   let added = 0;
   for (const agreement of agreements) {
     const rows = report.rows.filter((r) => r.key === agreement.affiliate_id);
-    const earnings = rows.map((r) => `${r.earnings} ${r.currency.toUpperCase()}`).join(", ") || "0.00";
+    // a week without exchanges under the agreement is not news
+    if (rows.length === 0) continue;
+    const earnings = rows.map((r) => `${r.earnings} ${r.currency.toUpperCase()}`).join(", ");
     added += await notify(db, {
       tenantId: tenant.id,
       category: "weekly_summary",

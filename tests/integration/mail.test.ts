@@ -8,7 +8,7 @@ import { preferencesSchema } from "@/lib/contract/notifications-api";
 import { http, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";
-import { DashboardSession } from "./harness/dashboard";
+import { DashboardSession, signIn } from "./harness/dashboard";
 import { MailCatcher, toOf } from "./harness/smtp";
 import type { ParsedMail } from "mailparser";
 
@@ -124,6 +124,33 @@ describe("mail over SMTP", () => {
     const kept = parse(consoleMailListSchema, await operator.request("GET", "/api/operator/mail"), 200);
     expect(kept.smtp_configured).toBe(true);
     expect(kept.data.filter((m) => m.to === "nobody-here@example.com")).toEqual([]);
+  });
+
+  it("'Forgot your password?' counts against the sign-in limits: the sixth request in 15 minutes mails nothing", async () => {
+    const email = `forgetful-${randomBytes(4).toString("hex")}@example.com`;
+    parse(mailedLinkSchema, await admin.request("POST", "/api/settings/team", { email, role: "viewer" }), 201);
+    const invitation = await smtp.next((m) => toOf(m) === email);
+    await http("POST", linkIn(invitation.text ?? "", "invitation").replace(/\/invitation\//, "/api/account-links/"), {
+      body: { password: "forgetful-password-1" },
+    });
+    // the account's limit (5 attempts in 15 minutes) is what stops the sixth
+    for (let i = 0; i < 6; i++) {
+      const reply = await http("POST", `${app.baseUrl}/api/password-resets`, { body: { email } });
+      expect(parse(passwordResetAcceptedSchema, reply, 202)).toEqual({ accepted: true });
+    }
+    const operator = await DashboardSession.signIn("operator@example.com", password, { baseUrl: app.baseUrl });
+    const kept = parse(consoleMailListSchema, await operator.request("GET", "/api/operator/mail"), 200);
+    // each request's mail is written before its answer: what is not listed now was never queued
+    expect(kept.data.filter((m) => m.to === email && m.category === "password_reset")).toHaveLength(5);
+    // the five arrive (before the next test makes the server refuse)
+    const arrived = new Set<unknown>();
+    for (let i = 0; i < 5; i++) {
+      arrived.add(await smtp.next((m) => toOf(m) === email && (m.text ?? "").includes("/reset-password/") && !arrived.has(m)));
+    }
+    // and the account's sign-ins wait for the window too, as after five wrong passwords
+    const locked = await signIn(app.baseUrl, email, "forgetful-password-1");
+    expect(locked.cookie).toBeNull();
+    expect(locked.error).toBe("RateLimited");
   });
 
   it("an SMTP server that refuses at first still gets the mail later", async () => {
