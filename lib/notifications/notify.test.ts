@@ -183,6 +183,73 @@ describe("notifications of exchanges that need attention", () => {
     ]);
   });
 
+  it("webhooks silent while exchanges are open, forwarding failing then disabled, a statement paid short: each once", async () => {
+    const team = await tenantWithTeam();
+    const now = new Date();
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+    // an open exchange whose last webhook came 7 hours ago (NOTIFY_WEBHOOK_SILENCE_HOURS: 6)
+    const open = await unclaimedExchange(team.tenantId, hoursAgo(8));
+    await db.insert(schema.webhookEvents).values({
+      tenantId: team.tenantId,
+      seq: 1,
+      bodySha256: randomUUID(),
+      rawBody: "{}",
+      eventType: "exchange.executed",
+      exchangeId: open,
+      receivedAt: hoursAgo(7),
+    });
+    // an endpoint failing for two hours, another disabled after days of failures
+    const endpoint = (url: string, failingHours: number, disabled: boolean) => ({
+      id: randomUUID(),
+      tenantId: team.tenantId,
+      url,
+      secretEnc: "x",
+      enabled: !disabled,
+      failingSince: hoursAgo(failingHours),
+      disabledAt: disabled ? hoursAgo(1) : null,
+      disabledReason: disabled ? "every attempt failed for 5 days" : null,
+      createdAt: hoursAgo(200),
+      updatedAt: hoursAgo(1),
+    });
+    await db
+      .insert(schema.forwardingEndpoints)
+      .values([endpoint("https://a.example/hook", 2, false), endpoint("https://b.example/hook", 120, true)]);
+    // a payout received for a month in which nothing was earned: 12.00 EUR more than earned
+    const affiliate = randomUUID();
+    await db.insert(schema.affiliatePayouts).values({
+      id: randomUUID(),
+      tenantId: team.tenantId,
+      affiliateId: affiliate,
+      period: "2026-10",
+      receivedOn: "2026-11-03",
+      amount: "12.00",
+      currency: "eur",
+      bankReference: "REF",
+      createdAt: now,
+    });
+    await sweepNotifications(db, now);
+    await sweepNotifications(db, new Date(now.getTime() + 10 * MIN));
+
+    const rows = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, team.admin.id));
+    const of = (category: string) => rows.filter((n) => n.category === category).map((n) => [n.kind, n.params, n.link]);
+    expect(of("webhooks")).toEqual([["webhooks_silent", { hours: 7, open: 1 }, "/events"]]);
+    expect(of("forwarding").sort()).toEqual([
+      ["forwarding_disabled", { url: "https://b.example/hook" }, "/settings?tab=forwarding"],
+      ["forwarding_failing", { url: "https://a.example/hook" }, "/settings?tab=forwarding"],
+    ]);
+    expect(of("reconciliation")).toEqual([
+      [
+        "reconciliation_difference",
+        { agreement: affiliate.slice(0, 8), period: "2026-10", difference: "12.00 EUR" },
+        `/reports/statements/${affiliate}/2026-10`,
+      ],
+    ]);
+    // forwarding is the admins' business: the viewer hears of the rest only
+    const viewer = await db.select().from(schema.notifications).where(eq(schema.notifications.userId, team.viewer.id));
+    expect(viewer.filter((n) => n.category === "forwarding")).toEqual([]);
+    expect(viewer.filter((n) => n.category === "webhooks")).toHaveLength(1);
+  });
+
   it("names last week's Monday to Sunday for the weekly summary", () => {
     expect(lastWeekOf("2026-11-25")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
     expect(lastWeekOf("2026-11-23")).toEqual({ from: "2026-11-16", to: "2026-11-22" });

@@ -191,6 +191,10 @@ describe("mail over SMTP", () => {
     // live, without a reload: the bell counts it and the page lists it
     await expect.poll(() => bell.getAttribute("data-unread"), { timeout: 15_000 }).toBe("1");
     await expect.poll(() => watcher.locator('[data-notification="webhooks_rejected"]').count(), { timeout: 15_000 }).toBe(1);
+    // read: the bell is back to none
+    await watcher.locator('[data-notification="webhooks_rejected"]').getByRole("button", { name: "Mark read" }).click();
+    await expect.poll(() => bell.getAttribute("data-unread")).toBe("0");
+    await expect.poll(() => watcher.locator('[data-notification="webhooks_rejected"]').getAttribute("data-unread")).toBe("false");
     await watcher.close();
 
     const forAdmin = await smtp.next((m) => toOf(m) === "affiliate@example.com" && (m.text ?? "").includes("rejected"));

@@ -13,6 +13,7 @@ import {
   teamMemberSchema,
   teamSchema,
   mailedLinkSchema,
+  timeZoneSchema,
   webhookSecretStatusSchema,
 } from "@/lib/contract/settings-api";
 import { webhookEventPageSchema } from "@/lib/contract/events-api";
@@ -334,5 +335,23 @@ describe("affiliate agreements", () => {
     const demoAdmin = await DashboardSession.signIn("affiliate@example.com");
     const demo = parse(affiliatesSchema, await demoAdmin.request("GET", "/api/settings/affiliates"), 200).data;
     expect(demo.map((a) => a.affiliate_id)).not.toContain(partner);
+  });
+});
+
+describe("the time zone of reports", () => {
+  it("is set in the settings (audited); a name that is no time zone is refused and changes nothing", async () => {
+    const { admin } = fixture;
+    expect(parse(timeZoneSchema, await admin.request("GET", "/api/settings/time-zone"), 200)).toEqual({ time_zone: "Europe/Zurich" });
+    const refused = await admin.request("PUT", "/api/settings/time-zone", { time_zone: "Mars/Olympus_Mons" });
+    expect([refused.status, errorCode(refused)]).toEqual([400, "invalid_request"]);
+    expect(parse(timeZoneSchema, await admin.request("PUT", "/api/settings/time-zone", { time_zone: "Europe/Rome" }), 200)).toEqual({
+      time_zone: "Europe/Rome",
+    });
+    // the reports count in it at once
+    const agreements = (await admin.request("GET", "/api/agreements")).body as { time_zone: string };
+    expect(agreements.time_zone).toBe("Europe/Rome");
+    expect(await auditActions(admin)).toContain("settings.time_zone ok");
+    const viewer = await DashboardSession.signIn("viewer@example.com");
+    expect((await viewer.request("PUT", "/api/settings/time-zone", { time_zone: "Europe/Paris" })).status).toBe(403);
   });
 });
