@@ -33,8 +33,8 @@ const linksFor = (role: ShellUser["role"]) => [
 
 const headerLinkClass =
   "rounded-md px-2 py-1 text-sm whitespace-nowrap text-zinc-600 hover:bg-zinc-100 focus-visible:outline-2 " +
-  "focus-visible:outline-orange-500 aria-[current=page]:bg-zinc-100 aria-[current=page]:font-medium dark:text-zinc-300 dark:hover:bg-zinc-800 " +
-  "dark:aria-[current=page]:bg-zinc-800";
+  "focus-visible:outline-orange-500 aria-[current=page]:bg-zinc-100 aria-[current=page]:font-medium " +
+  "dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-[current=page]:bg-zinc-800";
 
 function HeaderLink({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
   return (
