@@ -12,6 +12,7 @@ import "@/lib/forwarding/deliver";
 import "@/lib/mail/send";
 import "@/lib/notifications/digest";
 import { scheduleSweep } from "@/lib/notifications/sweep";
+import { scheduleRetention } from "@/lib/retention/prune";
 import { registerDrains } from "@/lib/runtime/drains";
 import { processSingleton } from "@/lib/process-singleton";
 import { sql } from "drizzle-orm";
@@ -82,6 +83,9 @@ export function boot(): Promise<void> {
     startJobRunner(database, config.jobsIntervalMs);
     await scheduleSweep(database.db).catch((error: unknown) =>
       log.error({ err: errorText(error) }, "could not queue the notification sweep"),
+    );
+    await scheduleRetention(database.db).catch((error: unknown) =>
+      log.error({ err: errorText(error) }, "could not queue the retention job"),
     );
     if (config.sandboxEnabled) {
       // instances that start together on one database seed it once: the first holds the lock,

@@ -73,6 +73,7 @@ const rawSchema = z.object({
     .default("30,120,600,1800,3600,7200,14400,28800,43200,86400,86400"),
   NOTIFICATIONS_SWEEP_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   NOTIFY_WEBHOOK_SILENCE_HOURS: z.coerce.number().min(0.001).max(720).default(6),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
 });
 
 const secretNames = [
@@ -147,6 +148,8 @@ export type Env = {
   mailRetryScheduleMs: number[];
   notificationsSweepMs: number;
   webhookSilenceMs: number;
+  /** Stored webhook bodies, the audit log, sent mail and finished jobs older than this go. */
+  retentionDays: number;
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
@@ -253,6 +256,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailRetryScheduleMs: raw.MAIL_RETRY_SCHEDULE.split(",").map((seconds) => Math.round(Number(seconds) * 1000)),
     notificationsSweepMs: Math.round(raw.NOTIFICATIONS_SWEEP_SECONDS * 1000),
     webhookSilenceMs: Math.round(raw.NOTIFY_WEBHOOK_SILENCE_HOURS * 3_600_000),
+    retentionDays: raw.RETENTION_DAYS,
     secrets,
     generatedSecrets: missing,
   };

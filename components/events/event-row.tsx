@@ -64,7 +64,11 @@ export function EventRow({ event }: { event: WebhookEventItem }) {
                 </div>
               ))}
             </dl>
-            <pre className="overflow-x-auto rounded bg-zinc-100 p-2 dark:bg-zinc-800">{pretty(detail.data.raw_body)}</pre>
+            {detail.data.raw_body === "" ? (
+              <p className="text-zinc-600 dark:text-zinc-400">{t("pruned")}</p>
+            ) : (
+              <pre className="overflow-x-auto rounded bg-zinc-100 p-2 dark:bg-zinc-800">{pretty(detail.data.raw_body)}</pre>
+            )}
           </div>
         )}
       </details>
