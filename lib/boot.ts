@@ -13,6 +13,7 @@ import "@/lib/mail/send";
 import "@/lib/notifications/digest";
 import { scheduleSweep } from "@/lib/notifications/sweep";
 import { scheduleRetention } from "@/lib/retention/prune";
+import { scheduleBackfill } from "@/lib/search/backfill";
 import { registerDrains } from "@/lib/runtime/drains";
 import { processSingleton } from "@/lib/process-singleton";
 import { sql } from "drizzle-orm";
@@ -83,6 +84,9 @@ export function boot(): Promise<void> {
     startJobRunner(database, config.jobsIntervalMs);
     await scheduleSweep(database.db).catch((error: unknown) =>
       log.error({ err: errorText(error) }, "could not queue the notification sweep"),
+    );
+    await scheduleBackfill(database.db).catch((error: unknown) =>
+      log.error({ err: errorText(error) }, "could not queue the search backfill"),
     );
     await scheduleRetention(database.db).catch((error: unknown) =>
       log.error({ err: errorText(error) }, "could not queue the retention job"),

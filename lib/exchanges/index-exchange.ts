@@ -6,6 +6,13 @@ import type { Tenant } from "@/lib/auth/tenants";
 import { serviceTime } from "@/lib/exchange/client";
 import type { Exchange } from "@/lib/exchange/schemas";
 import { exchangeState } from "@/lib/exchange/exchange-state";
+import { paymentHashOf } from "@/lib/lightning/invoice";
+
+/** The payment hash of the snapshot's payout invoice, decoded once here so that search reads an index. */
+function invoiceHash(exchange: Exchange): string | null {
+  const payout = exchange.payout as { invoice?: unknown } | null | undefined;
+  return typeof payout?.invoice === "string" ? paymentHashOf(payout.invoice) : null;
+}
 
 /**
  * Stores the latest GET snapshot. The exchange state shown is always a snapshot's; a GET that
@@ -35,6 +42,7 @@ export async function indexExchangeSnapshot(db: Db, tenant: Pick<Tenant, "id" | 
     fetchedAt,
     executedAt,
     affiliateId,
+    paymentHash: invoiceHash(exchange),
   };
   await db
     .insert(exchanges)
@@ -48,6 +56,7 @@ export async function indexExchangeSnapshot(db: Db, tenant: Pick<Tenant, "id" | 
         type: values.type,
         fetchedAt,
         executedAt,
+        paymentHash: values.paymentHash,
         affiliateId: sql`COALESCE(${exchanges.affiliateId}, excluded.affiliate_id)`,
         // a row the webhook made first may lack it (rows older than the column)
         firstSeenServiceAt: sql`COALESCE(${exchanges.firstSeenServiceAt}, excluded.first_seen_service_at)`,

@@ -96,3 +96,15 @@ export function decodeInvoice(text: string, expected: NetworkName): DecodedInvoi
     expiresAt: new Date((decoded.timestamp + seconds) * 1000),
   };
 }
+
+/** The payment hash of an invoice of any network, or null for text that is not a valid BOLT 11 invoice. */
+export function paymentHashOf(text: string): string | null {
+  const prefix = /^ln(bcrt|tbs|bc|tb)/.exec(normalizeInvoice(text))?.[1];
+  const network = prefix ? networkByPrefix[prefix] : undefined;
+  if (!network) return null;
+  try {
+    return decodeInvoice(text, network).paymentHash;
+  } catch {
+    return null;
+  }
+}

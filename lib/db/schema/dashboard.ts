@@ -85,6 +85,10 @@ export const orders = pgTable(
   (t) => [
     ofTenant("orders", t.tenantId),
     index("orders_tenant_created").on(t.tenantId, t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the header's search (lib/search): each kind of value it looks up has its index
+    index("orders_creditor_reference").on(t.tenantId, sql`(${t.snapshot} #>> '{payment_method,creditor_reference}')`),
+    index("orders_node_pubkey").on(t.tenantId, sql`(${t.snapshot} #>> '{payout_method,node_pubkey}')`),
+    index("orders_payout_address").on(t.tenantId, sql`(${t.snapshot} #>> '{payout_method,bitcoin_address}')`),
   ],
 );
 
@@ -115,9 +119,19 @@ export const exchanges = pgTable(
      * never changed, because the order's affiliate_id can be patched afterwards.
      */
     affiliateId: uuid("affiliate_id"),
+    /** The payment hash of the payout's invoice, decoded once when the snapshot is stored (search). */
+    paymentHash: text("payment_hash"),
   },
   (t) => [
     primaryKey({ name: "exchanges_pkey", columns: [t.tenantId, t.id] }),
+    index("exchanges_payment_hash").on(t.tenantId, t.paymentHash),
+    // the invoices whose payment hash is still to be decoded (stored before the column): empty once filled
+    index("exchanges_payment_hash_missing")
+      .on(t.tenantId)
+      .where(sql`${t.paymentHash} IS NULL AND (${t.snapshot} #>> '{payout,invoice}') IS NOT NULL`),
+    index("exchanges_payout_txid").on(t.tenantId, sql`(${t.snapshot} #>> '{payout,txid}')`),
+    index("exchanges_payout_invoice").on(t.tenantId, sql`(${t.snapshot} #>> '{payout,invoice}')`),
+    index("exchanges_payout_address").on(t.tenantId, sql`(${t.snapshot} #>> '{payout,bitcoin_address}')`),
     ofTenant("exchanges", t.tenantId),
     index("exchanges_order").on(t.orderId),
     index("exchanges_tenant_seen").on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -1,0 +1,49 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { paymentHashOf } from "@/lib/lightning/invoice";
+import { registerJobHandler, type JobHandler } from "@/lib/jobs/runner";
+import { logger } from "@/lib/log";
+
+const log = logger("search");
+
+// Exchanges stored before payment_hash existed get theirs once, 500 at a time, by whichever
+// instance claims the job; new snapshots carry it from their first store (index-exchange.ts).
+// An invoice that does not decode is marked '' so that it is not read again.
+
+export const BACKFILL_JOB = "payment-hash-backfill";
+const BATCH = 500;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** One batch; how many rows it filled. */
+export async function backfillPaymentHashes(db: Db): Promise<number> {
+  const rows = rowsOf<{ tenant_id: string; id: string; invoice: string }>(
+    await db.execute(sql`
+      SELECT tenant_id, id, snapshot #>> '{payout,invoice}' AS invoice FROM exchanges
+      WHERE payment_hash IS NULL AND (snapshot #>> '{payout,invoice}') IS NOT NULL LIMIT ${BATCH}`),
+  );
+  for (const row of rows) {
+    await db.execute(sql`UPDATE exchanges SET payment_hash = ${paymentHashOf(row.invoice) ?? ""}
+      WHERE tenant_id = ${row.tenant_id} AND id = ${row.id} AND payment_hash IS NULL`);
+  }
+  return rows.length;
+}
+
+export async function scheduleBackfill(db: Db): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, attempts, run_at, created_at, dedupe_key)
+    SELECT ${randomUUID()}, ${BACKFILL_JOB}, NULL, NULL, '{}'::jsonb, 'pending', 0, now(), now(), ${BACKFILL_JOB}
+    WHERE EXISTS (SELECT 1 FROM exchanges WHERE payment_hash IS NULL AND (snapshot #>> '{payout,invoice}') IS NOT NULL)
+    ON CONFLICT (dedupe_key) WHERE status = 'pending' AND dedupe_key IS NOT NULL DO NOTHING`);
+}
+
+const backfill: JobHandler = async (db) => {
+  let filled = 0;
+  for (let n = await backfillPaymentHashes(db); n > 0; n = await backfillPaymentHashes(db)) filled += n;
+  if (filled > 0) log.info({ filled }, "payment hashes of stored invoices filled in for search");
+  return { outcome: "done" };
+};
+
+registerJobHandler(BACKFILL_JOB, backfill);
