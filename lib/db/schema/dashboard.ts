@@ -134,6 +134,8 @@ export const exchanges = pgTable(
     index("exchanges_payout_address").on(t.tenantId, sql`(${t.snapshot} #>> '{payout,bitcoin_address}')`),
     ofTenant("exchanges", t.tenantId),
     index("exchanges_order").on(t.orderId),
+    // an order's exchanges, newest first (the list filtered by order_id), however many it has
+    index("exchanges_tenant_order_seen").on(t.tenantId, t.orderId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("exchanges_tenant_seen").on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("exchanges_tenant_counted").on(t.tenantId, sql`COALESCE(${t.executedAt}, ${t.firstSeenServiceAt}, ${t.firstSeenAt})`),
   ],

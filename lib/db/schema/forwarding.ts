@@ -56,7 +56,8 @@ export const jobs = pgTable(
     index("jobs_due")
       .on(t.runAt)
       .where(sql`${t.status} = 'pending'`),
-    index("jobs_subject").on(t.subjectId, t.createdAt.desc()),
+    // a forwarding endpoint's deliveries, newest first, page after page in the index's order
+    index("jobs_subject").on(t.subjectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -101,7 +101,7 @@ export const notifications = pgTable(
     ofTenant("notifications", t.tenantId),
     ofUser("notifications", t.userId),
     unique("notifications_user_key").on(t.userId, t.key),
-    index("notifications_user_created").on(t.userId, t.createdAt.desc()),
+    index("notifications_user_created").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("notifications_unread")
       .on(t.userId)
       .where(sql`${t.readAt} IS NULL`),

@@ -1,0 +1,171 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import type { Database, Db } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import * as schema from "@/lib/db/schema";
+import type { Tenant } from "@/lib/auth/tenants";
+import { exchangeRows } from "@/lib/exchanges/list-exchanges";
+import { orderRows } from "@/lib/orders/list-orders";
+import { listWebhookEvents } from "@/lib/webhooks/list-events";
+import { listAudit } from "@/lib/audit/list-audit";
+import { listSignIns } from "@/lib/auth/sign-in-history";
+import { listDeliveries } from "@/lib/forwarding/deliveries";
+import { listNotifications } from "@/lib/notifications/inbox";
+
+// Every list and each of its filters reads its table through an index that also gives its order,
+// so that page 500 costs what page 1 does (keyset pagination over an ordered index): each query
+// the list functions send is captured, and its plan (EXPLAIN, FORMAT JSON, with thousands of rows
+// analysed and sequential scans priced out) may hold no sequential scan of a large table and no
+// sort of its rows.
+
+const LARGE = ["exchanges", "orders", "webhook_events", "audit_log", "sign_ins", "jobs", "notifications", "forwarding_attempts"];
+const captured: { sql: string; params: unknown[] }[] = [];
+let client: PGlite;
+let db: Db;
+const tenantId = randomUUID();
+const endpointId = randomUUID();
+const userId = randomUUID();
+
+beforeAll(async () => {
+  client = await PGlite.create();
+  db = drizzle({ client, schema, logger: { logQuery: (sql, params) => void captured.push({ sql, params }) } }) as unknown as Db;
+  await migrate({ db, exec: async (sql: string) => void (await client.exec(sql)) } as Database);
+  const seed = async (text: string) => void (await client.query(text, [tenantId]));
+  await seed(`INSERT INTO tenants (id, name, base_url, client_id_enc, webhook_secret_enc, webhook_endpoint_id, is_default, created_at)
+    VALUES ($1::uuid, 'T', 'http://plans.test', 'x', 'x', $1::text, false, now())`);
+  await client.query(
+    `INSERT INTO users (id, email, password_hash, role, tenant_id, disabled, created_at, password_set_at)
+     VALUES ($1, 'plans@example.com', 'x', 'admin', $2, false, now(), now())`,
+    [userId, tenantId],
+  );
+  await seed(`INSERT INTO orders (id, tenant_id, snapshot, active, currency, payout_kind, created_on, fetched_at)
+    SELECT gen_random_uuid(), $1, '{}'::jsonb, i % 3 <> 0, (ARRAY['eur','chf','gbp'])[i % 3 + 1], (ARRAY['coin','lightning'])[i % 2 + 1],
+      now() - i * interval '1 minute', now() FROM generate_series(1, 5000) i`);
+  await seed(`INSERT INTO exchanges (id, tenant_id, order_id, state, pair, type, first_seen_at, snapshot)
+    SELECT gen_random_uuid(), $1, gen_random_uuid(), (ARRAY['executed','interrupted','refunded','settled'])[i % 4 + 1],
+      (ARRAY['btc/eur','btc/chf'])[i % 2 + 1], (ARRAY['buy','sell'])[i % 2 + 1], now() - i * interval '1 minute', '{}'::jsonb
+    FROM generate_series(1, 5000) i`);
+  await seed(`INSERT INTO webhook_events (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, received_at)
+    SELECT $1, i, md5(i::text), '{}', (ARRAY['exchange.executed','exchange.settled'])[i % 2 + 1], gen_random_uuid(),
+      now() - i * interval '1 minute' FROM generate_series(1, 5000) i`);
+  await seed(`INSERT INTO audit_log (tenant_id, user_email, action, result, request_id, at)
+    SELECT $1, 'a' || (i % 7) || '@example.com', (ARRAY['orders.create','team.add'])[i % 2 + 1], (ARRAY['ok','forbidden'])[i % 2 + 1],
+      md5(i::text), now() FROM generate_series(1, 5000) i`);
+  await seed(`INSERT INTO sign_ins (user_id, tenant_id, email, address, result, at)
+    SELECT gen_random_uuid(), $1, 'a@example.com', '127.0.0.1', 'ok', now() FROM generate_series(1, 5000) i`);
+  await client.query(
+    `INSERT INTO forwarding_endpoints (id, tenant_id, url, secret_enc, created_at, updated_at)
+     VALUES ($1, $2, 'https://x.example', 'x', now(), now())`,
+    [endpointId, tenantId],
+  );
+  await client.query(
+    `INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, run_at, created_at)
+     SELECT gen_random_uuid(), 'forward', $1, $2, '{}'::jsonb, (ARRAY['pending','done','failed'])[i % 3 + 1], now(),
+       now() - i * interval '1 second'
+     FROM generate_series(1, 5000) i`,
+    [tenantId, endpointId],
+  );
+  await client.query(
+    `INSERT INTO notifications (id, tenant_id, user_id, category, key, kind, params, link, created_at, read_at)
+     SELECT gen_random_uuid(), $1, $2, 'attention', md5(i::text), 'attention_unconfirmed', '{}'::jsonb, '/',
+       now() - i * interval '1 minute',
+       CASE WHEN i % 2 = 0 THEN now() END FROM generate_series(1, 5000) i`,
+    [tenantId, userId],
+  );
+  await client.exec(`ANALYZE; SET enable_seqscan = off`);
+}, 120_000);
+
+type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
+const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+/** The plans of every query `run` sends. */
+async function plansOf(run: () => Promise<unknown>) {
+  captured.length = 0;
+  await run();
+  const queries = captured.splice(0);
+  const plans: PlanNode[][] = [];
+  for (const query of queries) {
+    const result = await client.query<{ "QUERY PLAN": unknown }>(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+    const raw = result.rows[0]?.["QUERY PLAN"];
+    const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+    plans.push(nodes(parsed[0].Plan));
+  }
+  return plans;
+}
+
+function expectIndexedAndOrdered(name: string, plans: PlanNode[][]) {
+  const readsLarge = (plan: PlanNode[]) => plan.filter((n) => n["Relation Name"] && LARGE.includes(n["Relation Name"]));
+  expect(plans.filter((plan) => readsLarge(plan).length > 0).length, `${name} reads a large table`).toBeGreaterThan(0);
+  for (const plan of plans) {
+    const large = readsLarge(plan);
+    expect(
+      large.filter((n) => n["Node Type"] === "Seq Scan").map((n) => n["Relation Name"]),
+      `${name}: sequential scans`,
+    ).toEqual([]);
+    const sorts = plan.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Incremental Sort");
+    expect(
+      sorts.length,
+      `${name}: sorts in ${JSON.stringify(plan.map((n) => [n["Node Type"], n["Relation Name"], n["Index Name"]]))}`,
+    ).toBe(0);
+  }
+}
+
+const tenant = () => ({ id: tenantId }) as Tenant;
+const cursorOf = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
+
+describe("every list reads an index in its own order, at any depth", () => {
+  it("exchanges, with each filter", async () => {
+    const first = await exchangeRows(db, tenantId, { limit: 50 });
+    const cursor = cursorOf(first);
+    for (const [name, query] of [
+      ["unfiltered", { limit: 50 }],
+      ["deep", { limit: 50, cursor }],
+      ["state", { limit: 50, state: "interrupted" as const, cursor }],
+      ["pair", { limit: 50, pair: "btc/chf" as const, cursor }],
+      ["type", { limit: 50, type: "sell" as const, cursor }],
+      ["order", { limit: 50, order_id: randomUUID() }],
+    ] as const) {
+      expectIndexedAndOrdered(`exchanges ${name}`, await plansOf(() => exchangeRows(db, tenantId, query)));
+    }
+    // the attention queue: its rules read each exchange's webhooks by the (tenant, exchange) index
+    const clocks = { now: new Date(), serviceNow: new Date() };
+    expectIndexedAndOrdered(
+      "exchanges attention",
+      await plansOf(() => exchangeRows(db, tenantId, { limit: 50, attention: "1", cursor }, clocks)),
+    );
+  });
+
+  it("orders, with each filter", async () => {
+    const cursor = cursorOf(await orderRows(db, tenantId, { limit: 50 }));
+    for (const [name, query] of [
+      ["unfiltered", { limit: 50 }],
+      ["deep", { limit: 50, cursor }],
+      ["active", { limit: 50, active: "false" as const, cursor }],
+      ["currency", { limit: 50, currency: "gbp" as const, cursor }],
+      ["payout kind", { limit: 50, payout_kind: "lightning" as const, cursor }],
+    ] as const) {
+      expectIndexedAndOrdered(`orders ${name}`, await plansOf(() => orderRows(db, tenantId, query)));
+    }
+  });
+
+  it("webhook events, the audit log, sign-ins, deliveries and notifications", async () => {
+    for (const [name, run] of [
+      ["events", () => listWebhookEvents(db, tenantId, { limit: 50, before: 2500 })],
+      ["events of a type", () => listWebhookEvents(db, tenantId, { limit: 50, type: "exchange.settled", before: 2500 })],
+      ["events of an exchange", () => listWebhookEvents(db, tenantId, { limit: 50, exchange_id: randomUUID() })],
+      ["audit", () => listAudit(db, tenantId, { limit: 50, before: 2500 })],
+      ["audit by result", () => listAudit(db, tenantId, { limit: 50, result: "failed", before: 2500 })],
+      ["sign-ins", () => listSignIns(db, tenantId, { limit: 50, before: 2500 })],
+      ["deliveries", () => listDeliveries(db, tenant(), endpointId, { limit: 25 })],
+      ["failed deliveries", () => listDeliveries(db, tenant(), endpointId, { limit: 25, status: "failed" })],
+      ["notifications", () => listNotifications(db, userId, { limit: 50, before: new Date(Date.now() - 3_600_000).toISOString() })],
+      ["unread notifications", () => listNotifications(db, userId, { limit: 50, unread: "1" })],
+    ] as const) {
+      const plans = await plansOf(run as () => Promise<unknown>);
+      // deliveries also read their endpoint (by its key) and their attempts (by job): every one of them is checked
+      expectIndexedAndOrdered(name, plans);
+    }
+  });
+});
