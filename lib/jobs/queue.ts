@@ -108,3 +108,19 @@ export async function jobCounts(db: Db): Promise<JobCounts | null> {
     return null;
   }
 }
+
+/**
+ * Queues a job unless one with the same dedupe key is pending (every instance may ask at start:
+ * one job exists). `runAt` null: due now, on the database's clock.
+ */
+export async function enqueueOnce(
+  db: Db,
+  job: { kind: string; dedupeKey: string; payload?: Record<string, unknown>; runAt?: Date | null },
+): Promise<void> {
+  const runAt = job.runAt ? sql`${job.runAt.toISOString()}::timestamptz` : sql`now()`;
+  await db.execute(sql`
+    INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, attempts, run_at, created_at, dedupe_key)
+    VALUES (${randomUUID()}, ${job.kind}, NULL, NULL, ${JSON.stringify(job.payload ?? {})}::jsonb, 'pending', 0, ${runAt}, now(),
+      ${job.dedupeKey})
+    ON CONFLICT (dedupe_key) WHERE status = 'pending' AND dedupe_key IS NOT NULL DO NOTHING`);
+}

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges, forwardingEndpoints, tenants, webhookEvents, webhookRejections } from "@/lib/db/schema";
@@ -11,6 +10,7 @@ import { earningsReport } from "@/lib/reports/earnings";
 import { listAgreements } from "@/lib/reports/agreements";
 import { todayIn } from "@/lib/reports/periods";
 import { registerJobHandler, type JobHandler } from "@/lib/jobs/runner";
+import { enqueueOnce } from "@/lib/jobs/queue";
 import { errorText, logger } from "@/lib/log";
 import { DIGEST_JOB, notify } from "./notify";
 
@@ -228,12 +228,8 @@ export async function sweepNotifications(db: Db, now = new Date()): Promise<numb
 }
 
 /** Queues the sweep unless one is queued (every instance asks at start; one job exists). */
-export async function scheduleSweep(db: Db, at: Date | null = null): Promise<void> {
-  const runAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  await db.execute(sql`
-    INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, attempts, run_at, created_at, dedupe_key)
-    VALUES (${randomUUID()}, ${SWEEP_JOB}, NULL, NULL, '{}'::jsonb, 'pending', 0, ${runAt}, now(), ${SWEEP_KEY})
-    ON CONFLICT (dedupe_key) WHERE status = 'pending' AND dedupe_key IS NOT NULL DO NOTHING`);
+export function scheduleSweep(db: Db, at: Date | null = null): Promise<void> {
+  return enqueueOnce(db, { kind: SWEEP_JOB, dedupeKey: SWEEP_KEY, runAt: at });
 }
 
 const sweep: JobHandler = async (db) => {

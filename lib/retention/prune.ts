@@ -1,9 +1,9 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { registerJobHandler, type JobHandler } from "@/lib/jobs/runner";
+import { enqueueOnce } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
 
 const log = logger("retention");
@@ -98,12 +98,8 @@ export async function prune(db: Db, cutoff: Date, marks: Watermarks, budgetMs = 
 }
 
 /** Queues the retention job unless one is queued (every instance asks at start). */
-export async function scheduleRetention(db: Db, at: Date | null = null, marks: Watermarks = { events_after: 0, audit_after: 0 }) {
-  const runAt = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
-  await db.execute(sql`
-    INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, attempts, run_at, created_at, dedupe_key)
-    VALUES (${randomUUID()}, ${RETENTION_JOB}, NULL, NULL, ${JSON.stringify(marks)}::jsonb, 'pending', 0, ${runAt}, now(), ${RETENTION_KEY})
-    ON CONFLICT (dedupe_key) WHERE status = 'pending' AND dedupe_key IS NOT NULL DO NOTHING`);
+export function scheduleRetention(db: Db, at: Date | null = null, marks: Watermarks = { events_after: 0, audit_after: 0 }) {
+  return enqueueOnce(db, { kind: RETENTION_JOB, dedupeKey: RETENTION_KEY, payload: marks, runAt: at });
 }
 
 const retention: JobHandler = async (db, job) => {

@@ -1,9 +1,9 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { paymentHashOf } from "@/lib/lightning/invoice";
 import { registerJobHandler, type JobHandler } from "@/lib/jobs/runner";
+import { enqueueOnce } from "@/lib/jobs/queue";
 import { logger } from "@/lib/log";
 
 const log = logger("search");
@@ -31,12 +31,12 @@ export async function backfillPaymentHashes(db: Db): Promise<number> {
   return rows.length;
 }
 
+/** Queues the backfill when some stored invoice still lacks its hash (a partial index answers at once). */
 export async function scheduleBackfill(db: Db): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, attempts, run_at, created_at, dedupe_key)
-    SELECT ${randomUUID()}, ${BACKFILL_JOB}, NULL, NULL, '{}'::jsonb, 'pending', 0, now(), now(), ${BACKFILL_JOB}
-    WHERE EXISTS (SELECT 1 FROM exchanges WHERE payment_hash IS NULL AND (snapshot #>> '{payout,invoice}') IS NOT NULL)
-    ON CONFLICT (dedupe_key) WHERE status = 'pending' AND dedupe_key IS NOT NULL DO NOTHING`);
+  const missing = rowsOf(
+    await db.execute(sql`SELECT 1 FROM exchanges WHERE payment_hash IS NULL AND (snapshot #>> '{payout,invoice}') IS NOT NULL LIMIT 1`),
+  );
+  if (missing.length > 0) await enqueueOnce(db, { kind: BACKFILL_JOB, dedupeKey: BACKFILL_JOB });
 }
 
 const backfill: JobHandler = async (db) => {
