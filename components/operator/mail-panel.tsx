@@ -16,6 +16,7 @@ const linksOf = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"]+/g
 
 function MailView({ mail }: { mail: ConsoleMailDetail }) {
   const t = useTranslations("operator.mail");
+  const links = linksOf(mail.text);
   return (
     <article aria-labelledby="mail-subject" className="flex flex-col gap-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <h2 id="mail-subject" className="font-semibold break-words">
@@ -31,9 +32,9 @@ function MailView({ mail }: { mail: ConsoleMailDetail }) {
           </div>
         ))}
       </dl>
-      {linksOf(mail.text).length > 0 && (
+      {links.length > 0 && (
         <ul aria-label={t("links")} className="flex flex-col gap-1 text-sm">
-          {linksOf(mail.text).map((url) => (
+          {links.map((url) => (
             <li key={url}>
               <a href={url} className="break-all text-orange-700 underline dark:text-orange-400">
                 {url}

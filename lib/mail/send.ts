@@ -1,5 +1,6 @@
 import "server-only";
 import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { mailMessages } from "@/lib/db/schema";
@@ -67,7 +68,7 @@ const sendMail: JobHandler = async (db, job) => {
       { mail_id: id, attempt, err: error },
       delay === null ? "a mail could not be sent and is given up" : "a mail could not be sent; it is tried again",
     );
-    const record = async (tx: Parameters<NonNullable<Awaited<ReturnType<JobHandler>>["record"]>>[0]) =>
+    const record = async (tx: Db) =>
       void (await tx
         .update(mailMessages)
         .set({ status: delay === null ? "failed" : "queued", attempts: attempt, lastError: error })

@@ -41,8 +41,9 @@ const digest: JobHandler = async (db, job) => {
     items.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     const { locale, t } = await mailTranslator(user.locale);
     const base = appUrl();
-    const unsubscribeUrl = `${base}/unsubscribe/${unsubscribeToken(userId, category)}`;
-    const oneClickUrl = `${base}/api/unsubscribe/${unsubscribeToken(userId, category)}`;
+    const token = unsubscribeToken(userId, category);
+    const unsubscribeUrl = `${base}/unsubscribe/${token}`;
+    const oneClickUrl = `${base}/api/unsubscribe/${token}`;
     const label = t(`notifications.categories.${category}`);
     await queueMail(tx, {
       tenantId: user.tenantId,
