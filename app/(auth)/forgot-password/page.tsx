@@ -20,7 +20,8 @@ export default async function Page() {
           email: login("email"),
           send: t("send"),
           sending: t("sending"),
-          sent: t("sent"),
+          // the form puts the address typed in where {email} stands
+          sent: t("sent", { email: "{email}" }),
           tooMany: t("tooMany"),
           failed: t("failed"),
         }}
