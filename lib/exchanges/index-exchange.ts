@@ -23,45 +23,57 @@ function invoiceHash(exchange: Exchange): string | null {
  * changed afterwards, whatever the order is patched to.
  */
 export async function indexExchangeSnapshot(db: Db, tenant: Pick<Tenant, "id" | "baseUrl">, exchange: Exchange, fetchedAt: Date) {
+  await indexExchangeSnapshots(db, tenant, [{ exchange, fetchedAt }]);
+}
+
+/** indexExchangeSnapshot for many exchanges in one statement (each id at most once). */
+export async function indexExchangeSnapshots(
+  db: Db,
+  tenant: Pick<Tenant, "id" | "baseUrl">,
+  snapshots: { exchange: Exchange; fetchedAt: Date }[],
+) {
+  if (snapshots.length === 0) return;
   const tenantId = tenant.id;
-  const executedAt = exchange.executed_on ? new Date(exchange.executed_on) : null;
-  const ofOrder = and(eq(orders.id, exchange.order_id), eq(orders.tenantId, tenantId));
-  const affiliateId = executedAt
-    ? sql<string | null>`(SELECT (${orders.snapshot}->>'affiliate_id')::uuid FROM ${orders} WHERE ${ofOrder})`
-    : null;
-  const values = {
-    id: exchange.id,
-    tenantId,
-    orderId: exchange.order_id,
-    snapshot: exchange,
-    state: exchangeState(exchange),
-    pair: exchange.pair,
-    type: exchange.type,
-    firstSeenAt: fetchedAt,
-    firstSeenServiceAt: serviceTime(tenant.baseUrl, fetchedAt.getTime()),
-    fetchedAt,
-    executedAt,
-    affiliateId,
-    paymentHash: invoiceHash(exchange),
-  };
+  const rows = snapshots.map(({ exchange, fetchedAt }) => {
+    const executedAt = exchange.executed_on ? new Date(exchange.executed_on) : null;
+    const ofOrder = and(eq(orders.id, exchange.order_id), eq(orders.tenantId, tenantId));
+    return {
+      id: exchange.id,
+      tenantId,
+      orderId: exchange.order_id,
+      snapshot: exchange,
+      state: exchangeState(exchange),
+      pair: exchange.pair,
+      type: exchange.type,
+      firstSeenAt: fetchedAt,
+      firstSeenServiceAt: serviceTime(tenant.baseUrl, fetchedAt.getTime()),
+      fetchedAt,
+      executedAt,
+      affiliateId: executedAt
+        ? sql<string | null>`(SELECT (${orders.snapshot}->>'affiliate_id')::uuid FROM ${orders} WHERE ${ofOrder})`
+        : null,
+      paymentHash: invoiceHash(exchange),
+    };
+  });
+  const incoming = (column: string) => sql.raw(`excluded.${column}`);
   await db
     .insert(exchanges)
-    .values(values)
+    .values(rows)
     .onConflictDoUpdate({
       target: [exchanges.tenantId, exchanges.id],
       set: {
-        snapshot: exchange,
-        state: values.state,
-        pair: values.pair,
-        type: values.type,
-        fetchedAt,
-        executedAt,
-        paymentHash: values.paymentHash,
+        snapshot: incoming("snapshot"),
+        state: incoming("state"),
+        pair: incoming("pair"),
+        type: incoming("type"),
+        fetchedAt: incoming("fetched_at"),
+        executedAt: incoming("executed_at"),
+        paymentHash: incoming("payment_hash"),
         affiliateId: sql`COALESCE(${exchanges.affiliateId}, excluded.affiliate_id)`,
         // a row the webhook made first may lack it (rows older than the column)
         firstSeenServiceAt: sql`COALESCE(${exchanges.firstSeenServiceAt}, excluded.first_seen_service_at)`,
       },
-      setWhere: or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= ${fetchedAt.toISOString()}`),
+      setWhere: or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= excluded.fetched_at`),
     });
 }
 

@@ -6,7 +6,13 @@ import type { Order } from "@/lib/exchange/schemas";
 
 /** Records (or refreshes) an order in the tenant's index; an older fetch never overwrites a newer one. */
 export async function indexOrder(db: Db, tenantId: string, order: Order, fetchedAt: Date, createdBy: string | null = null) {
-  const values = {
+  await indexOrders(db, tenantId, [{ order, fetchedAt, createdBy }]);
+}
+
+/** indexOrder for many orders in one statement (each id at most once). */
+export async function indexOrders(db: Db, tenantId: string, list: { order: Order; fetchedAt: Date; createdBy?: string | null }[]) {
+  if (list.length === 0) return;
+  const rows = list.map(({ order, fetchedAt, createdBy }) => ({
     id: order.id,
     tenantId,
     snapshot: order,
@@ -14,16 +20,16 @@ export async function indexOrder(db: Db, tenantId: string, order: Order, fetched
     currency: order.payment_method.currency,
     payoutKind: "node_pubkey" in order.payout_method ? "lightning" : "coin",
     createdOn: new Date(order.created_on),
-    createdBy,
+    createdBy: createdBy ?? null,
     fetchedAt,
-  };
+  }));
   await db
     .insert(orders)
-    .values(values)
+    .values(rows)
     .onConflictDoUpdate({
       target: orders.id,
-      set: { snapshot: values.snapshot, active: values.active, fetchedAt },
-      setWhere: and(eq(orders.tenantId, tenantId), sql`${orders.fetchedAt} <= ${fetchedAt.toISOString()}`),
+      set: { snapshot: sql.raw("excluded.snapshot"), active: sql.raw("excluded.active"), fetchedAt: sql.raw("excluded.fetched_at") },
+      setWhere: and(eq(orders.tenantId, tenantId), sql`${orders.fetchedAt} <= excluded.fetched_at`),
     });
 }
 
