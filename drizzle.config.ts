@@ -10,6 +10,7 @@ export default defineConfig({
     "./lib/db/schema/factors.ts",
     "./lib/db/schema/forwarding.ts",
     "./lib/db/schema/mail.ts",
+    "./lib/db/schema/rollups.ts",
   ],
   out: "./lib/db/migrations",
 });

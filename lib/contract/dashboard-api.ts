@@ -197,7 +197,7 @@ export const publicLightningAddressBodySchema = z.strictObject({
 // ---- overview, audit, rejected webhooks, health ----
 
 export const overviewSchema = z.object({
-  today: z.string().check(z.meta({ description: "YYYY-MM-DD, UTC" })),
+  today: z.string().check(z.meta({ description: "YYYY-MM-DD in the tenant's time zone, on the service's clock" })),
   counts: z.object({ executed: z.int(), interrupted: z.int(), refunded: z.int(), settled: z.int() }),
   daily: z.array(z.object({ day: z.string(), pair: z.string(), volume: z.number(), fees: z.number(), count: z.int() })),
   latest: z.array(exchangeListItemSchema),

@@ -132,7 +132,7 @@ async function forwarding(db: Db, tenantId: string, clock: Clock): Promise<numbe
 
 async function reconciliation(db: Db, tenant: { id: string; timeZone: string }): Promise<number> {
   let added = 0;
-  for (const issue of await reconciliationIssues(db, tenant.id, tenant.timeZone)) {
+  for (const issue of await reconciliationIssues(db, tenant.id)) {
     added += await notify(db, {
       tenantId: tenant.id,
       category: "reconciliation",

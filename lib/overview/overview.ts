@@ -6,35 +6,50 @@ import { countAttention } from "@/lib/exchanges/attention";
 import type { ExchangeState } from "@/lib/exchange/exchange-state";
 import type { Overview } from "@/lib/contract/dashboard-api";
 import { reconciliationIssues } from "@/lib/reports/statements";
+import { COUNTING, rolledUpDays } from "@/lib/reports/counted-exchanges";
+import { todayIn } from "@/lib/reports/periods";
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/** The day n days before a YYYY-MM-DD day. */
+const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
 
 // GET /api/overview – counts by state, the latest exchanges, daily volume and fees per pair (30 days),
-// the needs-attention queue and statements whose payouts received differ from what was earned
+// the needs-attention queue and statements whose payouts received differ from what was earned.
+// Counts and volumes read the daily figures (exchange_rollups), never the exchanges: the cost grows
+// with the days and pairs shown, not with how many exchanges the tenant has. Days are the tenant's
+// (its time zone, on the service's clock, by which exchanges are dated), like the reports'.
 export async function overview(db: Db, tenantId: string, serviceNow: Date, timeZone: string): Promise<Overview> {
-  const counts = rowsOf<{ state: string; count: number }>(
-    await db.execute(sql`SELECT state, count(*)::int AS count FROM exchanges WHERE tenant_id = ${tenantId} GROUP BY state`),
-  );
-  const daily = rowsOf<{ day: string; pair: string; volume: string; fees: string; count: number }>(
-    await db.execute(sql`
-      SELECT to_char(date_trunc('day', (snapshot->>'executed_on')::timestamptz AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day,
-             pair, sum((snapshot->>'cost')::numeric)::text AS volume, sum((snapshot->>'fee')::numeric)::text AS fees, count(*)::int AS count
-      FROM exchanges
-      WHERE tenant_id = ${tenantId} AND snapshot IS NOT NULL AND snapshot->>'executed_on' IS NOT NULL
-        AND (snapshot->>'executed_on')::timestamptz > now() - interval '30 days'
-      GROUP BY 1, 2 ORDER BY 1, 2`),
-  );
-  const latest = await listExchanges(db, tenantId, { limit: 8 });
+  const today = todayIn(timeZone, serviceNow);
   const clocks = { now: new Date(), serviceNow };
-  const attention = await listExchanges(db, tenantId, { limit: 5, attention: "1" }, clocks);
-  const attentionCount = await countAttention(db, tenantId, clocks.now, clocks.serviceNow);
+  // independent reads, side by side on the pool: the page waits for the slowest, not for their sum
+  const [counts, daily, latest, attention, attentionCount, reconciliation] = await Promise.all([
+    db
+      .execute(sql`SELECT state, sum(count)::int AS count FROM exchange_rollups WHERE tenant_id = ${tenantId} GROUP BY state`)
+      .then(rowsOf<{ state: string; count: number }>),
+    db
+      .execute(
+        sql`
+      SELECT to_char(r.day, 'YYYY-MM-DD') AS day, r.pair, sum(r.cost)::text AS volume, sum(r.fee)::text AS fees, sum(r.count)::int AS count
+      FROM ${rolledUpDays(tenantId, { from: daysBefore(today, 29), to: today })} r
+      WHERE r.state IN ${COUNTING}
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+      )
+      .then(rowsOf<{ day: string; pair: string; volume: string; fees: string; count: number }>),
+    listExchanges(db, tenantId, { limit: 8 }),
+    listExchanges(db, tenantId, { limit: 5, attention: "1" }, clocks),
+    countAttention(db, tenantId, clocks.now, clocks.serviceNow),
+    reconciliationIssues(db, tenantId),
+  ]);
   const count = (state: ExchangeState) => counts.find((c) => c.state === state)?.count ?? 0;
   return {
-    today: new Date().toISOString().slice(0, 10),
+    today,
     counts: { executed: count("executed"), interrupted: count("interrupted"), refunded: count("refunded"), settled: count("settled") },
     daily: daily.map((d) => ({ day: d.day, pair: d.pair, volume: Number(d.volume), fees: Number(d.fees), count: d.count })),
     latest: latest.data,
     attention: { count: attentionCount, items: attention.data },
-    reconciliation: await reconciliationIssues(db, tenantId, timeZone),
+    reconciliation,
   } satisfies Overview;
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { affiliateLabels, affiliateSharePeriods, exchanges } from "@/lib/db/schema";
+import { affiliateLabels, affiliateSharePeriods, exchangeRollups } from "@/lib/db/schema";
 import { affiliates } from "@/lib/settings/settings";
 import type { Agreement, AgreementBody, SharePeriod } from "@/lib/contract/reports-api";
 import { todayIn } from "./periods";
@@ -29,14 +29,12 @@ export async function listAgreements(db: Db, tenantId: string, timeZone: string,
     .orderBy(asc(affiliateSharePeriods.startsOn));
   // exchanges keep the agreement of their execution, which no order may carry any more
   const recorded = await db
-    .selectDistinct({ affiliateId: exchanges.affiliateId })
-    .from(exchanges)
-    .where(and(eq(exchanges.tenantId, tenantId), sql`${exchanges.affiliateId} IS NOT NULL`));
-  const ids = [
-    ...seen.map((a) => a.affiliate_id),
-    ...recorded.map((r) => r.affiliateId as string),
-    ...periods.map((p) => p.affiliateId),
-  ].filter((id, i, all) => all.indexOf(id) === i);
+    .selectDistinct({ affiliateId: exchangeRollups.affiliate })
+    .from(exchangeRollups)
+    .where(and(eq(exchangeRollups.tenantId, tenantId), eq(exchangeRollups.recorded, true)));
+  const ids = [...seen.map((a) => a.affiliate_id), ...recorded.map((r) => r.affiliateId), ...periods.map((p) => p.affiliateId)].filter(
+    (id, i, all) => all.indexOf(id) === i,
+  );
   const today = todayIn(timeZone, now);
   return ids.map((id) => {
     const own = periods.filter((p) => p.affiliateId === id).map((p) => ({ from: p.startsOn, share_percent: Number(p.sharePercent) }));

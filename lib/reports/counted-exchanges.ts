@@ -2,7 +2,10 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import type { Period } from "./periods";
 
-// The one definition of what an exchange contributes to reports, statements and their exports.
+// What an exchange contributes to reports, statements and their exports. Totals read the daily
+// figures the database keeps (exchange_rollups, by the triggers of migration 0013, which hold the
+// same definition in SQL); lines read the exchanges themselves through countedExchanges below, and
+// a property test (lib/reports/rollups.test.ts) holds the two to the same figures.
 // An exchange is counted on the day of its execution (executed_on), or when it was first seen (on
 // the service's clock) if it never executed, in the tenant's time zone. Its earning is
 // fee × the share of its agreement on that day, rounded half away from zero to the cent. One that
@@ -17,7 +20,8 @@ export type CountedFilter = { tenantId: string; timeZone: string; period?: Perio
 
 /**
  * A subquery of the tenant's counted exchanges, one row each: id, order_id, affiliate_id, pair,
- * type, state, currency, counted_at, executed_at, cost, fee, amount, share_percent, earning.
+ * type, state, currency, counted_at, executed_at, cost, fee, amount, share_percent, earning, and
+ * recorded (whether the agreement was recorded on the exchange, not taken from its order).
  */
 export function countedExchanges({ tenantId, timeZone, period, affiliateId }: CountedFilter): SQL {
   const counted = sql`COALESCE(e.executed_at, e.first_seen_service_at, e.first_seen_at)`;
@@ -29,6 +33,7 @@ export function countedExchanges({ tenantId, timeZone, period, affiliateId }: Co
     SELECT e.id, e.order_id,
            COALESCE(e.affiliate_id, (SELECT (o.snapshot->>'affiliate_id')::uuid FROM orders o
                                      WHERE o.id = e.order_id AND o.tenant_id = e.tenant_id)) AS affiliate_id,
+           e.affiliate_id IS NOT NULL AS recorded,
            e.pair, e.type, e.state, split_part(e.pair, '/', 2) AS currency,
            ${counted} AS counted_at, e.executed_at,
            (e.snapshot->>'cost')::numeric AS cost,
@@ -49,3 +54,13 @@ export function countedExchanges({ tenantId, timeZone, period, affiliateId }: Co
 
 /** States whose figures count; interrupted ones are shown apart, refunded ones left out. */
 export const COUNTING = sql`('executed', 'settled')`;
+
+/**
+ * The daily figures of a tenant's reported exchanges (exchange_rollups) on the days of a period, or
+ * all of them: a subquery with day, affiliate ('none' when there is none), recorded, pair, type,
+ * state, count, cost, amount, fee and earning.
+ */
+export function rolledUpDays(tenantId: string, period?: Period): SQL {
+  const within = period ? sql`AND r.day >= ${period.from}::date AND r.day <= ${period.to}::date` : sql``;
+  return sql`(SELECT r.* FROM exchange_rollups r WHERE r.tenant_id = ${tenantId} AND r.pair <> '' ${within})`;
+}

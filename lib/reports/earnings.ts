@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import type { Currency } from "@/lib/exchange/schemas";
 import type { EarningsQuery, EarningsReport, EarningsRow, ReportGroup } from "@/lib/contract/reports-api";
-import { COUNTING, countedExchanges } from "./counted-exchanges";
+import { COUNTING, rolledUpDays } from "./counted-exchanges";
 import { labelsOf } from "./agreements";
 
 // GET /api/reports/earnings – counts, volume, bitcoin, fees and affiliate earnings per group and
@@ -12,10 +12,10 @@ import { labelsOf } from "./agreements";
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const keyOf: Record<ReportGroup, ReturnType<typeof sql>> = {
-  agreement: sql`COALESCE(x.affiliate_id::text, 'none')`,
-  currency: sql`x.currency`,
+  agreement: sql`x.affiliate`,
+  currency: sql`split_part(x.pair, '/', 2)`,
   pair: sql`x.pair || ' ' || x.type`,
-  month: sql`to_char(x.counted_at AT TIME ZONE x.tz, 'YYYY-MM')`,
+  month: sql`to_char(x.day, 'YYYY-MM')`,
 };
 
 type Figures = {
@@ -31,12 +31,12 @@ type Figures = {
 };
 
 const figures = sql`
-  count(*) FILTER (WHERE x.state IN ${COUNTING})::int AS count,
+  COALESCE(sum(x.count) FILTER (WHERE x.state IN ${COUNTING}), 0)::int AS count,
   COALESCE(sum(x.cost) FILTER (WHERE x.state IN ${COUNTING}), 0)::numeric(20, 2)::text AS volume,
   COALESCE(sum(x.amount) FILTER (WHERE x.state IN ${COUNTING}), 0)::numeric(20, 8)::text AS bitcoin,
   COALESCE(sum(x.fee) FILTER (WHERE x.state IN ${COUNTING}), 0)::numeric(20, 2)::text AS fees,
   COALESCE(sum(x.earning) FILTER (WHERE x.state IN ${COUNTING}), 0)::numeric(20, 2)::text AS earnings,
-  count(*) FILTER (WHERE x.state = 'interrupted')::int AS interrupted_count,
+  COALESCE(sum(x.count) FILTER (WHERE x.state = 'interrupted'), 0)::int AS interrupted_count,
   COALESCE(sum(x.cost) FILTER (WHERE x.state = 'interrupted'), 0)::numeric(20, 2)::text AS interrupted_volume`;
 
 const shape = (f: Omit<Figures, "key" | "currency">) => ({
@@ -48,18 +48,21 @@ const shape = (f: Omit<Figures, "key" | "currency">) => ({
   interrupted: { count: f.interrupted_count, volume: f.interrupted_volume },
 });
 
+/** Reads the daily figures of the period's days (exchange_rollups), never the exchanges: its cost grows with the days shown. */
 export async function earningsReport(db: Db, tenantId: string, timeZone: string, query: EarningsQuery): Promise<EarningsReport> {
-  const counted = countedExchanges({ tenantId, timeZone, period: query });
-  const source = sql`(SELECT c.*, ${timeZone}::text AS tz FROM ${counted} c WHERE c.state <> 'refunded') x`;
-  const grouped = rowsOf<Figures>(
+  // the groups, the totals per currency and the refunded count in one statement (grouping sets)
+  const all = rowsOf<Figures & { level: number; refunded: number }>(
     await db.execute(sql`
-      SELECT ${keyOf[query.group]} AS key, x.currency, ${figures}
-      FROM ${source} GROUP BY 1, 2 ORDER BY 1, 2`),
+      SELECT GROUPING(x.key, x.currency)::int AS level, x.key, x.currency, ${figures},
+             COALESCE(sum(x.count) FILTER (WHERE x.state = 'refunded'), 0)::int AS refunded
+      FROM (SELECT ${keyOf[query.group]} AS key, split_part(x.pair, '/', 2) AS currency, x.* FROM ${rolledUpDays(tenantId, query)} x) x
+      GROUP BY GROUPING SETS ((x.key, x.currency), (x.currency), ())
+      HAVING GROUPING(x.key, x.currency) = 3 OR count(*) FILTER (WHERE x.state <> 'refunded') > 0
+      ORDER BY 1, 2, 3`),
   );
-  const totals = rowsOf<Omit<Figures, "key">>(await db.execute(sql`SELECT x.currency, ${figures} FROM ${source} GROUP BY 1 ORDER BY 1`));
-  const [refunds] = rowsOf<{ refunded: number }>(
-    await db.execute(sql`SELECT count(*)::int AS refunded FROM ${counted} c WHERE c.state = 'refunded'`),
-  );
+  const grouped = all.filter((r) => r.level === 0);
+  const totals = all.filter((r) => r.level === 2);
+  const refunds = all.find((r) => r.level === 3);
   const labels =
     query.group === "agreement"
       ? await labelsOf(

@@ -12,7 +12,7 @@ import type {
   StatementLine,
   StatementTotal,
 } from "@/lib/contract/reports-api";
-import { COUNTING, countedExchanges } from "./counted-exchanges";
+import { COUNTING, countedExchanges, rolledUpDays } from "./counted-exchanges";
 import { labelsOf } from "./agreements";
 import { monthPeriod, type Period } from "./periods";
 
@@ -86,14 +86,14 @@ function payoutView(row: typeof affiliatePayouts.$inferSelect): AffiliatePayout 
 
 type TotalRow = { currency: Currency; count: number; volume: string; fees: string; earned: string };
 
-/** Earned per currency for one agreement and month. */
-async function earnedTotals(db: Db, tenantId: string, timeZone: string, affiliateId: string, period: string): Promise<TotalRow[]> {
-  const counted = countedExchanges({ tenantId, timeZone, affiliateId, period: monthPeriod(period) });
+/** Earned per currency for one agreement (as recorded on its exchanges) and month, from the daily figures. */
+async function earnedTotals(db: Db, tenantId: string, affiliateId: string, period: string): Promise<TotalRow[]> {
   return rowsOf<TotalRow>(
     await db.execute(sql`
-      SELECT c.currency, count(*)::int AS count, sum(c.cost)::numeric(20, 2)::text AS volume,
-             sum(c.fee)::numeric(20, 2)::text AS fees, sum(c.earning)::numeric(20, 2)::text AS earned
-      FROM ${counted} c WHERE c.state IN ${COUNTING} GROUP BY 1 ORDER BY 1`),
+      SELECT split_part(r.pair, '/', 2) AS currency, sum(r.count)::int AS count, sum(r.cost)::numeric(20, 2)::text AS volume,
+             sum(r.fee)::numeric(20, 2)::text AS fees, sum(r.earning)::numeric(20, 2)::text AS earned
+      FROM ${rolledUpDays(tenantId, monthPeriod(period))} r
+      WHERE r.affiliate = ${affiliateId.toLowerCase()} AND r.recorded AND r.state IN ${COUNTING} GROUP BY 1 ORDER BY 1`),
   );
 }
 
@@ -140,12 +140,11 @@ function reconcile(earned: TotalRow[], payouts: AffiliatePayout[]): StatementTot
 export const STATEMENT_LINES_MAX = 10_000;
 
 /** The months of a period in which each agreement has counted exchanges, newest first (statement links). */
-export async function statementMonths(db: Db, tenantId: string, timeZone: string, period: Period): Promise<Map<string, string[]>> {
-  const counted = countedExchanges({ tenantId, timeZone, period });
+export async function statementMonths(db: Db, tenantId: string, period: Period): Promise<Map<string, string[]>> {
   const rows = rowsOf<{ affiliate_id: string; month: string }>(
     await db.execute(sql`
-      SELECT DISTINCT c.affiliate_id::text AS affiliate_id, to_char(c.counted_at AT TIME ZONE ${timeZone}, 'YYYY-MM') AS month
-      FROM ${counted} c WHERE c.state IN ${COUNTING} AND c.affiliate_id IS NOT NULL ORDER BY 2 DESC`),
+      SELECT DISTINCT r.affiliate AS affiliate_id, to_char(r.day, 'YYYY-MM') AS month
+      FROM ${rolledUpDays(tenantId, period)} r WHERE r.state IN ${COUNTING} AND r.affiliate <> 'none' ORDER BY 2 DESC, 1`),
   );
   const months = new Map<string, string[]>();
   for (const r of rows) months.set(r.affiliate_id, [...(months.get(r.affiliate_id) ?? []), r.month]);
@@ -156,7 +155,7 @@ export async function statement(db: Db, tenantId: string, timeZone: string, affi
   const scope = { tenantId, timeZone, affiliateId, period };
   const [lines, earned, payouts, labels] = await Promise.all([
     statementLines(db, scope, null, STATEMENT_LINES_MAX + 1),
-    earnedTotals(db, tenantId, timeZone, affiliateId, period),
+    earnedTotals(db, tenantId, affiliateId, period),
     payoutsOf(db, tenantId, affiliateId, period),
     labelsOf(db, tenantId, [affiliateId]),
   ]);
@@ -200,7 +199,7 @@ export async function recordPayout(
 }
 
 /** Statements with a payout recorded whose received total differs from what was earned, newest first. */
-export async function reconciliationIssues(db: Db, tenantId: string, timeZone: string, limit = 24): Promise<ReconciliationIssue[]> {
+export async function reconciliationIssues(db: Db, tenantId: string, limit = 24): Promise<ReconciliationIssue[]> {
   const recorded = await db
     .selectDistinct({ affiliateId: affiliatePayouts.affiliateId, period: affiliatePayouts.period })
     .from(affiliatePayouts)
@@ -210,10 +209,7 @@ export async function reconciliationIssues(db: Db, tenantId: string, timeZone: s
   const labels = await labelsOf(db, tenantId, [...new Set(recorded.map((r) => r.affiliateId))]);
   const issues: ReconciliationIssue[] = [];
   for (const { affiliateId, period } of recorded) {
-    const totals = reconcile(
-      await earnedTotals(db, tenantId, timeZone, affiliateId, period),
-      await payoutsOf(db, tenantId, affiliateId, period),
-    );
+    const totals = reconcile(await earnedTotals(db, tenantId, affiliateId, period), await payoutsOf(db, tenantId, affiliateId, period));
     for (const t of totals) {
       if (t.difference === "0.00") continue;
       issues.push({

@@ -39,7 +39,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
     params.period === "custom" ? { from: params.from ?? today, to: params.to ?? today } : presetPeriod(params.period, today);
   const query = earningsQuerySchema.safeParse({ ...chosen, group: params.group });
   const report = query.success ? await earningsReport(db, tenant.id, tenant.timeZone, query.data) : null;
-  const months = query.success ? await statementMonths(db, tenant.id, tenant.timeZone, query.data) : new Map<string, string[]>();
+  const months = query.success ? await statementMonths(db, tenant.id, query.data) : new Map<string, string[]>();
   const labels = await labelsOf(db, tenant.id, [...months.keys()]);
   const t = await getTranslations("reports");
   return (

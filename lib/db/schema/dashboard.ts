@@ -86,6 +86,8 @@ export const orders = pgTable(
     ofTenant("orders", t.tenantId),
     index("orders_tenant_created").on(t.tenantId, t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the header's search (lib/search): each kind of value it looks up has its index
+    // an agreement's newest order (affiliate_usage keeps its count; lib/db/migrations/0013)
+    index("orders_affiliate").on(t.tenantId, sql`(${t.snapshot} ->> 'affiliate_id')`, t.createdOn),
     index("orders_creditor_reference").on(t.tenantId, sql`(${t.snapshot} #>> '{payment_method,creditor_reference}')`),
     index("orders_node_pubkey").on(t.tenantId, sql`(${t.snapshot} #>> '{payout_method,node_pubkey}')`),
     index("orders_payout_address").on(t.tenantId, sql`(${t.snapshot} #>> '{payout_method,bitcoin_address}')`),
@@ -137,6 +139,12 @@ export const exchanges = pgTable(
     // an order's exchanges, newest first (the list filtered by order_id), however many it has
     index("exchanges_tenant_order_seen").on(t.tenantId, t.orderId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("exchanges_tenant_seen").on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // an agreement's statement lines in execution order, and the rebuild of its daily figures
+    index("exchanges_tenant_affiliate_executed").on(t.tenantId, t.affiliateId, t.executedAt, t.id),
+    // the exchanges the attention queue's lasting rules can flag, however old (lib/exchanges/attention.ts)
+    index("exchanges_attention")
+      .on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.state} IN ('interrupted', 'executed') OR (${t.snapshot} -> 'payout' ->> 'confirmed') = 'false'`),
     index("exchanges_tenant_counted").on(t.tenantId, sql`COALESCE(${t.executedAt}, ${t.firstSeenServiceAt}, ${t.firstSeenAt})`),
   ],
 );

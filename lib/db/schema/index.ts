@@ -5,3 +5,4 @@ export * from "./dashboard";
 export * from "./factors";
 export * from "./forwarding";
 export * from "./mail";
+export * from "./rollups";

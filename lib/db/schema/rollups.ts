@@ -1,0 +1,57 @@
+// The daily figures reports and the overview read instead of the exchanges themselves: one row per
+// tenant, day (in the tenant's time zone), agreement, pair, type and state, with the count and the
+// exact sums of what those exchanges contribute. Kept by triggers in the same transaction as every
+// write that changes a contribution (lib/db/migrations/0013_exchange_rollups.sql explains how).
+import { boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
+import { tenants } from "./dashboard";
+
+export const exchangeRollups = pgTable(
+  "exchange_rollups",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    /** The day an exchange is counted on (its execution, else when it was first seen), in the tenant's time zone. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** The agreement it is grouped under: its recorded affiliate_id, else its order's of now, else 'none'. */
+    affiliate: text("affiliate").notNull(),
+    /** Whether the agreement was recorded on the exchange (statements count only those). */
+    recorded: boolean("recorded").notNull(),
+    /** '' for an exchange whose first GET has not succeeded yet (counted by state only). */
+    pair: text("pair").notNull(),
+    type: text("type").notNull(),
+    state: text("state").notNull(),
+    count: integer("count").notNull(),
+    cost: numeric("cost").notNull(),
+    amount: numeric("amount").notNull(),
+    fee: numeric("fee").notNull(),
+    /** The sum of each exchange's fee × its agreement's share that day, each rounded half away from zero to the cent. */
+    earning: numeric("earning").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "exchange_rollups_pkey",
+      columns: [t.tenantId, t.day, t.affiliate, t.recorded, t.pair, t.type, t.state],
+    }),
+    foreignKey({ name: "exchange_rollups_tenant_id_fkey", columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete("cascade"),
+    // the overview's counts by state, whatever the days
+    index("exchange_rollups_state").on(t.tenantId, t.state),
+    // an agreement's statement months and totals
+    index("exchange_rollups_affiliate").on(t.tenantId, t.affiliate, t.day),
+  ],
+);
+
+/** How many of a tenant's orders carry each agreement, and the newest one's creation: the agreements list reads this, not the orders. */
+export const affiliateUsage = pgTable(
+  "affiliate_usage",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    /** The order's affiliate_id as the service wrote it. */
+    affiliateId: text("affiliate_id").notNull(),
+    orders: integer("orders").notNull(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    primaryKey({ name: "affiliate_usage_pkey", columns: [t.tenantId, t.affiliateId] }),
+    foreignKey({ name: "affiliate_usage_tenant_id_fkey", columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete("cascade"),
+  ],
+);
