@@ -4,6 +4,8 @@
 //   npm run admin -- users unlock --email … | set-role --email … --role … [--tenant …] | reset-2fa --email …
 //   npm run admin -- tenants add --name … --base-url … --client-id … [--webhook-secret …]
 //   npm run admin -- tenants list | rotate-webhook-secret --tenant <id> [--secret …] [--overlap-hours 24]
+//   npm run admin -- demo seed --tenant <id> --exchanges N [--audit N] [--days 365]
+//   npm run admin -- rollups verify --tenant <id> | rebuild --tenant <id>
 // It uses the same configuration as the server (DATA_DIR or DATABASE_URL).
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
@@ -29,7 +31,10 @@ import {
   setTenantTimeZone,
 } from "@/lib/auth/tenant-admin";
 import { env } from "@/lib/env";
-import { forgetTenants } from "@/lib/auth/tenants";
+import { forgetTenants, tenantById } from "@/lib/auth/tenants";
+import { seedVolume } from "@/lib/demo/seed-volume";
+import { recountedFigures, rolledUpFigures } from "@/lib/reports/recount";
+import { sql } from "drizzle-orm";
 
 const USAGE = `usage:
   npm run admin -- users add --email <email> --role operator|admin|viewer [--tenant <tenant id>] [--password <password>]
@@ -45,7 +50,10 @@ const USAGE = `usage:
   npm run admin -- tenants set-network --tenant <tenant id> --network mainnet|testnet|signet|regtest
   npm run admin -- tenants set-time-zone --tenant <tenant id> --time-zone Europe/Zurich
   npm run admin -- tenants list
-  npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>] [--overlap-hours 24]`;
+  npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>] [--overlap-hours 24]
+  npm run admin -- demo seed --tenant <tenant id> --exchanges <n> [--audit <n>] [--days 365] [--events-per-exchange 5]
+  npm run admin -- rollups verify --tenant <tenant id>
+  npm run admin -- rollups rebuild --tenant <tenant id>`;
 
 class UsageError extends Error {}
 
@@ -65,8 +73,21 @@ const { positionals, values } = parseArgs({
     network: { type: "string" },
     "time-zone": { type: "string" },
     "overlap-hours": { type: "string" },
+    exchanges: { type: "string" },
+    audit: { type: "string" },
+    days: { type: "string" },
+    "events-per-exchange": { type: "string" },
   },
 });
+
+/** A whole number flag within bounds, or its default when absent. */
+function count(name: keyof typeof values, min: number, max: number, fallback?: number): number {
+  const value = values[name];
+  if (value === undefined && fallback !== undefined) return fallback;
+  const n = Number(need(name));
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name}: a whole number from ${min} to ${max}`);
+  return n;
+}
 
 function need(name: keyof typeof values): string {
   const value = values[name];
@@ -169,6 +190,57 @@ async function run(): Promise<void> {
       await announceTenantChange();
       return;
     }
+    case "demo seed": {
+      const db = await open();
+      const tenant = await tenantById(db, need("tenant"));
+      if (!tenant) throw new AdminError(`no tenant ${values.tenant} (see: tenants list)`);
+      const options = {
+        exchanges: count("exchanges", 1, 100_000_000),
+        auditRows: count("audit", 0, 100_000_000, 0),
+        days: count("days", 1, 3650, 365),
+        eventsPerExchange: count("events-per-exchange", 1, 20, 5),
+      };
+      const started = Date.now();
+      let shown = 0;
+      const written = await seedVolume(db, tenant, {
+        ...options,
+        onProgress: ({ step, done, total }) => {
+          // a line every few seconds, and at the end of each step
+          if (done < total && Date.now() - shown < 3000) return;
+          shown = Date.now();
+          const seconds = (Date.now() - started) / 1000;
+          console.log(`${step}: ${done.toLocaleString("en")} of ${total.toLocaleString("en")} (${seconds.toFixed(0)} s)`);
+        },
+      });
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      console.log(
+        `tenant ${tenant.id}: ${written.exchanges} exchanges, ${written.orders} orders, ${written.events} webhook events, ` +
+          `${written.audit} audit rows in ${seconds} s`,
+      );
+      return;
+    }
+    case "rollups verify": {
+      const db = await open();
+      const tenant = await tenantById(db, need("tenant"));
+      if (!tenant) throw new AdminError(`no tenant ${values.tenant} (see: tenants list)`);
+      const kept = await rolledUpFigures(db, tenant.id);
+      const recounted = await recountedFigures(db, tenant.id, tenant.timeZone);
+      const same = JSON.stringify(kept) === JSON.stringify(recounted);
+      console.log(
+        same
+          ? `the daily figures of ${kept.length} days and groups match a full recount`
+          : "the daily figures differ from a full recount: run rollups rebuild",
+      );
+      if (!same) process.exitCode = 1;
+      return;
+    }
+    case "rollups rebuild": {
+      const db = await open();
+      const tenant = need("tenant");
+      await db.execute(sql`SELECT exchange_rollup_rebuild(${tenant}::uuid, NULL)`);
+      console.log(`the daily figures of tenant ${tenant} were recounted from its exchanges`);
+      return;
+    }
     default:
       throw new UsageError(group ? `unknown command: ${key.trim()}` : "no command given");
   }
@@ -180,7 +252,7 @@ async function announceTenantChange() {
 }
 
 run()
-  .then(() => process.exit(0))
+  .then(() => process.exit(process.exitCode ?? 0))
   .catch((error: unknown) => {
     if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
     else if (error instanceof ZodError)
