@@ -30,6 +30,17 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // plans of every list, search and report on a real PostgreSQL (TEST_DATABASE_URL)
+        test: {
+          name: "postgres",
+          include: ["tests/postgres/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        resolve: { alias },
         test: {
           name: "cluster",
           include: ["tests/cluster/**/*.test.ts"],

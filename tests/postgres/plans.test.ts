@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes, randomUUID } from "node:crypto";
+import pg from "pg";
+import { drizzle } from "drizzle-orm/node-postgres";
+import type { Database, Db } from "@/lib/db/client";
+import { migrate } from "@/lib/db/migrate";
+import * as schema from "@/lib/db/schema";
+import type { Tenant } from "@/lib/auth/tenants";
+import { seedVolume } from "@/lib/demo/seed-volume";
+import { exchangeRows } from "@/lib/exchanges/list-exchanges";
+import { orderRows } from "@/lib/orders/list-orders";
+import { listWebhookEvents } from "@/lib/webhooks/list-events";
+import { listAudit } from "@/lib/audit/list-audit";
+import { listSignIns } from "@/lib/auth/sign-in-history";
+import { listDeliveries } from "@/lib/forwarding/deliveries";
+import { listNotifications } from "@/lib/notifications/inbox";
+import { search } from "@/lib/search/search";
+import { earningsReport } from "@/lib/reports/earnings";
+import { statement, statementMonths } from "@/lib/reports/statements";
+import { listAgreements } from "@/lib/reports/agreements";
+import { overview } from "@/lib/overview/overview";
+
+// Every list, search and report query, planned by a real PostgreSQL over a tenant the demo
+// generator filled (npm run admin -- demo seed) and with its statistics gathered: no plan may read
+// a large table sequentially, the lists read their rows in the order shown (no sort), and the
+// reports read the daily figures, not the exchanges. Each query the app's functions send is
+// captured and EXPLAINed (FORMAT JSON) with its own parameters.
+
+const url = process.env.TEST_DATABASE_URL;
+if (!url) throw new Error("the plans test runs on PostgreSQL: set TEST_DATABASE_URL (CI does)");
+
+const EXCHANGES = Number(process.env.PLANS_EXCHANGES ?? 30_000);
+/** The tables holding more than a few pages of rows here (from the statistics): a sequential scan of one fails. */
+let LARGE: string[] = [];
+const name = `plans_${randomBytes(6).toString("hex")}`;
+const admin = new URL(url);
+admin.pathname = "/postgres";
+const captured: { sql: string; params: unknown[] }[] = [];
+let pool: pg.Pool;
+let db: Db;
+let tenant: Tenant;
+const endpointId = randomUUID();
+const userId = randomUUID();
+
+async function onServer(text: string) {
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  await onServer(`CREATE DATABASE ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  pool = new pg.Pool({ connectionString: own.toString(), max: 4 });
+  db = drizzle({ client: pool, schema, logger: { logQuery: (sql, params) => void captured.push({ sql, params }) } }) as unknown as Db;
+  await migrate({ db, exec: async (sql: string) => void (await pool.query(sql)) } as Database);
+  const id = randomUUID();
+  await pool.query(
+    `INSERT INTO tenants (id, name, base_url, client_id_enc, webhook_secret_enc, webhook_endpoint_id, is_default, created_at)
+     VALUES ($1::uuid, 'T', 'http://plans.test', 'x', 'x', $1::text, false, now())`,
+    [id],
+  );
+  tenant = { id, baseUrl: "http://plans.test", network: "testnet", timeZone: "Europe/Zurich" } as Tenant;
+  await seedVolume(db, tenant, { exchanges: EXCHANGES, auditRows: EXCHANGES, eventsPerExchange: 3 });
+  await pool.query(
+    `INSERT INTO users (id, email, password_hash, role, tenant_id, disabled, created_at, password_set_at)
+     VALUES ($1, 'plans@example.com', 'x', 'admin', $2, false, now(), now())`,
+    [userId, id],
+  );
+  await pool.query(
+    `INSERT INTO sign_ins (user_id, tenant_id, email, address, result, at)
+     SELECT gen_random_uuid(), $1, 'a@example.com', '127.0.0.1', 'ok', now() - i * interval '1 minute' FROM generate_series(1, 20000) i`,
+    [id],
+  );
+  await pool.query(
+    `INSERT INTO forwarding_endpoints (id, tenant_id, url, secret_enc, created_at, ` +
+      `updated_at) VALUES ($1, $2, 'https://x.example', 'x', now(), now())`,
+    [endpointId, id],
+  );
+  await pool.query(
+    `INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, run_at, created_at)
+     SELECT gen_random_uuid(), 'forward', $1, $2, '{}'::jsonb, (ARRAY['pending','done','failed'])[i % 3 + 1], now(),
+       now() - i * interval '1 second'
+     FROM generate_series(1, 20000) i`,
+    [id, endpointId],
+  );
+  await pool.query(
+    `INSERT INTO notifications (id, tenant_id, user_id, category, key, kind, params, link, created_at, read_at)
+     SELECT gen_random_uuid(), $1, $2, 'attention', md5(i::text), 'attention_unconfirmed', '{}'::jsonb, '/',
+       now() - i * interval '1 minute',
+       CASE WHEN i % 2 = 0 THEN now() END FROM generate_series(1, 20000) i`,
+    [id, userId],
+  );
+  await pool.query("ANALYZE");
+  const { rows } = await pool.query<{ relname: string }>(
+    "SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND reltuples > 1000",
+  );
+  // the daily figures are the reports' source: a year's report reads a year of them, whose number
+  // follows the days and groups, not the exchanges
+  LARGE = rows.map((r) => r.relname).filter((table) => table !== "exchange_rollups");
+  // the tables this test exists for must be among them
+  for (const table of ["exchanges", "orders", "webhook_events", "audit_log", "sign_ins", "jobs", "notifications"]) {
+    if (!LARGE.includes(table)) throw new Error(`${table} was not filled`);
+  }
+}, 600_000);
+
+afterAll(async () => {
+  await pool?.end();
+  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+});
+
+type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
+const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+/** The plans of every query `run` sends. */
+async function plansOf(run: () => Promise<unknown>): Promise<PlanNode[][]> {
+  captured.length = 0;
+  await run();
+  const queries = captured.splice(0);
+  const plans: PlanNode[][] = [];
+  for (const query of queries) {
+    if (!/^\s*(select|with)/i.test(query.sql)) continue;
+    const result = await pool.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+    const plan = result.rows[0]?.["QUERY PLAN"];
+    if (!plan) throw new Error(`no plan for ${query.sql}`);
+    plans.push(nodes(plan[0].Plan));
+  }
+  return plans;
+}
+
+const shown = (plan: PlanNode[]) => JSON.stringify(plan.map((n) => [n["Node Type"], n["Relation Name"], n["Index Name"]]));
+const largeScans = (plans: PlanNode[][]) =>
+  plans.flatMap((plan) =>
+    plan.filter((n) => n["Node Type"] === "Seq Scan" && LARGE.includes(n["Relation Name"] ?? "")).map(() => shown(plan)),
+  );
+
+/** No sequential scan of a large table; for a list, no sort either (its index gives the order). */
+function expectIndexed(label: string, plans: PlanNode[][], list: boolean) {
+  expect(plans.length, `${label}: no query captured`).toBeGreaterThan(0);
+  expect(largeScans(plans), `${label}: sequential scans of large tables`).toEqual([]);
+  if (!list) return;
+  for (const plan of plans) {
+    const reads = plan.some((n) => LARGE.includes(n["Relation Name"] ?? ""));
+    const sorts = plan.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Incremental Sort");
+    if (reads) expect(sorts.length, `${label}: sorts in ${shown(plan)}`).toBe(0);
+  }
+}
+
+const cursorOf = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
+const clocks = () => ({ now: new Date(), serviceNow: new Date() });
+
+describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
+  it("the exchange and order lists, with each filter, at depth", async () => {
+    let cursor: string | undefined;
+    for (let page = 0; page < 20; page++) cursor = cursorOf(await exchangeRows(db, tenant.id, { limit: 50, cursor }));
+    const [order] = (await pool.query<{ order_id: string }>("SELECT order_id FROM exchanges LIMIT 1")).rows;
+    for (const [label, query] of [
+      ["unfiltered", { limit: 50 }],
+      ["page 21", { limit: 50, cursor }],
+      ["state", { limit: 50, state: "interrupted" as const, cursor }],
+      ["pair", { limit: 50, pair: "btc/chf" as const, cursor }],
+      ["type", { limit: 50, type: "buy" as const, cursor }],
+      ["order", { limit: 50, order_id: order?.order_id }],
+    ] as const) {
+      expectIndexed(`exchanges ${label}`, await plansOf(() => exchangeRows(db, tenant.id, query)), true);
+    }
+    expectIndexed(
+      "attention queue",
+      await plansOf(() => exchangeRows(db, tenant.id, { limit: 50, attention: "1", cursor }, clocks())),
+      true,
+    );
+    const orderCursor = cursorOf(await orderRows(db, tenant.id, { limit: 50 }));
+    for (const [label, query] of [
+      ["unfiltered", { limit: 50 }],
+      ["deep", { limit: 50, cursor: orderCursor }],
+      ["active", { limit: 50, active: "false" as const, cursor: orderCursor }],
+      ["currency", { limit: 50, currency: "gbp" as const }],
+      ["payout kind", { limit: 50, payout_kind: "lightning" as const }],
+    ] as const) {
+      expectIndexed(`orders ${label}`, await plansOf(() => orderRows(db, tenant.id, query)), true);
+    }
+  });
+
+  it("events, audit, sign-ins, deliveries and notifications", async () => {
+    const [middle] = (await pool.query<{ seq: number }>("SELECT (max(seq) / 2)::int AS seq FROM webhook_events")).rows;
+    const [exchange] = (await pool.query<{ id: string }>("SELECT id FROM exchanges LIMIT 1")).rows;
+    const before = middle?.seq ?? 1;
+    for (const [label, run] of [
+      ["events", () => listWebhookEvents(db, tenant.id, { limit: 50 })],
+      ["events at depth", () => listWebhookEvents(db, tenant.id, { limit: 50, before })],
+      ["events of a type", () => listWebhookEvents(db, tenant.id, { limit: 50, type: "exchange.refunded", before })],
+      ["events of an exchange", () => listWebhookEvents(db, tenant.id, { limit: 50, exchange_id: exchange?.id })],
+      ["audit", () => listAudit(db, tenant.id, { limit: 50 })],
+      ["audit at depth", () => listAudit(db, tenant.id, { limit: 50, before: EXCHANGES })],
+      ["audit by result", () => listAudit(db, tenant.id, { limit: 50, result: "failed" })],
+      ["sign-ins", () => listSignIns(db, tenant.id, { limit: 50, before: 10_000 })],
+      ["deliveries", () => listDeliveries(db, tenant, endpointId, { limit: 25 })],
+      ["failed deliveries", () => listDeliveries(db, tenant, endpointId, { limit: 25, status: "failed" })],
+      ["notifications", () => listNotifications(db, userId, { limit: 50, before: new Date(Date.now() - 3_600_000).toISOString() })],
+      ["unread notifications", () => listNotifications(db, userId, { limit: 50, unread: "1" })],
+    ] as const) {
+      expectIndexed(label, await plansOf(run as () => Promise<unknown>), true);
+    }
+  });
+
+  it("every kind of search", async () => {
+    const one = async (text: string) => (await pool.query<{ v: string }>(text)).rows[0]?.v ?? "";
+    const values = {
+      txid: await one("SELECT snapshot #>> '{payout,txid}' AS v FROM exchanges WHERE snapshot #>> '{payout,txid}' IS NOT NULL LIMIT 1"),
+      invoice: await one(
+        "SELECT snapshot #>> '{payout,invoice}' AS v FROM exchanges WHERE snapshot #>> '{payout,invoice}' IS NOT NULL LIMIT 1",
+      ),
+      "payment hash": await one("SELECT payment_hash AS v FROM exchanges WHERE payment_hash IS NOT NULL LIMIT 1"),
+      address: await one(
+        "SELECT snapshot #>> '{payout_method,bitcoin_address}' AS v FROM orders " +
+          "WHERE snapshot #>> '{payout_method,bitcoin_address}' IS NOT NULL LIMIT 1",
+      ),
+      "node key": await one(
+        "SELECT snapshot #>> '{payout_method,node_pubkey}' AS v FROM orders " +
+          "WHERE snapshot #>> '{payout_method,node_pubkey}' IS NOT NULL LIMIT 1",
+      ),
+      "creditor reference": await one("SELECT snapshot #>> '{payment_method,creditor_reference}' AS v FROM orders LIMIT 1"),
+      "exchange id": await one("SELECT id::text AS v FROM exchanges LIMIT 1"),
+    };
+    for (const [label, value] of Object.entries(values)) {
+      expect(value, `a ${label} to search for`).not.toBe("");
+      const plans = await plansOf(() => search(db, tenant, value));
+      expectIndexed(`search by ${label}`, plans, false);
+      const reads = plans
+        .flat()
+        .filter((n) => ["exchanges", "orders"].includes(n["Relation Name"] ?? ""))
+        .map((n) => n["Index Name"]);
+      expect(reads.length, `search by ${label} reads exchanges or orders`).toBeGreaterThan(0);
+    }
+  });
+
+  it("reports, statements and the overview read the daily figures", async () => {
+    const year = { from: new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10), to: new Date().toISOString().slice(0, 10) };
+    for (const group of ["agreement", "currency", "pair", "month"] as const) {
+      const plans = await plansOf(() => earningsReport(db, tenant.id, tenant.timeZone, { ...year, group }));
+      expectIndexed(`earnings by ${group}`, plans, false);
+      expect(plans.flat().filter((n) => n["Relation Name"] === "exchanges").length, `earnings by ${group} reads exchanges`).toBe(0);
+    }
+    const [affiliate] = (
+      await pool.query<{ id: string }>("SELECT affiliate_id::text AS id FROM exchanges WHERE affiliate_id IS NOT NULL LIMIT 1")
+    ).rows;
+    const month = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 7);
+    expectIndexed("a monthly statement", await plansOf(() => statement(db, tenant.id, tenant.timeZone, affiliate?.id ?? "", month)), false);
+    expectIndexed("statement months", await plansOf(() => statementMonths(db, tenant.id, year)), false);
+    expectIndexed("agreements", await plansOf(() => listAgreements(db, tenant.id, tenant.timeZone, new Date())), false);
+    const plans = await plansOf(() => overview(db, tenant.id, new Date(), tenant.timeZone));
+    expectIndexed("the overview", plans, false);
+  });
+});
