@@ -1,5 +1,5 @@
 // npm run bench: measures the dashboard server against its own baselines on this machine and
-// prints figures, ratios and the targets of issue 3. A benchmark, not a test: it always exits 0
+// prints figures, ratios and their targets, section by section (BENCH_ONLY=<section> runs one). A benchmark, not a test: it always exits 0
 // unless it cannot run at all.
 import { spawn, spawnSync } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
@@ -14,6 +14,7 @@ import { eventBody } from "../tests/integration/harness/events";
 import { addressOf, bitcoinKey, lightningNode, signBip137 } from "../tests/integration/harness/wallet";
 import { lighthouseMedian, pageWeights } from "./bench/page-weight";
 import { instancesBench } from "./bench/instances";
+import { scaleBench } from "./bench/scale";
 
 const root = path.resolve(import.meta.dirname, "..");
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 1000);
@@ -407,6 +408,12 @@ async function main() {
       await forwardingBench(app, ctx.cookie);
       return;
     }
+    if (process.env.BENCH_ONLY === "scale") {
+      // section 8 alone (BENCH_ONLY=scale npm run bench)
+      if (!databaseUrl) throw new Error("data at scale is measured on PostgreSQL only");
+      await scaleSection(app, databaseUrl, ctx.cookie);
+      return;
+    }
     if (process.env.BENCH_ONLY === "reports") {
       // section 4 alone (BENCH_ONLY=reports npm run bench)
       if (!databaseUrl) throw new Error("reports are measured on PostgreSQL only");
@@ -507,6 +514,8 @@ async function main() {
     if (databaseUrl) await instancesSection(app, databaseUrl, ctx.cookie);
     else console.log("\n6. one instance against two: skipped, instances share PostgreSQL only");
     await forwardingBench(app, ctx.cookie);
+    if (databaseUrl) await scaleSection(app, databaseUrl, ctx.cookie);
+    else console.log("\n8. data at scale: skipped, it is measured on PostgreSQL only");
   } finally {
     await app.stop();
     if (databaseUrl) await dropDatabase(databaseUrl);
@@ -611,7 +620,7 @@ async function streamed(app: RunningApp, url: string, cookie: string) {
   done = true;
   await sampler;
   if (reply.status !== 200) throw new Error(`GET ${url} → ${reply.status} ${reply.body.slice(0, 200)}`);
-  return { ms: elapsed, bytes: Buffer.byteLength(reply.body), peakGrowthMb: (peak - before) / 1024 };
+  return { ms: elapsed, bytes: Buffer.byteLength(reply.body), peakGrowthMb: (peak - before) / 1024, body: reply.body };
 }
 
 async function reportsBench(app: RunningApp, databaseUrl: string, tenantId: string, cookie: string) {
@@ -685,6 +694,22 @@ async function reportsBench(app: RunningApp, databaseUrl: string, tenantId: stri
   } finally {
     await client.end();
   }
+}
+
+// ---------- 8. data at scale ----------
+
+async function scaleSection(app: RunningApp, databaseUrl: string, cookie: string) {
+  const get = async (path: string) => {
+    const started = performance.now();
+    const reply = await send(`${app.baseUrl}${path}`, { headers: { cookie } });
+    return { ...reply, ms: performance.now() - started };
+  };
+  await scaleBench({
+    databaseUrl,
+    tenantId: await tenantIdOf(app, cookie),
+    get,
+    exportRun: (path) => streamed(app, `${app.baseUrl}${path}`, cookie),
+  });
 }
 
 // ---------- 5. page weight and Lighthouse ----------
