@@ -62,6 +62,8 @@ async function indexed(state: ExchangeState, snapshot: Exchange, seenAt: Date) {
     type: snapshot.type,
     firstSeenAt: seenAt,
     fetchedAt: seenAt,
+    // as the webhook store records it with the event below
+    lastEventType: `exchange.${state}`,
   });
   seq += 1;
   await db.insert(schema.webhookEvents).values({

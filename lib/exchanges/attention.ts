@@ -10,25 +10,22 @@ import type { AttentionReason } from "@/lib/contract/dashboard-api";
 
 const HOUR_MS = 3_600_000;
 export const ATTENTION_LIMITS = { identificationHours: 48, unclaimedHours: 1, unconfirmedHours: 24 } as const;
-/** A state the webhooks never announced is looked for among the exchanges first seen in this many days. */
-export const WEBHOOK_MISSING_DAYS = 30;
 
 /**
- * The exchanges the other rules can flag, however old: interrupted, awaiting their payout, or with
- * an unconfirmed payout. The partial index exchanges_attention holds exactly these, so the queue
- * reads them and the last days' exchanges, never the tenant's whole history.
+ * The exchanges a rule can flag, however old (the generated column attention_candidate: interrupted,
+ * awaiting a payout, payout unconfirmed, or a state no webhook announced). The partial index
+ * exchanges_attention holds exactly these, so the queue never reads the tenant's whole history.
  */
-export const lastingCandidate = sql`(${exchanges.state} IN ('interrupted', 'executed')
-  OR (${exchanges.snapshot} -> 'payout' ->> 'confirmed') = 'false')`;
-/** The start of the window in which a missing webhook is looked for. */
-export const recentSince = (now: Date) => new Date(now.getTime() - WEBHOOK_MISSING_DAYS * 24 * HOUR_MS);
+export const attentionCandidate = sql`${exchanges.attentionCandidate}`;
 
 const firstSettledAt = sql`(SELECT min(w.received_at) FROM webhook_events w
   WHERE w.tenant_id = ${exchanges.tenantId} AND w.exchange_id = ${exchanges.id} AND w.event_type = 'exchange.settled')`;
-const latestEventType = sql`(SELECT w.event_type FROM webhook_events w
-  WHERE w.tenant_id = ${exchanges.tenantId} AND w.exchange_id = ${exchanges.id} ORDER BY w.seq DESC LIMIT 1)`;
 
-/** Why an exchange needs attention now, or NULL: one SQL expression over the index row. */
+/**
+ * Why an exchange needs attention now, or NULL: one SQL expression over the index row. Each test
+ * is false rather than NULL where a field is missing, so that the webhook lookups behind it run
+ * only for the exchanges they concern.
+ */
 export function attentionReason(now: Date, serviceNow: Date): SQL<AttentionReason | null> {
   const ago = (hours: number, from = now) => new Date(from.getTime() - hours * HOUR_MS).toISOString();
   const s = exchanges.snapshot;
@@ -37,10 +34,9 @@ export function attentionReason(now: Date, serviceNow: Date): SQL<AttentionReaso
       AND ${exchanges.firstSeenAt} < ${ago(ATTENTION_LIMITS.identificationHours)}::timestamptz THEN 'identification_overdue'
     WHEN ${s}->'action'->>'code' = 'initiate_payout' AND coalesce(${s}->'payout'->>'status', '') NOT IN ('pending', 'funding')
       AND (${s}->>'executed_on')::timestamptz < ${ago(ATTENTION_LIMITS.unclaimedHours, serviceNow)}::timestamptz THEN 'payout_unclaimed'
-    WHEN ${s}->'payout'->>'confirmed' = 'false'
+    WHEN coalesce(${s}->'payout'->>'confirmed', '') = 'false'
       AND ${firstSettledAt} < ${ago(ATTENTION_LIMITS.unconfirmedHours)}::timestamptz THEN 'unconfirmed'
-    WHEN ${s} IS NOT NULL AND ${exchanges.firstSeenAt} >= ${recentSince(now).toISOString()}::timestamptz
-      AND 'exchange.' || ${exchanges.state} IS DISTINCT FROM ${latestEventType} THEN 'webhook_missing'
+    WHEN ${s} IS NOT NULL AND 'exchange.' || ${exchanges.state} IS DISTINCT FROM ${exchanges.lastEventType} THEN 'webhook_missing'
   END`;
 }
 
@@ -49,12 +45,6 @@ export async function countAttention(db: Db, tenantId: string, now: Date, servic
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(exchanges)
-    .where(
-      and(
-        eq(exchanges.tenantId, tenantId),
-        sql`(${lastingCandidate} OR ${exchanges.firstSeenAt} >= ${recentSince(now).toISOString()}::timestamptz)`,
-        sql`${attentionReason(now, serviceNow)} IS NOT NULL`,
-      ),
-    );
+    .where(and(eq(exchanges.tenantId, tenantId), attentionCandidate, sql`${attentionReason(now, serviceNow)} IS NOT NULL`));
   return row?.n ?? 0;
 }

@@ -53,6 +53,9 @@ export async function indexExchangeSnapshots(
         ? sql<string | null>`(SELECT (${orders.snapshot}->>'affiliate_id')::uuid FROM ${orders} WHERE ${ofOrder})`
         : null,
       paymentHash: invoiceHash(exchange),
+      // a row made here (before any webhook made it) starts from the latest webhook already stored
+      lastEventType: sql<string | null>`(SELECT w.event_type FROM webhook_events w
+        WHERE w.tenant_id = ${tenantId} AND w.exchange_id = ${exchange.id} ORDER BY w.seq DESC LIMIT 1)`,
     };
   });
   const incoming = (column: string) => sql.raw(`excluded.${column}`);

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
 import { afterCursor, decodeCursor, pageOf } from "@/lib/api/cursor";
 import type { AttentionReason, ExchangeListItem, ExchangeListQuery, ExchangePage } from "@/lib/contract/dashboard-api";
-import { attentionReason, lastingCandidate, recentSince } from "./attention";
+import { attentionCandidate, attentionReason } from "./attention";
 
 /** An index row as lists show it: the snapshot when there is one, else what the webhook said. */
 export function listItem(row: typeof exchanges.$inferSelect & { attention?: AttentionReason | null }): ExchangeListItem {
@@ -47,27 +47,15 @@ export async function exchangeRows(db: Db, tenantId: string | null, query: Query
   }
   const afterFilter = afterCursor(after, exchanges.firstSeenAt, exchanges.id);
   if (afterFilter) filters.push(afterFilter);
-  const walk = (where: SQL[], reason: SQL<AttentionReason | null> = sql`NULL`) =>
-    db
-      .select({ ...getTableColumns(exchanges), attention: reason })
-      .from(exchanges)
-      .where(and(...where))
-      .orderBy(desc(exchanges.firstSeenAt), desc(exchanges.id))
-      .limit(query.limit + 1);
-  let rows: Awaited<ReturnType<typeof walk>>;
-  if (query.attention && clocks) {
-    // the last days' exchanges (any rule can flag them), then the older ones the lasting rules can
-    // flag (their partial index): two index walks in the list's order, the first one's rows newer
-    const reason = attentionReason(clocks.now, clocks.serviceNow);
-    const since = sql`${recentSince(clocks.now).toISOString()}::timestamptz`;
-    const flagged = sql`${reason} IS NOT NULL`;
-    rows = await walk([...filters, sql`${exchanges.firstSeenAt} >= ${since}`, flagged], reason);
-    if (rows.length <= query.limit) {
-      rows = [...rows, ...(await walk([...filters, sql`${exchanges.firstSeenAt} < ${since}`, lastingCandidate, flagged], reason))];
-    }
-  } else {
-    rows = await walk(filters);
-  }
+  // with ?attention=1 the list walks the partial index of what a rule can flag, in its order
+  const reason = query.attention && clocks ? attentionReason(clocks.now, clocks.serviceNow) : sql<AttentionReason | null>`NULL`;
+  if (query.attention) filters.push(attentionCandidate, sql`${reason} IS NOT NULL`);
+  const rows = await db
+    .select({ ...getTableColumns(exchanges), attention: reason })
+    .from(exchanges)
+    .where(and(...filters))
+    .orderBy(desc(exchanges.firstSeenAt), desc(exchanges.id))
+    .limit(query.limit + 1);
   const { page, next_cursor } = pageOf(rows, query.limit, (r) => ({ at: r.firstSeenAt, id: r.id }));
   return { rows: page, next_cursor };
 }

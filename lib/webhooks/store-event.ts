@@ -153,14 +153,22 @@ async function storeBatch(db: Db, tenantId: string, events: Event[]): Promise<(n
         ON e.tenant_id = ${tenantId} AND e.enabled AND (e.event_types IS NULL OR e.event_types ? ins.event_type)
       ORDER BY ins.seq
       RETURNING 1
+    ), latest AS (
+      -- each exchange's newest event of the statement: its type is the exchange's last announced
+      SELECT DISTINCT ON (ins.exchange_id) ins.exchange_id, ins.event_type FROM ins
+      WHERE ins.exchange_id IS NOT NULL ORDER BY ins.exchange_id, ins.seq DESC
     ), discovered AS (
-      INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at, first_seen_service_at)
+      INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at, first_seen_service_at, last_event_type)
       SELECT DISTINCT ON (ins.exchange_id) ins.exchange_id, ${tenantId}, ins.order_id, numbered.state, numbered.received_at,
-             numbered.service_received_at
-      FROM ins JOIN numbered USING (body_sha256)
+             numbered.service_received_at, latest.event_type
+      FROM ins JOIN numbered USING (body_sha256) JOIN latest ON latest.exchange_id = ins.exchange_id
       WHERE ins.exchange_id IS NOT NULL AND ins.order_id IS NOT NULL AND numbered.state IS NOT NULL
       ORDER BY ins.exchange_id, ins.seq
       ON CONFLICT (tenant_id, id) DO NOTHING
+    ), announced AS (
+      -- exchanges indexed before this statement (the INSERT above only adds new ones)
+      UPDATE exchanges x SET last_event_type = latest.event_type FROM latest
+      WHERE x.tenant_id = ${tenantId} AND x.id = latest.exchange_id
     ), notice AS (
       SELECT pg_notify(${CHANNEL}, json_build_object(
         'kind', 'webhook', 'tenant_id', ${tenantId}::uuid, 'first_seq', min(seq), 'last_seq', max(seq))::text)

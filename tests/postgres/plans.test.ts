@@ -139,12 +139,17 @@ const largeScans = (plans: PlanNode[][]) =>
     plan.filter((n) => n["Node Type"] === "Seq Scan" && LARGE.includes(n["Relation Name"] ?? "")).map(() => shown(plan)),
   );
 
-/** No sequential scan of a large table; for a list, no sort either (its index gives the order). */
+/**
+ * No sequential scan of a large table; for a list, no sort either (its index gives the order),
+ * unless what it sorts came through the partial index of the attention queue's candidates, which
+ * holds only the exchanges a rule can flag (a few, whatever the history).
+ */
 function expectIndexed(label: string, plans: PlanNode[][], list: boolean) {
   expect(plans.length, `${label}: no query captured`).toBeGreaterThan(0);
   expect(largeScans(plans), `${label}: sequential scans of large tables`).toEqual([]);
   if (!list) return;
   for (const plan of plans) {
+    if (plan.some((n) => n["Index Name"] === "exchanges_attention")) continue;
     const reads = plan.some((n) => LARGE.includes(n["Relation Name"] ?? ""));
     const sorts = plan.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Incremental Sort");
     if (reads) expect(sorts.length, `${label}: sorts in ${shown(plan)}`).toBe(0);

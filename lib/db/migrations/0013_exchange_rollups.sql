@@ -22,12 +22,16 @@ CREATE TABLE "exchange_rollups" (
 	CONSTRAINT "exchange_rollups_pkey" PRIMARY KEY("tenant_id","day","affiliate","recorded","pair","type","state")
 );
 --> statement-breakpoint
+ALTER TABLE "exchanges" ADD COLUMN "last_event_type" text;--> statement-breakpoint
+ALTER TABLE "exchanges" ADD COLUMN "attention_candidate" boolean GENERATED ALWAYS AS (state IN ('interrupted', 'executed') OR (snapshot -> 'payout' ->> 'confirmed') = 'false'
+        OR (snapshot IS NOT NULL AND ('exchange.' || state) IS DISTINCT FROM last_event_type)) STORED;--> statement-breakpoint
 ALTER TABLE "affiliate_usage" ADD CONSTRAINT "affiliate_usage_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exchange_rollups" ADD CONSTRAINT "exchange_rollups_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "exchange_rollups_state" ON "exchange_rollups" USING btree ("tenant_id","state");--> statement-breakpoint
 CREATE INDEX "exchange_rollups_affiliate" ON "exchange_rollups" USING btree ("tenant_id","affiliate","day");--> statement-breakpoint
+CREATE INDEX "exchanges_tenant_state_seen" ON "exchanges" USING btree ("tenant_id","state","first_seen_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "exchanges_tenant_affiliate_executed" ON "exchanges" USING btree ("tenant_id","affiliate_id","executed_at","id");--> statement-breakpoint
-CREATE INDEX "exchanges_attention" ON "exchanges" USING btree ("tenant_id","first_seen_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "exchanges"."state" IN ('interrupted', 'executed') OR ("exchanges"."snapshot" -> 'payout' ->> 'confirmed') = 'false';--> statement-breakpoint
+CREATE INDEX "exchanges_attention" ON "exchanges" USING btree ("tenant_id","first_seen_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "exchanges"."attention_candidate";--> statement-breakpoint
 CREATE INDEX "orders_affiliate" ON "orders" USING btree ("tenant_id",("snapshot" ->> 'affiliate_id'),"created_on");--> statement-breakpoint
 -- What one exchange contributes to the daily figures of exchange_rollups: the one definition
 -- reports, statements and the overview count by (it was the query in lib/reports/counted-exchanges.ts).
@@ -217,6 +221,12 @@ FOR EACH ROW EXECUTE FUNCTION orders_usage_trigger();
 INSERT INTO affiliate_usage (tenant_id, affiliate_id, orders, last_used_at)
 SELECT o.tenant_id, o.snapshot ->> 'affiliate_id', count(*), max(o.created_on) FROM orders o
 WHERE o.snapshot ->> 'affiliate_id' IS NOT NULL GROUP BY 1, 2;
+--> statement-breakpoint
+-- The latest webhook of each exchange indexed before this migration.
+UPDATE exchanges e SET last_event_type = w.event_type
+FROM (SELECT DISTINCT ON (tenant_id, exchange_id) tenant_id, exchange_id, event_type FROM webhook_events
+      WHERE exchange_id IS NOT NULL ORDER BY tenant_id, exchange_id, seq DESC) w
+WHERE e.tenant_id = w.tenant_id AND e.id = w.exchange_id;
 --> statement-breakpoint
 -- The figures of the exchanges indexed before this migration.
 SELECT exchange_rollup_rebuild(t.id, NULL) FROM tenants t;

@@ -123,6 +123,17 @@ export const exchanges = pgTable(
     affiliateId: uuid("affiliate_id"),
     /** The payment hash of the payout's invoice, decoded once when the snapshot is stored (search). */
     paymentHash: text("payment_hash"),
+    /** The type of the latest webhook stored for the exchange (the attention queue's "never announced" rule). */
+    lastEventType: text("last_event_type"),
+    /**
+     * Whether a rule of the attention queue can flag it, however old: interrupted, awaiting its
+     * payout, with an unconfirmed payout, or in a state its latest webhook did not announce. A
+     * column (not only an index predicate) so that the planner knows how few they are.
+     */
+    attentionCandidate: boolean("attention_candidate").generatedAlwaysAs(
+      sql`state IN ('interrupted', 'executed') OR (snapshot -> 'payout' ->> 'confirmed') = 'false'
+        OR (snapshot IS NOT NULL AND ('exchange.' || state) IS DISTINCT FROM last_event_type)`,
+    ),
   },
   (t) => [
     primaryKey({ name: "exchanges_pkey", columns: [t.tenantId, t.id] }),
@@ -138,13 +149,15 @@ export const exchanges = pgTable(
     index("exchanges_order").on(t.orderId),
     // an order's exchanges, newest first (the list filtered by order_id), however many it has
     index("exchanges_tenant_order_seen").on(t.tenantId, t.orderId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the list filtered by state: a rare one (refunded, interrupted) is read by its own index at any depth
+    index("exchanges_tenant_state_seen").on(t.tenantId, t.state, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("exchanges_tenant_seen").on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // an agreement's statement lines in execution order, and the rebuild of its daily figures
     index("exchanges_tenant_affiliate_executed").on(t.tenantId, t.affiliateId, t.executedAt, t.id),
-    // the exchanges the attention queue's lasting rules can flag, however old (lib/exchanges/attention.ts)
+    // the exchanges the attention queue's rules can flag, however old (lib/exchanges/attention.ts)
     index("exchanges_attention")
       .on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.state} IN ('interrupted', 'executed') OR (${t.snapshot} -> 'payout' ->> 'confirmed') = 'false'`),
+      .where(sql`${t.attentionCandidate}`),
     index("exchanges_tenant_counted").on(t.tenantId, sql`COALESCE(${t.executedAt}, ${t.firstSeenServiceAt}, ${t.firstSeenAt})`),
   ],
 );
