@@ -175,7 +175,7 @@ export const statementSchema = z.object({
   from: daySchema,
   to: daySchema,
   time_zone: z.string(),
-  /** Counted exchanges of the month, oldest first (at most 10 000; the CSV has every one). */
+  /** Counted exchanges of the month, oldest first (at most 500; the CSV has every one). */
   lines: z.array(statementLineSchema),
   lines_complete: z.boolean().check(z.meta({ description: "false when the month has more lines than this answer holds" })),
   totals: z.array(statementTotalSchema),

@@ -12,7 +12,7 @@ import type {
   StatementLine,
   StatementTotal,
 } from "@/lib/contract/reports-api";
-import { COUNTING, countedExchanges, rolledUpDays } from "./counted-exchanges";
+import { COUNTING, countedExchanges, dayAfter, dayStart, rolledUpDays } from "./counted-exchanges";
 import { labelsOf } from "./agreements";
 import { monthPeriod, type Period } from "./periods";
 
@@ -40,19 +40,18 @@ export async function statementLines(
   after: { at: string; id: string } | null,
   limit: number,
 ): Promise<StatementLine[]> {
-  const counted = countedExchanges({
-    tenantId: scope.tenantId,
-    timeZone: scope.timeZone,
-    affiliateId: scope.affiliateId,
-    period: monthPeriod(scope.period),
-  });
+  const period = monthPeriod(scope.period);
+  const counted = countedExchanges({ tenantId: scope.tenantId, timeZone: scope.timeZone, affiliateId: scope.affiliateId, period });
   const rows = rowsOf<LineRow>(
     await db.execute(sql`
       SELECT c.id, c.executed_at, c.pair, c.type, c.currency,
              c.cost::numeric(20, 2)::text AS cost, c.fee::numeric(20, 2)::text AS fee,
              c.share_percent::text AS share_percent, c.earning::numeric(20, 2)::text AS earning
       FROM ${counted} c
-      WHERE c.state IN ${COUNTING} ${after ? sql`AND (c.executed_at, c.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+      WHERE c.state IN ${COUNTING}
+        -- a counted exchange is counted on its execution: the month's range of the agreement's index
+        AND c.executed_at >= ${dayStart(period.from, scope.timeZone)} AND c.executed_at < ${dayAfter(period.to, scope.timeZone)}
+        ${after ? sql`AND (c.executed_at, c.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
       ORDER BY c.executed_at, c.id LIMIT ${limit}`),
   );
   return rows.map(
@@ -137,7 +136,8 @@ function reconcile(earned: TotalRow[], payouts: AffiliatePayout[]): StatementTot
   });
 }
 
-export const STATEMENT_LINES_MAX = 10_000;
+/** A statement answers with its first lines only: a page stays light at any volume, and the CSV has every one. */
+export const STATEMENT_LINES_MAX = 500;
 
 /** The months of a period in which each agreement has counted exchanges, newest first (statement links). */
 export async function statementMonths(db: Db, tenantId: string, period: Period): Promise<Map<string, string[]>> {
