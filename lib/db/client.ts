@@ -39,7 +39,14 @@ async function open(): Promise<Database> {
   if (config.databaseUrl) {
     const { Pool, Client } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
-    const pool = new Pool({ connectionString: config.databaseUrl, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    // JIT compiling costs a query tens of milliseconds and the dashboard's queries are short: off
+    const pool = new Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      options: "-c jit=off",
+    });
     // a pooled connection the server closed (a restart, a failover) is dropped from the pool
     pool.on("error", (err) => log.warn({ err: err.message }, "an idle database connection was closed"));
     const listener = pgListener(config.databaseUrl, Client);

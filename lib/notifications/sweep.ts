@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges, forwardingEndpoints, tenants, webhookEvents, webhookRejections } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -61,11 +61,14 @@ async function webhooks(db: Db, tenantId: string, clock: Clock): Promise<number>
     .select({ n: sql<number>`count(*)::int` })
     .from(exchanges)
     .where(and(eq(exchanges.tenantId, tenantId), sql`${exchanges.state} IN ('executed', 'interrupted')`));
+  // the newest webhook by its cursor (an index walk of one row), not the max over every one kept
   const [last] = await db
-    .select({ at: sql<string | null>`max(${webhookEvents.receivedAt})` })
+    .select({ at: webhookEvents.receivedAt })
     .from(webhookEvents)
-    .where(eq(webhookEvents.tenantId, tenantId));
-  const lastAt = last?.at ? new Date(last.at) : null;
+    .where(eq(webhookEvents.tenantId, tenantId))
+    .orderBy(desc(webhookEvents.seq))
+    .limit(1);
+  const lastAt = last?.at ?? null;
   if ((open?.n ?? 0) > 0 && lastAt && clock.now.getTime() - lastAt.getTime() >= silence) {
     added += await notify(db, {
       tenantId,
