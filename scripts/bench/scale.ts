@@ -35,7 +35,7 @@ async function bounded(get: Get, path: string) {
   }
 }
 
-async function samples(get: Get, path: string, count = SAMPLES): Promise<{ p50: number; p99: number }> {
+export async function samples(get: Get, path: string, count = SAMPLES): Promise<{ p50: number; p99: number }> {
   const first = await bounded(get, path); // warm: the route compiled, the plan cached
   if (first.status !== 200) throw new Error(`GET ${path} → ${first.status} ${first.body.slice(0, 200)}`);
   const times: number[] = [];
@@ -44,7 +44,7 @@ async function samples(get: Get, path: string, count = SAMPLES): Promise<{ p50: 
 }
 
 /** The requests timed at each size; their paths are chosen from the data as it is then. */
-async function requests(client: pg.Client, tenantId: string): Promise<[string, string][]> {
+export async function requests(client: pg.Client, tenantId: string): Promise<[string, string][]> {
   const one = async (text: string) => {
     const { rows } = await client.query<{ v: string }>(text, [tenantId]);
     if (!rows[0]) throw new Error(`nothing found for ${text}`);
@@ -150,7 +150,8 @@ export async function scaleBench(options: {
       });
       if (size === "large") seeded.seconds = (Date.now() - started) / 1000;
       seeded.count = target;
-      await client.query("ANALYZE");
+      // what autovacuum does in production between the writes and the reads
+      await client.query("VACUUM ANALYZE");
       for (const [label, path] of await requests(client, options.tenantId)) {
         if (process.env.BENCH_VERBOSE) console.log(`   ${size}: ${label}`);
         const entry = figures.get(label) ?? {};
