@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, lt, lte, or, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ApiError } from "@/lib/errors";
 
@@ -20,10 +20,14 @@ export function decodeCursor(cursor: string | null): { at: Date; id: string } | 
   }
 }
 
-/** The condition for rows after the cursor in (at, id) descending order. */
+/**
+ * The condition for rows after the cursor in (at, id) descending order. The bound on `at` alone is
+ * what an index on (…, at DESC, id DESC) starts its walk from, so page 500 costs what page 1 does;
+ * the rest settles the rows that share the cursor's `at`.
+ */
 export function afterCursor(cursor: { at: Date; id: string } | null, atColumn: AnyColumn, idColumn: AnyColumn): SQL | undefined {
   if (!cursor) return undefined;
-  return or(lt(atColumn, cursor.at), and(eq(atColumn, cursor.at), lt(idColumn, cursor.id)));
+  return and(lte(atColumn, cursor.at), or(lt(atColumn, cursor.at), and(eq(atColumn, cursor.at), lt(idColumn, cursor.id))));
 }
 
 /** Rows fetched with limit + 1: the page, and the cursor of its last row when more follow. */

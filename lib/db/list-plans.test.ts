@@ -13,6 +13,7 @@ import { listAudit } from "@/lib/audit/list-audit";
 import { listSignIns } from "@/lib/auth/sign-in-history";
 import { listDeliveries } from "@/lib/forwarding/deliveries";
 import { listNotifications } from "@/lib/notifications/inbox";
+import { nodes, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list and each of its filters reads its table through an index that also gives its order,
 // so that page 500 costs what page 1 does (keyset pagination over an ordered index): each query
@@ -35,11 +36,6 @@ beforeAll(async () => {
   const seed = async (text: string) => void (await client.query(text, [tenantId]));
   await seed(`INSERT INTO tenants (id, name, base_url, client_id_enc, webhook_secret_enc, webhook_endpoint_id, is_default, created_at)
     VALUES ($1::uuid, 'T', 'http://plans.test', 'x', 'x', $1::text, false, now())`);
-  await client.query(
-    `INSERT INTO users (id, email, password_hash, role, tenant_id, disabled, created_at, password_set_at)
-     VALUES ($1, 'plans@example.com', 'x', 'admin', $2, false, now(), now())`,
-    [userId, tenantId],
-  );
   await seed(`INSERT INTO orders (id, tenant_id, snapshot, active, currency, payout_kind, created_on, fetched_at)
     SELECT gen_random_uuid(), $1, '{}'::jsonb, i % 3 <> 0, (ARRAY['eur','chf','gbp'])[i % 3 + 1], (ARRAY['coin','lightning'])[i % 2 + 1],
       now() - i * interval '1 minute', now() FROM generate_series(1, 5000) i`);
@@ -53,32 +49,9 @@ beforeAll(async () => {
   await seed(`INSERT INTO audit_log (tenant_id, user_email, action, result, request_id, at)
     SELECT $1, 'a' || (i % 7) || '@example.com', (ARRAY['orders.create','team.add'])[i % 2 + 1], (ARRAY['ok','forbidden'])[i % 2 + 1],
       md5(i::text), now() FROM generate_series(1, 5000) i`);
-  await seed(`INSERT INTO sign_ins (user_id, tenant_id, email, address, result, at)
-    SELECT gen_random_uuid(), $1, 'a@example.com', '127.0.0.1', 'ok', now() FROM generate_series(1, 5000) i`);
-  await client.query(
-    `INSERT INTO forwarding_endpoints (id, tenant_id, url, secret_enc, created_at, updated_at)
-     VALUES ($1, $2, 'https://x.example', 'x', now(), now())`,
-    [endpointId, tenantId],
-  );
-  await client.query(
-    `INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, run_at, created_at)
-     SELECT gen_random_uuid(), 'forward', $1, $2, '{}'::jsonb, (ARRAY['pending','done','failed'])[i % 3 + 1], now(),
-       now() - i * interval '1 second'
-     FROM generate_series(1, 5000) i`,
-    [tenantId, endpointId],
-  );
-  await client.query(
-    `INSERT INTO notifications (id, tenant_id, user_id, category, key, kind, params, link, created_at, read_at)
-     SELECT gen_random_uuid(), $1, $2, 'attention', md5(i::text), 'attention_unconfirmed', '{}'::jsonb, '/',
-       now() - i * interval '1 minute',
-       CASE WHEN i % 2 = 0 THEN now() END FROM generate_series(1, 5000) i`,
-    [tenantId, userId],
-  );
+  await seedSideTables((text, params) => client.query(text, params), { tenantId, userId, endpointId }, 5000);
   await client.exec(`ANALYZE; SET enable_seqscan = off`);
 }, 120_000);
-
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 
 /** The plans of every query `run` sends. */
 async function plansOf(run: () => Promise<unknown>) {

@@ -19,6 +19,7 @@ import { earningsReport } from "@/lib/reports/earnings";
 import { statement, statementMonths } from "@/lib/reports/statements";
 import { listAgreements } from "@/lib/reports/agreements";
 import { overview } from "@/lib/overview/overview";
+import { nodes, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list, search and report query, planned by a real PostgreSQL over a tenant the demo
 // generator filled (npm run admin -- demo seed) and with its statistics gathered: no plan may read
@@ -67,35 +68,7 @@ beforeAll(async () => {
   );
   tenant = { id, baseUrl: "http://plans.test", network: "testnet", timeZone: "Europe/Zurich" } as Tenant;
   await seedVolume(db, tenant, { exchanges: EXCHANGES, auditRows: EXCHANGES, eventsPerExchange: 3 });
-  await pool.query(
-    `INSERT INTO users (id, email, password_hash, role, tenant_id, disabled, created_at, password_set_at)
-     VALUES ($1, 'plans@example.com', 'x', 'admin', $2, false, now(), now())`,
-    [userId, id],
-  );
-  await pool.query(
-    `INSERT INTO sign_ins (user_id, tenant_id, email, address, result, at)
-     SELECT gen_random_uuid(), $1, 'a@example.com', '127.0.0.1', 'ok', now() - i * interval '1 minute' FROM generate_series(1, 20000) i`,
-    [id],
-  );
-  await pool.query(
-    `INSERT INTO forwarding_endpoints (id, tenant_id, url, secret_enc, created_at, ` +
-      `updated_at) VALUES ($1, $2, 'https://x.example', 'x', now(), now())`,
-    [endpointId, id],
-  );
-  await pool.query(
-    `INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, run_at, created_at)
-     SELECT gen_random_uuid(), 'forward', $1, $2, '{}'::jsonb, (ARRAY['pending','done','failed'])[i % 3 + 1], now(),
-       now() - i * interval '1 second'
-     FROM generate_series(1, 20000) i`,
-    [id, endpointId],
-  );
-  await pool.query(
-    `INSERT INTO notifications (id, tenant_id, user_id, category, key, kind, params, link, created_at, read_at)
-     SELECT gen_random_uuid(), $1, $2, 'attention', md5(i::text), 'attention_unconfirmed', '{}'::jsonb, '/',
-       now() - i * interval '1 minute',
-       CASE WHEN i % 2 = 0 THEN now() END FROM generate_series(1, 20000) i`,
-    [id, userId],
-  );
+  await seedSideTables((text, params) => pool.query(text, params), { tenantId: id, userId, endpointId }, 20_000);
   await pool.query("ANALYZE");
   const { rows } = await pool.query<{ relname: string }>(
     "SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND reltuples > 1000",
@@ -113,9 +86,6 @@ afterAll(async () => {
   await pool?.end();
   await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 });
-
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
 
 /** The plans of every query `run` sends. */
 async function plansOf(run: () => Promise<unknown>): Promise<PlanNode[][]> {
@@ -156,6 +126,15 @@ function expectIndexed(label: string, plans: PlanNode[][], list: boolean) {
   }
 }
 
+/** A page after a cursor starts its index walk there: the position is an index condition, not a filter of every row before it. */
+function expectWalkFromCursor(label: string, plans: PlanNode[][], column: string) {
+  const conditions = plans.flat().map((n) => n["Index Cond"] ?? "");
+  expect(
+    conditions.some((c) => c.includes(column)),
+    `${label}: ${column} is no index condition in ${JSON.stringify(conditions)}`,
+  ).toBe(true);
+}
+
 const cursorOf = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
 const clocks = () => ({ now: new Date(), serviceNow: new Date() });
 
@@ -172,7 +151,9 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
       ["type", { limit: 50, type: "buy" as const, cursor }],
       ["order", { limit: 50, order_id: order?.order_id }],
     ] as const) {
-      expectIndexed(`exchanges ${label}`, await plansOf(() => exchangeRows(db, tenant.id, query)), true);
+      const plans = await plansOf(() => exchangeRows(db, tenant.id, query));
+      expectIndexed(`exchanges ${label}`, plans, true);
+      if ("cursor" in query) expectWalkFromCursor(`exchanges ${label}`, plans, "first_seen_at");
     }
     expectIndexed(
       "attention queue",
@@ -187,7 +168,9 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
       ["currency", { limit: 50, currency: "gbp" as const }],
       ["payout kind", { limit: 50, payout_kind: "lightning" as const }],
     ] as const) {
-      expectIndexed(`orders ${label}`, await plansOf(() => orderRows(db, tenant.id, query)), true);
+      const plans = await plansOf(() => orderRows(db, tenant.id, query));
+      expectIndexed(`orders ${label}`, plans, true);
+      if ("cursor" in query) expectWalkFromCursor(`orders ${label}`, plans, "created_on");
     }
   });
 
@@ -209,7 +192,10 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
       ["notifications", () => listNotifications(db, userId, { limit: 50, before: new Date(Date.now() - 3_600_000).toISOString() })],
       ["unread notifications", () => listNotifications(db, userId, { limit: 50, unread: "1" })],
     ] as const) {
-      expectIndexed(label, await plansOf(run as () => Promise<unknown>), true);
+      const plans = await plansOf(run as () => Promise<unknown>);
+      expectIndexed(label, plans, true);
+      if (label === "events at depth") expectWalkFromCursor(label, plans, "seq");
+      if (label === "audit at depth") expectWalkFromCursor(label, plans, "id");
     }
   });
 

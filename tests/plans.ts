@@ -1,0 +1,51 @@
+// What the two tests of query plans share (lib/db/list-plans.test.ts on PGlite, with sequential
+// scans priced out; tests/postgres/plans.test.ts on PostgreSQL over generated data): the plan's
+// nodes, and the rows of the smaller lists (a member's sign-ins, a forwarding endpoint's jobs,
+// notifications).
+
+export type PlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Index Cond"?: string;
+  Plans?: PlanNode[];
+};
+
+/** Every node of a plan, the root first. */
+export const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+type Query = (text: string, params: unknown[]) => Promise<unknown>;
+
+/** A member of the tenant with n sign-ins and n notifications, and a forwarding endpoint with n jobs. */
+export async function seedSideTables(query: Query, ids: { tenantId: string; userId: string; endpointId: string }, n: number) {
+  const { tenantId, userId, endpointId } = ids;
+  await query(
+    `INSERT INTO users (id, email, password_hash, role, tenant_id, disabled, created_at, password_set_at)
+     VALUES ($1, 'plans@example.com', 'x', 'admin', $2, false, now(), now())`,
+    [userId, tenantId],
+  );
+  await query(
+    `INSERT INTO sign_ins (user_id, tenant_id, email, address, result, at)
+     SELECT gen_random_uuid(), $1, 'a@example.com', '127.0.0.1', 'ok', now() - i * interval '1 minute' FROM generate_series(1, $2::int) i`,
+    [tenantId, n],
+  );
+  await query(
+    `INSERT INTO forwarding_endpoints (id, tenant_id, url, secret_enc, created_at, updated_at)
+     VALUES ($1, $2, 'https://x.example', 'x', now(), now())`,
+    [endpointId, tenantId],
+  );
+  await query(
+    `INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, run_at, created_at)
+     SELECT gen_random_uuid(), 'forward', $1, $2, '{}'::jsonb, (ARRAY['pending','done','failed'])[i % 3 + 1], now(),
+       now() - i * interval '1 second'
+     FROM generate_series(1, $3::int) i`,
+    [tenantId, endpointId, n],
+  );
+  await query(
+    `INSERT INTO notifications (id, tenant_id, user_id, category, key, kind, params, link, created_at, read_at)
+     SELECT gen_random_uuid(), $1, $2, 'attention', md5(i::text), 'attention_unconfirmed', '{}'::jsonb, '/',
+       now() - i * interval '1 minute',
+       CASE WHEN i % 2 = 0 THEN now() END FROM generate_series(1, $3::int) i`,
+    [tenantId, userId, n],
+  );
+}
