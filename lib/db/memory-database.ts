@@ -16,3 +16,17 @@ export async function openMemoryDatabase(): Promise<{ db: Db; client: PGlite }> 
 export async function memoryDatabase(): Promise<Db> {
   return (await openMemoryDatabase()).db;
 }
+
+/** A bare tenant row for unit tests (no credentials: nothing calls its service). */
+export async function insertTestTenant(db: Db, id: string, baseUrl: string): Promise<void> {
+  await db.insert(schema.tenants).values({
+    id,
+    name: "T",
+    baseUrl,
+    clientIdEnc: "x",
+    webhookSecretEnc: "x",
+    webhookEndpointId: id,
+    isDefault: false,
+    createdAt: new Date(),
+  });
+}

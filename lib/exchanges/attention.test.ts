@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { memoryDatabase } from "@/lib/db/memory-database";
+import { memoryDatabase, insertTestTenant } from "@/lib/db/memory-database";
 import * as schema from "@/lib/db/schema";
 import type { Exchange } from "@/lib/exchange/schemas";
 import type { ExchangeState } from "@/lib/exchange/exchange-state";
@@ -21,16 +21,7 @@ let seq = 0;
 beforeAll(async () => {
   db = await memoryDatabase();
   tenantId = randomUUID();
-  await db.insert(schema.tenants).values({
-    id: tenantId,
-    name: "T",
-    baseUrl: "http://x",
-    clientIdEnc: "x",
-    webhookSecretEnc: "x",
-    webhookEndpointId: tenantId,
-    isDefault: false,
-    createdAt: new Date(),
-  });
+  await insertTestTenant(db, tenantId, "http://x");
 }, 60_000);
 
 const base = (id: string): Exchange =>

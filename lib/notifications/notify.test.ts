@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { openMemoryDatabase } from "@/lib/db/memory-database";
+import { openMemoryDatabase, insertTestTenant } from "@/lib/db/memory-database";
 import * as schema from "@/lib/db/schema";
 import { sweepNotifications, lastWeekOf } from "./sweep";
 import { DIGEST_JOB } from "./notify";
@@ -30,16 +30,7 @@ const MIN = 60_000;
 
 async function tenantWithTeam() {
   const tenantId = randomUUID();
-  await db.insert(schema.tenants).values({
-    id: tenantId,
-    name: "T",
-    baseUrl: `http://notify-${tenantId}.test`,
-    clientIdEnc: "x",
-    webhookSecretEnc: "x",
-    webhookEndpointId: tenantId,
-    isDefault: false,
-    createdAt: new Date(),
-  });
+  await insertTestTenant(db, tenantId, `http://notify-${tenantId}.test`);
   const user = (role: string, email: string) => ({
     id: randomUUID(),
     email,

@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { Db } from "@/lib/db/client";
-import { openMemoryDatabase } from "@/lib/db/memory-database";
-import * as schema from "@/lib/db/schema";
+import { openMemoryDatabase, insertTestTenant } from "@/lib/db/memory-database";
 import type { Exchange, Order } from "@/lib/exchange/schemas";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { indexOrder } from "@/lib/orders/index-order";
@@ -103,16 +102,7 @@ describe("the daily figures", () => {
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), async (commands) => {
         const tenantId = randomUUID();
         const tenant = { id: tenantId, baseUrl: `http://rollups-${tenantId}.test` };
-        await db.insert(schema.tenants).values({
-          id: tenantId,
-          name: "T",
-          baseUrl: tenant.baseUrl,
-          clientIdEnc: "x",
-          webhookSecretEnc: "x",
-          webhookEndpointId: tenantId,
-          isDefault: false,
-          createdAt: new Date(),
-        });
+        await insertTestTenant(db, tenantId, tenant.baseUrl);
         const ids = Array.from({ length: 8 }, () => randomUUID());
         const orders = Array.from({ length: 4 }, () => randomUUID());
         let timeZone = "Europe/Zurich";

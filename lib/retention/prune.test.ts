@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { openMemoryDatabase } from "@/lib/db/memory-database";
+import { openMemoryDatabase, insertTestTenant } from "@/lib/db/memory-database";
 import * as schema from "@/lib/db/schema";
 import { BATCH, prune } from "./prune";
 
@@ -19,16 +19,7 @@ const DAY = 86_400_000;
 describe("retention", () => {
   it("prunes old webhook bodies, audit entries, sent mail, read notifications, finished jobs and rejections; keeps the rest", async () => {
     const tenantId = randomUUID();
-    await db.insert(schema.tenants).values({
-      id: tenantId,
-      name: "T",
-      baseUrl: "http://retention.test",
-      clientIdEnc: "x",
-      webhookSecretEnc: "x",
-      webhookEndpointId: tenantId,
-      isDefault: false,
-      createdAt: new Date(),
-    });
+    await insertTestTenant(db, tenantId, "http://retention.test");
     const userId = randomUUID();
     await db.insert(schema.users).values({
       id: userId,

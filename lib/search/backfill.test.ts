@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { openMemoryDatabase } from "@/lib/db/memory-database";
+import { openMemoryDatabase, insertTestTenant } from "@/lib/db/memory-database";
 import * as schema from "@/lib/db/schema";
 import { mintInvoice } from "@/lib/lightning/mint-invoice";
 import { backfillPaymentHashes } from "./backfill";
@@ -18,16 +18,7 @@ beforeAll(async () => {
 describe("the payment hash backfill", () => {
   it("fills in each stored invoice's payment hash, on every network, once", async () => {
     const tenantId = randomUUID();
-    await db.insert(schema.tenants).values({
-      id: tenantId,
-      name: "T",
-      baseUrl: "http://backfill.test",
-      clientIdEnc: "x",
-      webhookSecretEnc: "x",
-      webhookEndpointId: tenantId,
-      isDefault: false,
-      createdAt: new Date(),
-    });
+    await insertTestTenant(db, tenantId, "http://backfill.test");
     const minted = (["testnet", "mainnet", "regtest"] as const).map((network) =>
       mintInvoice({ privateKey: randomBytes(32), msat: 150_000n, now: new Date(), network }),
     );

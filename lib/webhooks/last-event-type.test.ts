@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { memoryDatabase } from "@/lib/db/memory-database";
+import { memoryDatabase, insertTestTenant } from "@/lib/db/memory-database";
 import * as schema from "@/lib/db/schema";
 import { storeAndPublish } from "./store-event";
 
@@ -13,16 +13,7 @@ let db: Db;
 const tenantId = randomUUID();
 beforeAll(async () => {
   db = await memoryDatabase();
-  await db.insert(schema.tenants).values({
-    id: tenantId,
-    name: "T",
-    baseUrl: "http://store.test",
-    clientIdEnc: "x",
-    webhookSecretEnc: "x",
-    webhookEndpointId: tenantId,
-    isDefault: false,
-    createdAt: new Date(),
-  });
+  await insertTestTenant(db, tenantId, "http://store.test");
 }, 60_000);
 
 const event = (exchangeId: string, orderId: string, type: string) => ({
