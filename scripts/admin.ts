@@ -33,7 +33,7 @@ import {
 import { env } from "@/lib/env";
 import { forgetTenants, tenantById } from "@/lib/auth/tenants";
 import { seedVolume } from "@/lib/demo/seed-volume";
-import { recountedFigures, rolledUpFigures } from "@/lib/reports/recount";
+import { monthlyFigures, recountedFigures, rolledUpFigures } from "@/lib/reports/recount";
 import { sql } from "drizzle-orm";
 
 const USAGE = `usage:
@@ -225,20 +225,30 @@ async function run(): Promise<void> {
       if (!tenant) throw new AdminError(`no tenant ${values.tenant} (see: tenants list)`);
       const kept = await rolledUpFigures(db, tenant.id);
       const recounted = await recountedFigures(db, tenant.id, tenant.timeZone);
+      const months = await monthlyFigures(db, tenant.id);
       const same = JSON.stringify(kept) === JSON.stringify(recounted);
+      const sameMonths = JSON.stringify(months.kept) === JSON.stringify(months.summed);
       console.log(
         same
           ? `the daily figures of ${kept.length} days and groups match a full recount`
           : "the daily figures differ from a full recount: run rollups rebuild",
       );
-      if (!same) process.exitCode = 1;
+      console.log(
+        sameMonths
+          ? `the monthly figures of ${months.kept.length} months and groups are the sums of the daily ones`
+          : "the monthly figures differ from the sums of the daily ones: run rollups rebuild",
+      );
+      if (!same || !sameMonths) process.exitCode = 1;
       return;
     }
     case "rollups rebuild": {
       const db = await open();
       const tenant = need("tenant");
-      await db.execute(sql`SELECT exchange_rollup_rebuild(${tenant}::uuid, NULL)`);
-      console.log(`the daily figures of tenant ${tenant} were recounted from its exchanges`);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT exchange_rollup_rebuild(${tenant}::uuid, NULL)`);
+        await tx.execute(sql`SELECT exchange_rollups_monthly_rebuild(${tenant}::uuid)`);
+      });
+      console.log(`the daily and monthly figures of tenant ${tenant} were recounted from its exchanges`);
       return;
     }
     default:

@@ -18,16 +18,17 @@ function rowsOf<T>(result: unknown): T[] {
 
 // GET /api/overview – counts by state, the latest exchanges, daily volume and fees per pair (30 days),
 // the needs-attention queue and statements whose payouts received differ from what was earned.
-// Counts and volumes read the daily figures (exchange_rollups), never the exchanges: the cost grows
-// with the days and pairs shown, not with how many exchanges the tenant has. Days are the tenant's
-// (its time zone, on the service's clock, by which exchanges are dated), like the reports'.
+// Counts read the monthly figures (exchange_rollups_monthly) and volumes the daily ones of the 30
+// days shown, never the exchanges: the cost grows with the days and pairs shown, not with how many
+// exchanges the tenant has. Days are the tenant's (its time zone, on the service's clock, by which
+// exchanges are dated), like the reports'.
 export async function overview(db: Db, tenantId: string, serviceNow: Date, timeZone: string): Promise<Overview> {
   const today = todayIn(timeZone, serviceNow);
   const clocks = { now: new Date(), serviceNow };
   // independent reads, side by side on the pool: the page waits for the slowest, not for their sum
   const [counts, daily, latest, attention, attentionCount, reconciliation] = await Promise.all([
     db
-      .execute(sql`SELECT state, sum(count)::int AS count FROM exchange_rollups WHERE tenant_id = ${tenantId} GROUP BY state`)
+      .execute(sql`SELECT state, sum(count)::int AS count FROM exchange_rollups_monthly WHERE tenant_id = ${tenantId} GROUP BY state`)
       .then(rowsOf<{ state: string; count: number }>),
     db
       .execute(

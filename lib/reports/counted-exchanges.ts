@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import type { Period } from "./periods";
+import { wholeMonths, type Period } from "./periods";
 
 // What an exchange contributes to reports, statements and their exports. Totals read the daily
 // figures the database keeps (exchange_rollups, by the triggers of migration 0013, which hold the
@@ -63,4 +63,33 @@ export const COUNTING = sql`('executed', 'settled')`;
 export function rolledUpDays(tenantId: string, period?: Period): SQL {
   const within = period ? sql`AND r.day >= ${period.from}::date AND r.day <= ${period.to}::date` : sql``;
   return sql`(SELECT r.* FROM exchange_rollups r WHERE r.tenant_id = ${tenantId} AND r.pair <> '' ${within})`;
+}
+
+const COLUMNS = sql`affiliate, recorded, pair, type, state, count, cost, amount, fee, earning`;
+
+/**
+ * The same figures as rolledUpDays, read from the monthly rows (exchange_rollups_monthly) for the
+ * period's whole months and from the daily rows only for the days around them: a year's report reads
+ * about twelve months of rows, not 365 days of them. A run of days whose month has no figures outside
+ * it (this month up to today, say) is read from its month's rows too; the check is one index probe,
+ * made in the same statement. A month's row stands on the first day of its month, so `day` gives the
+ * right month to a grouping by month, never a day.
+ */
+export function rolledUp(tenantId: string, period?: Period): SQL {
+  const monthly = (range: SQL) =>
+    sql`SELECT m.month AS day, ${COLUMNS} FROM exchange_rollups_monthly m WHERE m.tenant_id = ${tenantId} AND m.pair <> '' ${range}`;
+  if (!period) return sql`(${monthly(sql``)})`;
+  const { months, days } = wholeMonths(period);
+  const parts = days.flatMap((d) => {
+    const month = `${d.from.slice(0, 7)}-01`;
+    const elsewhere = sql`EXISTS (SELECT 1 FROM exchange_rollups o WHERE o.tenant_id = ${tenantId} AND o.pair <> ''
+      AND o.day >= ${month}::date AND o.day < (${month}::date + interval '1 month')::date
+      AND (o.day < ${d.from}::date OR o.day > ${d.to}::date))`;
+    return [
+      monthly(sql`AND m.month = ${month}::date AND NOT ${elsewhere}`),
+      sql`SELECT r.day, ${COLUMNS} FROM ${rolledUpDays(tenantId, d)} r WHERE ${elsewhere}`,
+    ];
+  });
+  if (months) parts.unshift(monthly(sql`AND m.month >= ${months.from}::date AND m.month < ${months.until}::date`));
+  return sql`(${sql.join(parts, sql` UNION ALL `)})`;
 }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import type { Currency } from "@/lib/exchange/schemas";
 import type { EarningsQuery, EarningsReport, EarningsRow, ReportGroup } from "@/lib/contract/reports-api";
-import { COUNTING, rolledUpDays } from "./counted-exchanges";
+import { COUNTING, rolledUp } from "./counted-exchanges";
 import { labelsOf } from "./agreements";
 
 // GET /api/reports/earnings – counts, volume, bitcoin, fees and affiliate earnings per group and
@@ -15,7 +15,7 @@ const keyOf: Record<ReportGroup, ReturnType<typeof sql>> = {
   agreement: sql`x.affiliate`,
   currency: sql`split_part(x.pair, '/', 2)`,
   pair: sql`x.pair || ' ' || x.type`,
-  month: sql`to_char(x.day, 'YYYY-MM')`,
+  month: sql`to_char(x.day::timestamp, 'YYYY-MM')`,
 };
 
 type Figures = {
@@ -48,14 +48,17 @@ const shape = (f: Omit<Figures, "key" | "currency">) => ({
   interrupted: { count: f.interrupted_count, volume: f.interrupted_volume },
 });
 
-/** Reads the daily figures of the period's days (exchange_rollups), never the exchanges: its cost grows with the days shown. */
+/**
+ * Reads the kept figures of the period (its whole months' rows and the days around them), never the
+ * exchanges: its cost grows with the months and groups shown.
+ */
 export async function earningsReport(db: Db, tenantId: string, timeZone: string, query: EarningsQuery): Promise<EarningsReport> {
   // the groups, the totals per currency and the refunded count in one statement (grouping sets)
   const all = rowsOf<Figures & { level: number; refunded: number }>(
     await db.execute(sql`
       SELECT GROUPING(x.key, x.currency)::int AS level, x.key, x.currency, ${figures},
              COALESCE(sum(x.count) FILTER (WHERE x.state = 'refunded'), 0)::int AS refunded
-      FROM (SELECT ${keyOf[query.group]} AS key, split_part(x.pair, '/', 2) AS currency, x.* FROM ${rolledUpDays(tenantId, query)} x) x
+      FROM (SELECT ${keyOf[query.group]} AS key, split_part(x.pair, '/', 2) AS currency, x.* FROM ${rolledUp(tenantId, query)} x) x
       GROUP BY GROUPING SETS ((x.key, x.currency), (x.currency), ())
       HAVING GROUPING(x.key, x.currency) = 3 OR count(*) FILTER (WHERE x.state <> 'refunded') > 0
       ORDER BY 1, 2, 3`),

@@ -70,3 +70,32 @@ export function monthsOf(period: Period): string[] {
     if (month === 13) [year, month] = [year + 1, 1];
   }
 }
+
+const shiftDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A period cut where months turn: its whole months ([from, until), both first days of months) and
+ * the days before and after them, each run of days within one month. A period holding no whole
+ * month is all days.
+ */
+export function wholeMonths(period: Period): { months: { from: string; until: string } | null; days: Period[] } {
+  const [year, month] = yearMonth(period.from);
+  const turn = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10); // the next month's first day
+  const from = period.from.endsWith("-01") ? period.from : turn;
+  const until = `${shiftDay(period.to, 1).slice(0, 7)}-01`;
+  if (from >= until) {
+    // within one month, or across one turn of a month
+    if (period.to < turn) return { months: null, days: [period] };
+    return {
+      months: null,
+      days: [
+        { from: period.from, to: shiftDay(turn, -1) },
+        { from: turn, to: period.to },
+      ],
+    };
+  }
+  const days: Period[] = [];
+  if (period.from < from) days.push({ from: period.from, to: shiftDay(from, -1) });
+  if (until <= period.to) days.push({ from: until, to: period.to });
+  return { months: { from, until }, days };
+}

@@ -4,8 +4,9 @@ import type { Db } from "@/lib/db/client";
 import { countedExchanges, rolledUpDays } from "./counted-exchanges";
 
 // The daily figures two ways: as the database keeps them (exchange_rollups) and recounted from
-// every exchange (countedExchanges). They must be equal to the cent at all times; the property test
-// and `npm run admin -- rollups verify` compare them.
+// every exchange (countedExchanges); the monthly ones as kept and summed from the daily ones. Each
+// pair must be equal to the cent at all times; the property test and `npm run admin -- rollups
+// verify` compare them.
 
 export type DailyFigure = {
   day: string;
@@ -48,6 +49,28 @@ export async function recountedFigures(db: Db, tenantId: string, timeZone: strin
   );
 }
 
+/**
+ * The monthly figures two ways: as the database keeps them (exchange_rollups_monthly) and summed
+ * from the daily ones, every row including those counted by state only (pair '').
+ */
+export async function monthlyFigures(db: Db, tenantId: string): Promise<{ kept: DailyFigure[]; summed: DailyFigure[] }> {
+  const keys = sql`to_char(day, 'YYYY-MM-DD') AS day, affiliate, recorded, pair, type, state`;
+  const kept = rowsOf<DailyFigure>(
+    await db.execute(sql`
+      SELECT ${keys}, ${columns} FROM (SELECT m.*, m.month AS day FROM exchange_rollups_monthly m WHERE m.tenant_id = ${tenantId}) x
+      ORDER BY 1, 2, 3, 4, 5, 6`),
+  );
+  const summed = rowsOf<DailyFigure>(
+    await db.execute(sql`
+      SELECT ${keys}, ${columns} FROM (
+        SELECT date_trunc('month', r.day)::date AS day, r.affiliate, r.recorded, r.pair, r.type, r.state, sum(r.count) AS count,
+               sum(r.cost) AS cost, sum(r.amount) AS amount, sum(r.fee) AS fee, sum(r.earning) AS earning
+        FROM exchange_rollups r WHERE r.tenant_id = ${tenantId} GROUP BY 1, 2, 3, 4, 5, 6
+      ) x ORDER BY 1, 2, 3, 4, 5, 6`),
+  );
+  return { kept, summed };
+}
+
 /** Exchanges by state, both ways (the overview's counts include those not fetched yet). */
 export async function stateCounts(
   db: Db,
@@ -55,7 +78,9 @@ export async function stateCounts(
 ): Promise<{ rolledUp: Record<string, number>; recounted: Record<string, number> }> {
   const of = (rows: { state: string; count: number }[]) => Object.fromEntries(rows.map((r) => [r.state, r.count]));
   const rolledUp = rowsOf<{ state: string; count: number }>(
-    await db.execute(sql`SELECT state, sum(count)::int AS count FROM exchange_rollups WHERE tenant_id = ${tenantId} GROUP BY 1 ORDER BY 1`),
+    await db.execute(
+      sql`SELECT state, sum(count)::int AS count FROM exchange_rollups_monthly WHERE tenant_id = ${tenantId} GROUP BY 1 ORDER BY 1`,
+    ),
   );
   const recounted = rowsOf<{ state: string; count: number }>(
     await db.execute(sql`SELECT state, count(*)::int AS count FROM exchanges WHERE tenant_id = ${tenantId} GROUP BY 1 ORDER BY 1`),

@@ -12,7 +12,7 @@ import type {
   StatementLine,
   StatementTotal,
 } from "@/lib/contract/reports-api";
-import { COUNTING, countedExchanges, dayAfter, dayStart, rolledUpDays } from "./counted-exchanges";
+import { COUNTING, countedExchanges, dayAfter, dayStart, rolledUp } from "./counted-exchanges";
 import { labelsOf } from "./agreements";
 import { monthPeriod, type Period } from "./periods";
 
@@ -85,13 +85,13 @@ function payoutView(row: typeof affiliatePayouts.$inferSelect): AffiliatePayout 
 
 type TotalRow = { currency: Currency; count: number; volume: string; fees: string; earned: string };
 
-/** Earned per currency for one agreement (as recorded on its exchanges) and month, from the daily figures. */
+/** Earned per currency for one agreement (as recorded on its exchanges) and month, from the month's kept figures. */
 async function earnedTotals(db: Db, tenantId: string, affiliateId: string, period: string): Promise<TotalRow[]> {
   return rowsOf<TotalRow>(
     await db.execute(sql`
       SELECT split_part(r.pair, '/', 2) AS currency, sum(r.count)::int AS count, sum(r.cost)::numeric(20, 2)::text AS volume,
              sum(r.fee)::numeric(20, 2)::text AS fees, sum(r.earning)::numeric(20, 2)::text AS earned
-      FROM ${rolledUpDays(tenantId, monthPeriod(period))} r
+      FROM ${rolledUp(tenantId, monthPeriod(period))} r
       WHERE r.affiliate = ${affiliateId.toLowerCase()} AND r.recorded AND r.state IN ${COUNTING} GROUP BY 1 ORDER BY 1`),
   );
 }
@@ -143,8 +143,8 @@ export const STATEMENT_LINES_MAX = 500;
 export async function statementMonths(db: Db, tenantId: string, period: Period): Promise<Map<string, string[]>> {
   const rows = rowsOf<{ affiliate_id: string; month: string }>(
     await db.execute(sql`
-      SELECT DISTINCT r.affiliate AS affiliate_id, to_char(r.day, 'YYYY-MM') AS month
-      FROM ${rolledUpDays(tenantId, period)} r WHERE r.state IN ${COUNTING} AND r.affiliate <> 'none' ORDER BY 2 DESC, 1`),
+      SELECT DISTINCT r.affiliate AS affiliate_id, to_char(r.day::timestamp, 'YYYY-MM') AS month
+      FROM ${rolledUp(tenantId, period)} r WHERE r.state IN ${COUNTING} AND r.affiliate <> 'none' ORDER BY 2 DESC, 1`),
   );
   const months = new Map<string, string[]>();
   for (const r of rows) months.set(r.affiliate_id, [...(months.get(r.affiliate_id) ?? []), r.month]);

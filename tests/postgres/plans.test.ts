@@ -73,9 +73,9 @@ beforeAll(async () => {
   const { rows } = await pool.query<{ relname: string }>(
     "SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND reltuples > 1000",
   );
-  // the daily figures are the reports' source: a year's report reads a year of them, whose number
-  // follows the days and groups, not the exchanges
-  LARGE = rows.map((r) => r.relname).filter((table) => table !== "exchange_rollups");
+  // the daily and monthly figures are the reports' source: their number follows the days, months
+  // and groups, not the exchanges
+  LARGE = rows.map((r) => r.relname).filter((table) => !["exchange_rollups", "exchange_rollups_monthly"].includes(table));
   // the tables this test exists for must be among them
   for (const table of ["exchanges", "orders", "webhook_events", "audit_log", "sign_ins", "jobs", "notifications"]) {
     if (!LARGE.includes(table)) throw new Error(`${table} was not filled`);
@@ -236,6 +236,8 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
       const plans = await plansOf(() => earningsReport(db, tenant.id, tenant.timeZone, { ...year, group }));
       expectIndexed(`earnings by ${group}`, plans, false);
       expect(plans.flat().filter((n) => n["Relation Name"] === "exchanges").length, `earnings by ${group} reads exchanges`).toBe(0);
+      const months = plans.flat().filter((n) => n["Relation Name"] === "exchange_rollups_monthly");
+      expect(months.length, `earnings by ${group} over a year reads the monthly figures`).toBeGreaterThan(0);
     }
     const [affiliate] = (
       await pool.query<{ id: string }>("SELECT affiliate_id::text AS id FROM exchanges WHERE affiliate_id IS NOT NULL LIMIT 1")

@@ -40,6 +40,41 @@ export const exchangeRollups = pgTable(
   ],
 );
 
+/**
+ * The same figures by month (the first day of the month in the tenant's time zone): a trigger on
+ * exchange_rollups adds every change of a daily row to its month's (migration 0014). A period's
+ * whole months read these, its first and last part-months the daily rows, so a year's report or the
+ * overview's counts read a few hundred rows however many exchanges there are.
+ */
+export const exchangeRollupsMonthly = pgTable(
+  "exchange_rollups_monthly",
+  {
+    tenantId: uuid("tenant_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    affiliate: text("affiliate").notNull(),
+    recorded: boolean("recorded").notNull(),
+    pair: text("pair").notNull(),
+    type: text("type").notNull(),
+    state: text("state").notNull(),
+    count: integer("count").notNull(),
+    cost: numeric("cost").notNull(),
+    amount: numeric("amount").notNull(),
+    fee: numeric("fee").notNull(),
+    earning: numeric("earning").notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: "exchange_rollups_monthly_pkey",
+      columns: [t.tenantId, t.month, t.affiliate, t.recorded, t.pair, t.type, t.state],
+    }),
+    foreignKey({ name: "exchange_rollups_monthly_tenant_id_fkey", columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete(
+      "cascade",
+    ),
+    // an agreement's statement months
+    index("exchange_rollups_monthly_affiliate").on(t.tenantId, t.affiliate, t.month),
+  ],
+);
+
 /** How many of a tenant's orders carry each agreement, and the newest one's creation: the agreements list reads this, not the orders. */
 export const affiliateUsage = pgTable(
   "affiliate_usage",
