@@ -23,6 +23,20 @@ async function attentionOf(session: DashboardSession, exchangeId: string) {
   return page.data.find((e) => e.id === exchangeId)?.attention;
 }
 
+/**
+ * The exchange's reason once the index says `expected`: a GET answers before it indexes what it
+ * fetched from the service (when the exchange was indexed before), so the list may lag it briefly.
+ */
+async function attentionBecomes(session: DashboardSession, exchangeId: string, expected: string) {
+  let seen: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    seen = await attentionOf(session, exchangeId);
+    if (seen === expected) return seen;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return seen;
+}
+
 async function indexedSnapshot(session: DashboardSession, exchangeId: string) {
   for (let i = 0; i < 100; i++) {
     const page = parse(exchangePageSchema, await session.request("GET", "/api/exchanges?limit=100"), 200);
@@ -119,7 +133,7 @@ describe("needs attention", () => {
     await op.now(2 * 3600);
     // any answer of the service tells the dashboard its clock
     await session.request("GET", `/api/exchanges/${unclaimed}`, undefined, { "cache-control": "no-cache" });
-    expect(await attentionOf(session, unclaimed)).toBe("payout_unclaimed");
+    expect(await attentionBecomes(session, unclaimed, "payout_unclaimed")).toBe("payout_unclaimed");
 
     // the demo client's webhooks stop arriving; the exchange moves on; a look at it shows the new state
     const coin = await createOrderVia(session);
@@ -133,7 +147,7 @@ describe("needs attention", () => {
       await op.request("PUT", `/clients/${inject("demoClientId")}/webhook-endpoints`, { endpoints: [] });
       await op.drive(silent, { type: "broadcast" });
       await session.request("GET", `/api/exchanges/${silent}`, undefined, { "cache-control": "no-cache" });
-      expect(await attentionOf(session, silent)).toBe("webhook_missing");
+      expect(await attentionBecomes(session, silent, "webhook_missing")).toBe("webhook_missing");
     } finally {
       await op.request("PUT", `/clients/${inject("demoClientId")}/webhook-endpoints`, { endpoints });
     }
