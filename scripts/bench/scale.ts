@@ -151,10 +151,10 @@ export async function scaleBench(options: {
       if (size === "large") seeded.seconds = (Date.now() - started) / 1000;
       seeded.count = target;
       // what autovacuum keeps up in production between the writes and the reads. The two small
-      // tables every exchange written updates (daily figures, agreement counts) are compacted:
+      // tables every exchange written updates (daily and monthly figures, agreement counts) are compacted:
       // a million writes in minutes leave them a hundred times their live size, which a year of
       // the same writes under autovacuum does not
-      await client.query("VACUUM FULL exchange_rollups, affiliate_usage");
+      await client.query("VACUUM FULL exchange_rollups, exchange_rollups_monthly, affiliate_usage");
       await client.query("VACUUM ANALYZE");
       for (const [label, path] of await requests(client, options.tenantId)) {
         if (process.env.BENCH_VERBOSE) console.log(`   ${size}: ${label}`);
@@ -176,7 +176,7 @@ export async function scaleBench(options: {
     }
     const { rows: space } = await client.query<{ table: string; bytes: string }>(
       `SELECT relname AS table, pg_total_relation_size(oid)::text AS bytes FROM pg_class
-       WHERE relname IN ('exchanges', 'orders', 'webhook_events', 'audit_log', 'exchange_rollups') ORDER BY 1`,
+       WHERE relname IN ('exchanges', 'orders', 'webhook_events', 'audit_log', 'exchange_rollups', 'exchange_rollups_monthly') ORDER BY 1`,
     );
     report(figures, exports, sizes, seeded, space);
   } finally {
