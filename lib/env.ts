@@ -76,6 +76,10 @@ const rawSchema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
 });
 
+/** Every environment variable the app reads (docs/configuration.md documents each, lib/env-reference.ts). */
+export type SettingName = keyof typeof rawSchema.shape;
+export const settingNames = Object.keys(rawSchema.shape) as SettingName[];
+
 const secretNames = [
   "SANDBOX_OPERATOR_KEY",
   "SANDBOX_DEMO_CLIENT_ID",

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { settingNames } from "./env";
+import { INTERNAL_SETTINGS, settingsReference } from "./env-reference";
+import { docTables, withTable } from "./docs-tables";
+
+/** "METHOD /api/path" of every handler under app/api ({param} for [param]; the catch-all and next-auth's own left out). */
+function servedRoutes(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name === "route.ts") {
+        const route = path
+          .relative("app", dir)
+          .split(path.sep)
+          .map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))
+          .join("/");
+        if (route.includes("{...")) continue;
+        for (const [, method] of readFileSync(full, "utf8").matchAll(
+          /export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g,
+        ))
+          out.push(`${method} /${route}`);
+      }
+    }
+  };
+  walk("app/api");
+  return [...new Set(out)].sort();
+}
+
+/**
+ * "METHOD /api/path" of every route the table of docs/api.md names. A cell lists backticked
+ * items: `GET /api/x?query`, `GET`/`POST /api/x` (both methods), and `POST …/y` (a path that
+ * continues the cell's previous one: from its segment that `y` starts with, else at its end).
+ */
+function documentedRoutes(markdown: string): string[] {
+  const start = markdown.indexOf("| method and path |");
+  const rows = markdown.slice(start).split("\n").slice(2);
+  const out: string[] = [];
+  for (const row of rows) {
+    if (!row.startsWith("|")) break;
+    const cell = row.split(" | ")[0]?.replace(/^\| /, "") ?? "";
+    let pending: string[] = [];
+    let previous = "";
+    for (const [, item] of cell.matchAll(/`([^`]+)`/g)) {
+      const text = (item ?? "").replace(/\\\|/g, "|");
+      if (/^(GET|POST|PUT|PATCH|DELETE)$/.test(text)) {
+        pending.push(text);
+        continue;
+      }
+      const match = /^(GET|POST|PUT|PATCH|DELETE) (\S+)/.exec(text);
+      if (!match) continue;
+      let target = (match[2] ?? "").split("?")[0] ?? "";
+      if (target.startsWith("…/")) {
+        const rest = target.slice(2);
+        const first = rest.split("/")[0] ?? "";
+        const segments = previous.split("/");
+        const at = segments.lastIndexOf(first);
+        target = `${(at > 0 ? segments.slice(0, at) : segments).join("/")}/${rest}`;
+      } else previous = target;
+      for (const method of [...pending, match[1]]) out.push(`${method} ${target}`);
+      pending = [];
+    }
+  }
+  return [...new Set(out)].sort();
+}
+
+describe("the tables of docs/ written from the code", () => {
+  it("describe every variable lib/env.ts reads, and no other", () => {
+    const described = Object.keys(settingsReference).filter((name) => name !== "NEXT_TELEMETRY_DISABLED");
+    const read = settingNames.filter((name) => !(INTERNAL_SETTINGS as readonly string[]).includes(name));
+    expect([...described].sort()).toEqual([...read].sort());
+  });
+
+  it.each(docTables.map((table) => [`${table.file}: ${table.name}`, table] as const))(
+    "%s is what the code gives (npm run docs:tables writes it)",
+    (_, table) => {
+      const document = readFileSync(table.file, "utf8");
+      expect(document).toBe(withTable(document, table));
+    },
+  );
+
+  it("the route table of docs/api.md names every route of app/api, and no other", () => {
+    expect(documentedRoutes(readFileSync("docs/api.md", "utf8"))).toEqual(servedRoutes());
+  });
+});
