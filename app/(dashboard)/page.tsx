@@ -2,7 +2,7 @@ import { OverviewPage } from "@/components/overview/overview-page";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/auth/page-context";
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 import { overview } from "@/lib/overview/overview";
 
 export const generateMetadata = titled("overview");

@@ -11,7 +11,7 @@ import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { shortId } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
-import { deliverySchema, recoverResultSchema, type clientListSchema, type deliveriesSchema } from "@/lib/exchange/operator-contract";
+import { deliverySchema, recoverResultSchema, type clientListSchema, type deliveriesSchema } from "@/lib/service-api/operator-contract";
 import { listFilters } from "@/lib/pages/list-page";
 import type * as z from "zod/mini";
 

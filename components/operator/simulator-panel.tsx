@@ -13,9 +13,9 @@ import { PaymentFields, paymentOf } from "@/components/simulator/simulate-paymen
 import { StepList, type DriveEvent } from "@/components/simulator/step-list";
 import { apiFetch } from "@/lib/client/api";
 import { useFormat } from "@/lib/client/use-format";
-import { clockSchema, paymentResultSchema, type operatorExchangeSchema } from "@/lib/exchange/operator-contract";
+import { clockSchema, paymentResultSchema, type operatorExchangeSchema } from "@/lib/service-api/operator-contract";
 import type * as z from "zod/mini";
-import { exchangeState } from "@/lib/exchange/exchange-state";
+import { exchangeState } from "@/lib/service-api/exchange-state";
 import { DeliveriesPanel, type Deliveries, type SandboxClients } from "./deliveries-panel";
 
 export type SandboxExchange = z.infer<typeof operatorExchangeSchema>;
@@ -112,7 +112,7 @@ function DriveExchange({ exchangeId, view }: { exchangeId: string | null; view: 
   const drive = (event: DriveEvent) =>
     void run(async () => {
       try {
-        const { exchangeSchema } = await import("@/lib/exchange/schemas");
+        const { exchangeSchema } = await import("@/lib/service-api/schemas");
         await apiFetch(`/api/operator/sandbox/exchanges/${exchangeId}/events`, exchangeSchema, { method: "POST", body: event });
       } finally {
         router.refresh();

@@ -4,7 +4,7 @@ import { PageTitle } from "@/components/ui/page-title";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
 import { SimulatePayment } from "@/components/simulator/simulate-payment";
 import type { ExchangeListItem } from "@/lib/contract/dashboard-api";
-import type { Order } from "@/lib/exchange/schemas";
+import type { Order } from "@/lib/service-api/schemas";
 import { useFormat } from "@/lib/client/use-format";
 import { OrderSettings } from "./order-settings";
 import { PaymentInstructions } from "./payment-instructions";

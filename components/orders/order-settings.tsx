@@ -9,7 +9,7 @@ import { useCanMutate, useReadOnlyHint } from "@/components/shell/session-contex
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/messages";
 import { useFormat } from "@/lib/client/use-format";
-import type { Order, OrderPatch } from "@/lib/exchange/schemas";
+import type { Order, OrderPatch } from "@/lib/service-api/schemas";
 
 /** Toggle the order (with a confirmation) and change its fee rate or affiliate agreement. */
 export function OrderSettings({ order }: { order: Order }) {
@@ -32,7 +32,7 @@ export function OrderSettings({ order }: { order: Order }) {
       setPending(true);
       setFailure(null);
       try {
-        const { orderSchema } = await import("@/lib/exchange/schemas");
+        const { orderSchema } = await import("@/lib/service-api/schemas");
         await apiFetch(`/api/orders/${order.id}`, orderSchema, { method: "PATCH", body: patch });
         setConfirming(false);
         router.refresh();

@@ -2,7 +2,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
-import type { PaymentMethod } from "@/lib/exchange/schemas";
+import type { PaymentMethod } from "@/lib/service-api/schemas";
 import { formatIban } from "@/lib/banking/iban";
 import { epcQrPayload } from "@/lib/banking/girocode";
 

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/states";
-import type { PayoutMethod } from "@/lib/exchange/schemas";
+import type { PayoutMethod } from "@/lib/service-api/schemas";
 
 export function PayoutMethodCard({ method }: { method: PayoutMethod }) {
   const t = useTranslations("orders.payout");

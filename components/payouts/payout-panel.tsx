@@ -9,7 +9,7 @@ import { apiFetch } from "@/lib/client/api";
 import type { ExchangeView } from "@/lib/exchanges/exchange-view";
 import { btcToSats } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
-import type { ExchangePayoutPatch } from "@/lib/exchange/schemas";
+import type { ExchangePayoutPatch } from "@/lib/service-api/schemas";
 import { ChannelForm } from "./channel-form";
 import { InvoiceDisclosure } from "./invoice-disclosure";
 import { LnurlQr, type PreparedOffer } from "./lnurl-qr";
@@ -49,7 +49,7 @@ export function PayoutPanel({
     );
   }, [exchange.id, router]);
   const patch = async (body: ExchangePayoutPatch) => {
-    const { exchangeSchema } = await import("@/lib/exchange/schemas");
+    const { exchangeSchema } = await import("@/lib/service-api/schemas");
     const fresh = await apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { method: "PATCH", body });
     router.refresh();
     return fresh;

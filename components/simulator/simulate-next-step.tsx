@@ -21,7 +21,7 @@ export function SimulateNextStep({ exchangeId, steps }: { exchangeId: string; st
   const drive = (event: DriveEvent) =>
     void run(async () => {
       try {
-        const { exchangeSchema } = await import("@/lib/exchange/schemas");
+        const { exchangeSchema } = await import("@/lib/service-api/schemas");
         await apiFetch(`/api/exchanges/${exchangeId}/simulate`, exchangeSchema, { method: "POST", body: event });
       } finally {
         router.refresh();

@@ -10,7 +10,7 @@ import { useSubmit } from "@/components/ui/use-submit";
 import { useShellUser } from "@/components/shell/session-context";
 import { useToast } from "@/components/shell/toaster";
 import { apiFetch } from "@/lib/client/api";
-import { refundCodes } from "@/lib/exchange/codes";
+import { refundCodes } from "@/lib/service-api/codes";
 import { SandboxBadge } from "./sandbox-badge";
 
 const outcomes = ["", "identification_required", ...refundCodes] as const;
@@ -77,7 +77,7 @@ export function SimulatePayment({ orderId, currency }: { orderId: string; curren
           event.preventDefault();
           const body = paymentOf(new FormData(event.currentTarget));
           void run(async () => {
-            const { paymentResultSchema } = await import("@/lib/exchange/operator-contract");
+            const { paymentResultSchema } = await import("@/lib/service-api/operator-contract");
             const result = await apiFetch(`/api/orders/${orderId}/simulate-payment`, paymentResultSchema, { method: "POST", body });
             setLast(result.exchange_id);
             toast(t("received", { state: tc(`states.${result.state}`) }), `/exchanges/${result.exchange_id}`);

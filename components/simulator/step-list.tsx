@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import type * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { channelFailureCodes, invoiceFailureCodes, refundCodes } from "@/lib/exchange/codes";
-import type { driveEventSchema, driveEventTypes } from "@/lib/exchange/operator-contract";
+import { channelFailureCodes, invoiceFailureCodes, refundCodes } from "@/lib/service-api/codes";
+import type { driveEventSchema, driveEventTypes } from "@/lib/service-api/operator-contract";
 
 export type DriveEvent = z.input<typeof driveEventSchema>;
 type StepType = (typeof driveEventTypes)[number];

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Field, Select } from "./field";
-import { currencies } from "@/lib/exchange/schemas";
+import { currencies } from "@/lib/service-api/schemas";
 
 /** A labelled choice of the service's currencies (form field `currency`). */
 export function CurrencyField({ id, defaultValue }: { id: string; defaultValue: string }) {

@@ -22,7 +22,7 @@ import {
   paymentSchema,
   recoverRequestSchema,
   recoverResultSchema,
-} from "@/lib/exchange/operator-contract";
+} from "@/lib/service-api/operator-contract";
 import type { ErrorCode } from "@/lib/errors";
 import type { Operation } from "@/lib/openapi/builder";
 

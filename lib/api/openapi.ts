@@ -31,7 +31,7 @@ import {
   orderCreateSchema,
   orderPatchSchema,
   orderSchema,
-} from "@/lib/exchange/schemas";
+} from "@/lib/service-api/schemas";
 import type { ErrorCode } from "@/lib/errors";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
 import { ApiError, errorStatus, everyMethod, invalidRequest, methodNotAllowed, type HttpMethod } from "@/lib/errors";
-import { serviceTime, UpstreamError } from "@/lib/exchange/client";
+import { serviceTime, UpstreamError } from "@/lib/service-api/client";
 import { currentUser, type CurrentUser } from "@/lib/auth/current-user";
 import { allTenants, type Tenant } from "@/lib/auth/tenants";
 import { canMutate, type Role } from "@/lib/auth/roles";

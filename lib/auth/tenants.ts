@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { invalidate, onInvalidation } from "@/lib/db/cache-bus";
 import { tenants } from "@/lib/db/schema";
-import { ExchangeClient } from "@/lib/exchange/client";
+import { ExchangeClient } from "@/lib/service-api/client";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { decryptSecret } from "./encryption";
 import { processSingleton } from "@/lib/process-singleton";

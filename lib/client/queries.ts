@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/client/api";
-import { challengeSchema } from "@/lib/exchange/schemas";
+import { challengeSchema } from "@/lib/service-api/schemas";
 
 // The new-order wizard's challenge: the one piece of the dashboard fetched through react-query
 // (every other page is rendered on the server). Its answer is parsed with its contract schema.

@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
-import { driveEventTypes } from "@/lib/exchange/operator-contract";
+import { driveEventTypes } from "@/lib/service-api/operator-contract";
 import { exchangeListItemSchema } from "./dashboard-api";
 
 // The dashboard API's simulator and operator console (/api/.../simulate, /api/operator/...):
 // bodies the server builds with `satisfies` and the browser parses with the same schemas. The
 // sandbox's own answers that pass through (deliveries, clients, clock, payments) keep their
-// schemas in lib/exchange/operator-contract.ts.
+// schemas in lib/service-api/operator-contract.ts.
 
 const isoTimestamp = z.string().check(z.meta({ format: "date-time" }));
 const uuid = z.string().check(z.meta({ format: "uuid" }));

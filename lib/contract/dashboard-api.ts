@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/exchange/schemas";
+import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/service-api/schemas";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { daySchema, reconciliationIssueSchema } from "./report-values";
 import { snapshotFrameSchema, webhookFrameSchema } from "./shell-api";
@@ -7,7 +7,7 @@ import { snapshotFrameSchema, webhookFrameSchema } from "./shell-api";
 // The contract of the dashboard's own API (/api): every body it answers, every query it takes,
 // and every server-sent frame, as zod schemas. The server builds each body with `satisfies` the
 // type inferred here, and the browser parses it with the same schema; /api/openapi.json is
-// generated from this module. The v1 objects the proxy passes through come from lib/exchange.
+// generated from this module. The v1 objects the proxy passes through come from lib/service-api.
 
 // spelled out, not imported: lib/bitcoin/networks loads the curve library, which the payout page need not
 const networks = ["mainnet", "testnet", "signet", "regtest"] as const satisfies readonly NetworkName[];

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { currencies } from "@/lib/exchange/schemas";
+import { currencies } from "@/lib/service-api/schemas";
 
 // The values the reports are made of (days, months, amounts as exact decimal strings), apart from
 // the reports themselves, so that the overview's schema can use them without bringing every

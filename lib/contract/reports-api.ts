@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { currencies, exchangeTypes, pairs } from "@/lib/exchange/schemas";
+import { currencies, exchangeTypes, pairs } from "@/lib/service-api/schemas";
 import { bitcoin, currency, daySchema, isoTimestamp, money, monthSchema, reconciliationIssueSchema, uuid } from "./report-values";
 
 // The dashboard API's affiliate agreements, earnings reports, statements and payouts received

@@ -4,9 +4,9 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import bitcoinMessage from "bitcoinjs-message";
 import { addressForKey } from "@/lib/bitcoin/extended-key";
 import type { NetworkName } from "@/lib/bitcoin/networks";
-import { ExchangeClient } from "@/lib/exchange/client";
-import { SandboxOperatorClient } from "@/lib/exchange/operator-client";
-import type { paymentFieldsSchema } from "@/lib/exchange/operator-contract";
+import { ExchangeClient } from "@/lib/service-api/client";
+import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
+import type { paymentFieldsSchema } from "@/lib/service-api/operator-contract";
 import { nodePubkeyOf, signNodeMessage } from "@/lib/lightning/node-signature";
 import type { z } from "zod";
 

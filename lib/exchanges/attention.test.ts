@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { memoryDatabase, insertTestTenant } from "@/lib/db/memory-database";
 import * as schema from "@/lib/db/schema";
-import type { Exchange } from "@/lib/exchange/schemas";
-import type { ExchangeState } from "@/lib/exchange/exchange-state";
+import type { Exchange } from "@/lib/service-api/schemas";
+import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import { listExchanges } from "./list-exchanges";
 import { ATTENTION_LIMITS, countAttention } from "./attention";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges, webhookEvents } from "@/lib/db/schema";
-import { exchangeSchema, initiatePayoutActionSchema, type Exchange } from "@/lib/exchange/schemas";
+import { exchangeSchema, initiatePayoutActionSchema, type Exchange } from "@/lib/service-api/schemas";
 
 /** A GET snapshot younger than this answers GET /api/exchanges/{id} without asking upstream. */
 export const SNAPSHOT_TTL_MS = 2_000;

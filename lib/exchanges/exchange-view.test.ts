@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exchangeSchema } from "@/lib/exchange/schemas";
+import { exchangeSchema } from "@/lib/service-api/schemas";
 import { payoutOfEventBody, toExchangeView } from "./exchange-view";
 
 const base = {

@@ -1,4 +1,4 @@
-import { exchangeState, type ExchangeState } from "@/lib/exchange/exchange-state";
+import { exchangeState, type ExchangeState } from "@/lib/service-api/exchange-state";
 import {
   exchangeEventPayloadSchema,
   failedPayoutSchema,
@@ -11,7 +11,7 @@ import {
   webhookCoinPayoutSchema,
   type Action,
   type Exchange,
-} from "@/lib/exchange/schemas";
+} from "@/lib/service-api/schemas";
 
 // One view of an exchange for the pages (docs/architecture.md#contracts). The wire has several
 // forms of the same thing:

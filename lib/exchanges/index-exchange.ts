@@ -3,9 +3,9 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges, orders } from "@/lib/db/schema";
 import type { Tenant } from "@/lib/auth/tenants";
-import { serviceTime } from "@/lib/exchange/client";
-import type { Exchange } from "@/lib/exchange/schemas";
-import { exchangeState } from "@/lib/exchange/exchange-state";
+import { serviceTime } from "@/lib/service-api/client";
+import type { Exchange } from "@/lib/service-api/schemas";
+import { exchangeState } from "@/lib/service-api/exchange-state";
 import { paymentHashOf } from "@/lib/lightning/invoice";
 
 /** The payment hash of the snapshot's payout invoice, decoded once here so that search reads an index. */

@@ -2,7 +2,7 @@ import { after } from "next/server";
 import { ownership } from "@/lib/api/ownership";
 import { upstreamFor, type Tenant } from "@/lib/auth/tenants";
 import type { Db } from "@/lib/db/client";
-import type { Exchange } from "@/lib/exchange/schemas";
+import type { Exchange } from "@/lib/service-api/schemas";
 import { freshSnapshot } from "./cached-snapshot";
 import { indexExchangeSnapshot } from "./index-exchange";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import type { Tenant } from "@/lib/auth/tenants";
-import { UpstreamError } from "@/lib/exchange/client";
+import { UpstreamError } from "@/lib/service-api/client";
 import { refreshExchange } from "./refresh-exchange";
 import { processSingleton } from "@/lib/process-singleton";
 import { isDatabaseUnavailable } from "@/lib/db/availability";

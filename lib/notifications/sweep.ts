@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { exchanges, forwardingEndpoints, tenants, webhookEvents, webhookRejections } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { attentionReason } from "@/lib/exchanges/attention";
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 import { reconciliationIssues } from "@/lib/reports/statements";
 import { earningsReport } from "@/lib/reports/earnings";
 import { listAgreements } from "@/lib/reports/agreements";

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { orders } from "@/lib/db/schema";
-import type { Order } from "@/lib/exchange/schemas";
+import type { Order } from "@/lib/service-api/schemas";
 
 /** Records (or refreshes) an order in the tenant's index; an older fetch never overwrites a newer one. */
 export async function indexOrder(db: Db, tenantId: string, order: Order, fetchedAt: Date, createdBy: string | null = null) {

@@ -1,7 +1,7 @@
 import { ownId } from "@/lib/api/ownership";
 import { upstreamFor, type Tenant } from "@/lib/auth/tenants";
 import type { Db } from "@/lib/db/client";
-import type { Order } from "@/lib/exchange/schemas";
+import type { Order } from "@/lib/service-api/schemas";
 import { indexOrder } from "./index-order";
 
 /**

@@ -3,8 +3,8 @@ import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { tenantById, upstreamFor, type Tenant } from "@/lib/auth/tenants";
 import { ApiError, type ErrorCode } from "@/lib/errors";
-import { serviceTime } from "@/lib/exchange/client";
-import { lightningPayoutMethodSchema } from "@/lib/exchange/schemas";
+import { serviceTime } from "@/lib/service-api/client";
+import { lightningPayoutMethodSchema } from "@/lib/service-api/schemas";
 import { checkInvoice } from "@/lib/lightning/check-invoice";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import {

@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { allTenants, tenantById, upstreamFor } from "@/lib/auth/tenants";
 import { ApiError } from "@/lib/errors";
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import type { PublicView } from "@/lib/contract/dashboard-api";
 import { linkOfToken } from "./payout-links";

@@ -4,7 +4,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { payoutLinks } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
-import type { Exchange } from "@/lib/exchange/schemas";
+import type { Exchange } from "@/lib/service-api/schemas";
 import type { PayoutLink } from "@/lib/contract/dashboard-api";
 
 // Public payout links (docs/architecture.md#data): 128 random bits, stored as SHA-256 only, 24 hours.

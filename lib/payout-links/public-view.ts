@@ -1,4 +1,4 @@
-import type { Exchange } from "@/lib/exchange/schemas";
+import type { Exchange } from "@/lib/service-api/schemas";
 import { toExchangeView } from "@/lib/exchanges/exchange-view";
 import type { PublicView } from "@/lib/contract/dashboard-api";
 import type { NetworkName } from "@/lib/bitcoin/networks";

@@ -6,7 +6,7 @@ import type { ExportFormat, EarningsReport, StatementLine } from "@/lib/contract
 import type { ExchangeExportQuery, OrderExportQuery } from "@/lib/contract/dashboard-api";
 import { exchangeRows } from "@/lib/exchanges/list-exchanges";
 import { orderRows } from "@/lib/orders/list-orders";
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 import { EXPORT_BATCH, exportResponse, pages, type Column } from "./export";
 import { dayAfter, dayStart } from "./counted-exchanges";
 import { statementLines } from "./statements";

@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import fc from "fast-check";
 import type { Db } from "@/lib/db/client";
 import { openMemoryDatabase, insertTestTenant } from "@/lib/db/memory-database";
-import type { Exchange, Order } from "@/lib/exchange/schemas";
+import type { Exchange, Order } from "@/lib/service-api/schemas";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { indexOrder } from "@/lib/orders/index-order";
 import { setTenantTimeZone } from "@/lib/auth/tenant-admin";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { affiliatePayouts } from "@/lib/db/schema";
-import type { Currency } from "@/lib/exchange/schemas";
+import type { Currency } from "@/lib/service-api/schemas";
 import type {
   AffiliatePayout,
   PayoutBody,

@@ -10,7 +10,7 @@ import {
   orderPatchSchema,
   orderSchema,
   webhookEventSchema,
-} from "@/lib/exchange/schemas";
+} from "@/lib/service-api/schemas";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { clientCreateSchema, webhookEndpointsSchema } from "./operator/clients";
@@ -39,7 +39,7 @@ import {
   webhookEndpointsResultSchema,
   endpointSchema,
   endpointSecretSchema,
-} from "@/lib/exchange/operator-contract";
+} from "@/lib/service-api/operator-contract";
 
 // OpenAPI 3.1 of the sandbox: the REST API v1 and its webhooks, the operator API, and the LNURL
 // endpoints behind payout offers, generated from the zod schemas (docs/exchange-api.md).

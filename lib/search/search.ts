@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { exchanges, orders } from "@/lib/db/schema";
 import type { Tenant } from "@/lib/auth/tenants";
 import { upstreamFor } from "@/lib/auth/tenants";
-import { UpstreamError } from "@/lib/exchange/client";
+import { UpstreamError } from "@/lib/service-api/client";
 import type { SearchResult } from "@/lib/contract/events-api";
 
 // GET /api/search?q= – what a person pastes into the header's search box, taken for what it

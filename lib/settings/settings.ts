@@ -11,7 +11,7 @@ import { addUser, AdminError, newPassword, setDisabled, setRole } from "@/lib/au
 import { sendInvitation, sendPasswordReset } from "@/lib/auth/account-links";
 import { unlockAccount } from "@/lib/auth/sign-in-limit";
 import { wakeJobRunner } from "@/lib/jobs/runner";
-import { ExchangeClient, UpstreamError } from "@/lib/exchange/client";
+import { ExchangeClient, UpstreamError } from "@/lib/service-api/client";
 import { isSandboxTenant, sandboxOperator } from "@/lib/simulator/simulator";
 import type { Affiliate, Credentials, Rotated, Team, TeamMember, MailedLink, WebhookSecretStatus } from "@/lib/contract/settings-api";
 import type { z } from "zod";

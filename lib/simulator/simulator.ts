@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { SandboxOperatorClient } from "@/lib/exchange/operator-client";
+import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
 import type { Tenant } from "@/lib/auth/tenants";
 
 // The simulator: test buttons for tenants whose upstream is this app's own sandbox (like

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { CHANNEL } from "@/lib/events/bus";
-import type { ExchangeState } from "@/lib/exchange/exchange-state";
+import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import { wakeJobRunner } from "@/lib/jobs/runner";
 
 type Event = {

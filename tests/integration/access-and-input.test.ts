@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { randomUUID } from "node:crypto";
-import { errorBodySchema } from "@/lib/exchange/schemas";
+import { errorBodySchema } from "@/lib/service-api/schemas";
 import { errorCode, http, sandboxUrl, type ClientApi } from "./harness/api";
 import { coinOrder, IBAN_DE, lightningOrder, newClient, operator, proofMessage } from "./harness/fixtures";
 import { addressOf, bitcoinKey, signBip137 } from "./harness/wallet";

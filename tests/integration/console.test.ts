@@ -15,11 +15,11 @@ import {
   deliveriesSchema,
   operatorExchangeSchema,
   paymentResultSchema,
-} from "@/lib/exchange/operator-contract";
-import { exchangeSchema } from "@/lib/exchange/schemas";
+} from "@/lib/service-api/operator-contract";
+import { exchangeSchema } from "@/lib/service-api/schemas";
 import { errorCode, http, parse } from "./harness/api";
 import { openSse } from "./harness/sse";
-import { signBody } from "@/lib/webhooks/sign";
+import { signBody } from "@/lib/service-api/webhook-signature";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 
 // The simulator's test buttons on a sandbox tenant's pages, and the operator console's API.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { z } from "zod";
-import { exchangeSchema, orderSchema } from "@/lib/exchange/schemas";
+import { exchangeSchema, orderSchema } from "@/lib/service-api/schemas";
 import { ClientApi, errorCode, parse } from "./harness/api";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 import { operator, proofMessage } from "./harness/fixtures";

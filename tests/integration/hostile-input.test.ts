@@ -3,7 +3,7 @@ import { inject } from "vitest";
 import { request as httpRequest } from "node:http";
 import { createHmac, randomUUID } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
-import { errorBodySchema } from "@/lib/exchange/schemas";
+import { errorBodySchema } from "@/lib/service-api/schemas";
 import { errorCode, http } from "./harness/api";
 import { DashboardSession } from "./harness/dashboard";
 import { eventBody } from "./harness/events";

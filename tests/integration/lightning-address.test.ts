@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { publicViewSchema } from "@/lib/contract/dashboard-api";
-import { lightningAddressListSchema, lightningAddressSchema, lnurlStatusSchema } from "@/lib/exchange/operator-contract";
+import { lightningAddressListSchema, lightningAddressSchema, lnurlStatusSchema } from "@/lib/service-api/operator-contract";
 import { decodeInvoice } from "@/lib/lightning/invoice";
 import { lnurlPayInvoiceSchema, lnurlPayRequestSchema } from "@/lib/lightning/lightning-address";
 import { ClientApi, errorCode, http, parse } from "./harness/api";

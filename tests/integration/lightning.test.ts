@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exchangeSchema, initiatePayoutActionSchema, webhookEventSchema } from "@/lib/exchange/schemas";
+import { exchangeSchema, initiatePayoutActionSchema, webhookEventSchema } from "@/lib/service-api/schemas";
 import { decodeLnurl } from "@/lib/lightning/lnurl";
 import { errorCode, http, type ClientApi } from "./harness/api";
 import { lightningOrder, newClient, operator } from "./harness/fixtures";

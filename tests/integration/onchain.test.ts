@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
-import { exchangeSchema, webhookEventSchema } from "@/lib/exchange/schemas";
+import { exchangeSchema, webhookEventSchema } from "@/lib/service-api/schemas";
 import { coinOrder, newClient, operator, WEBHOOK_SECRET } from "./harness/fixtures";
 import { startReceiver, type Receiver } from "./harness/webhook-receiver";
 import { addressOf, childKey, signBip137, signBip322, testAccount } from "./harness/wallet";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { challengeSchema, orderSchema } from "@/lib/exchange/schemas";
+import { challengeSchema, orderSchema } from "@/lib/service-api/schemas";
 import { isCreditorReference } from "@/lib/banking/creditor-reference";
 import { checkIban } from "@/lib/banking/iban";
 import { errorCode, parse } from "./harness/api";

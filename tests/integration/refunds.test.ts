@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exchangeSchema, identificationActionSchema, refundCodes } from "@/lib/exchange/schemas";
+import { exchangeSchema, identificationActionSchema, refundCodes } from "@/lib/service-api/schemas";
 import { errorCode } from "./harness/api";
 import { coinOrder, IBAN_GB, lightningOrder, newClient, operator } from "./harness/fixtures";
 import { startReceiver, type Receiver } from "./harness/webhook-receiver";

@@ -12,7 +12,7 @@ import {
   statementSchema,
   type EarningsReport,
 } from "@/lib/contract/reports-api";
-import { orderSchema, type Exchange } from "@/lib/exchange/schemas";
+import { orderSchema, type Exchange } from "@/lib/service-api/schemas";
 import { errorCode, OperatorApi, parse } from "./harness/api";
 import { createOrderVia, DashboardSession, inTenant } from "./harness/dashboard";
 

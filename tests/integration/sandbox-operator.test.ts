@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientListSchema, deliveriesSchema, operatorExchangeSchema, recoverResultSchema } from "@/lib/exchange/operator-contract";
+import { clientListSchema, deliveriesSchema, operatorExchangeSchema, recoverResultSchema } from "@/lib/service-api/operator-contract";
 import { errorCode, parse } from "./harness/api";
 import { coinOrder, lightningOrder, newClient, operator } from "./harness/fixtures";
 import { startReceiver, type Receiver } from "./harness/webhook-receiver";

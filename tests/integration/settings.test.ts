@@ -17,8 +17,8 @@ import {
   webhookSecretStatusSchema,
 } from "@/lib/contract/settings-api";
 import { webhookEventPageSchema } from "@/lib/contract/events-api";
-import { orderSchema } from "@/lib/exchange/schemas";
-import { signBody } from "@/lib/webhooks/sign";
+import { orderSchema } from "@/lib/service-api/schemas";
+import { signBody } from "@/lib/service-api/webhook-signature";
 import { errorCode, http, parse } from "./harness/api";
 import { createOrderVia, DashboardSession, signIn } from "./harness/dashboard";
 import { IBAN_DE, operator, proofMessage } from "./harness/fixtures";

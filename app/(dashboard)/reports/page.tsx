@@ -11,7 +11,7 @@ import { LiveRefresh } from "@/components/shell/live-refresh";
 import { formatters } from "@/lib/client/format";
 import { pageContext } from "@/lib/auth/page-context";
 import { earningsQuerySchema, reportGroups, type EarningsReport, type ReportGroup } from "@/lib/contract/reports-api";
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 import { earningsReport } from "@/lib/reports/earnings";
 import { statementMonths } from "@/lib/reports/statements";
 import { labelsOf } from "@/lib/reports/agreements";

@@ -5,7 +5,7 @@ import { titled } from "@/i18n/page-title";
 import { originOf } from "@/lib/api/request-origin";
 import { pageContext } from "@/lib/auth/page-context";
 import { listSignIns } from "@/lib/auth/sign-in-history";
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 import type { SearchParams } from "@/lib/pages/list-page";
 import { listAgreements } from "@/lib/reports/agreements";
 import { credentials, team, webhookSecretStatus } from "@/lib/settings/settings";

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 import { readJson } from "@/lib/http/read-body";
 import { agreementsBodySchema } from "@/lib/contract/reports-api";
 import { listAgreements, putAgreements } from "@/lib/reports/agreements";

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
-import { challengeCreateSchema } from "@/lib/exchange/schemas";
+import { challengeCreateSchema } from "@/lib/service-api/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { readJson } from "@/lib/http/read-body";
 

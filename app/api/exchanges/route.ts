@@ -3,7 +3,7 @@ import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";
 import { exchangeListQuerySchema } from "@/lib/contract/dashboard-api";
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { orderCreateSchema } from "@/lib/exchange/schemas";
+import { orderCreateSchema } from "@/lib/service-api/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexOrder } from "@/lib/orders/index-order";
 import { listOrders } from "@/lib/orders/list-orders";

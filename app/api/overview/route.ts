@@ -1,4 +1,4 @@
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { overview } from "@/lib/overview/overview";
 

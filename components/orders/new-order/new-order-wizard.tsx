@@ -9,7 +9,7 @@ import { useCanMutate, useReadOnlyHint, useShellUser } from "@/components/shell/
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/messages";
 import { useFormat } from "@/lib/client/use-format";
-import { orderCreateSchema, orderSchema } from "@/lib/exchange/schemas";
+import { orderCreateSchema, orderSchema } from "@/lib/service-api/schemas";
 import { checkPayerIban, emptyDraft, feeRateOf, type Draft } from "./draft";
 import { useChecks } from "./use-checks";
 import { DestinationStep, KindStep } from "./destination-steps";

@@ -22,8 +22,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import type { Exchange, Order } from "@/lib/exchange/schemas";
-import type { ExchangeState } from "@/lib/exchange/exchange-state";
+import type { Exchange, Order } from "@/lib/service-api/schemas";
+import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { ts } from "./columns";
 

@@ -14,7 +14,7 @@ import { emitEvent } from "../outbox/emit-event";
 import { wakeWorker } from "../outbox/wake";
 import { newOffers } from "./offers";
 import { renderExchange } from "./render-exchange";
-import { driveEventTypes, type driveEventSchema } from "@/lib/exchange/operator-contract";
+import { driveEventTypes, type driveEventSchema } from "@/lib/service-api/operator-contract";
 import { executionFields } from "./simulate-payment";
 import { lockExchange, orderOf, updateExchange } from "./store";
 import { actionOf, payoutOf, type CoinPayout, type ExchangeRow, type OrderRow } from "./types";

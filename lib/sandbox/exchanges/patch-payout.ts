@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { sandboxNodes } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import type { ExchangePayoutPatch } from "@/lib/exchange/schemas";
+import type { ExchangePayoutPatch } from "@/lib/service-api/schemas";
 import { decodeInvoice, InvoiceError, normalizeInvoice } from "@/lib/lightning/invoice";
 import { isNodePubkey } from "@/lib/lightning/node-signature";
 import { sandboxNow } from "../clock";

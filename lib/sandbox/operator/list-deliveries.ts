@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents } from "@/lib/db/schema";
-import type { deliveriesSchema } from "@/lib/exchange/operator-contract";
+import type { deliveriesSchema } from "@/lib/service-api/operator-contract";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const uuid = z.uuid().transform((s) => s.toLowerCase());

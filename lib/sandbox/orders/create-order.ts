@@ -5,7 +5,7 @@ import { sandboxOrders } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { checkIban } from "@/lib/banking/iban";
-import { currencies, type OrderCreate } from "@/lib/exchange/schemas";
+import { currencies, type OrderCreate } from "@/lib/service-api/schemas";
 import { completeChallenge, findOpenChallenge } from "../challenges";
 import { sandboxNow } from "../clock";
 import { creditorFields, newCreditorReference } from "../bank";

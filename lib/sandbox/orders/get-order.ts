@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxOrders } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
-import type { OrderPatch } from "@/lib/exchange/schemas";
+import type { OrderPatch } from "@/lib/service-api/schemas";
 import { resolveAffiliate } from "./affiliates";
 import { checkFeeRate } from "./fee-rate";
 import { renderOrder } from "./render-order";

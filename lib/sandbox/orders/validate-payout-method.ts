@@ -6,7 +6,7 @@ import { verifyMessage } from "@/lib/bitcoin/verify-message";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { isNodePubkey, verifyNodeSignature } from "@/lib/lightning/node-signature";
 import { ApiError } from "@/lib/errors";
-import type { coinPayoutMethodInputSchema, payoutMethodInputSchema } from "@/lib/exchange/schemas";
+import type { coinPayoutMethodInputSchema, payoutMethodInputSchema } from "@/lib/service-api/schemas";
 
 type Input = z.infer<typeof payoutMethodInputSchema>;
 type CoinInput = z.infer<typeof coinPayoutMethodInputSchema>;

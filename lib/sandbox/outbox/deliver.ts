@@ -4,12 +4,12 @@ import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-or
 import type { Db } from "@/lib/db/client";
 import { sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents, sandboxWebhookEndpoints } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
-import { signBody } from "@/lib/webhooks/sign";
+import { signBody } from "@/lib/service-api/webhook-signature";
 import { sandboxNow } from "../clock";
 import { wakeWorker } from "./wake";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import type { z } from "zod";
-import type { deliveryRunSchema } from "@/lib/exchange/operator-contract";
+import type { deliveryRunSchema } from "@/lib/service-api/operator-contract";
 
 // Webhook delivery (docs/exchange-api.md#webhooks): any 2xx within 10 s is delivered; otherwise
 // retried 5 minutes later on the sandbox clock, doubling, 10 attempts at most.

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxDeliveries, sandboxEvents, sandboxWebhookEndpoints } from "@/lib/db/schema";
-import type { eventTypes } from "@/lib/exchange/schemas";
+import type { eventTypes } from "@/lib/service-api/schemas";
 import { renderEventPayload } from "../exchanges/render-exchange";
 import type { ExchangeRow } from "../exchanges/types";
 

@@ -1,6 +1,6 @@
 import { inject } from "vitest";
 import { z } from "zod";
-import { challengeSchema, errorBodySchema, exchangeSchema, orderSchema } from "@/lib/exchange/schemas";
+import { challengeSchema, errorBodySchema, exchangeSchema, orderSchema } from "@/lib/service-api/schemas";
 import {
   clientCreatedSchema,
   clockSchema,
@@ -8,7 +8,7 @@ import {
   deliveryRunSchema,
   type deliverySchema,
   paymentResultSchema,
-} from "@/lib/exchange/operator-contract";
+} from "@/lib/service-api/operator-contract";
 
 export type Reply = { status: number; body: unknown; headers: Headers };
 

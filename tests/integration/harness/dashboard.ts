@@ -1,6 +1,6 @@
 import { inject } from "vitest";
 import { expect } from "vitest";
-import { orderSchema } from "@/lib/exchange/schemas";
+import { orderSchema } from "@/lib/service-api/schemas";
 import { http, parse, type Reply } from "./api";
 import { IBAN_DE, proofMessage } from "./fixtures";
 import { addressOf, bitcoinKey, signBip137 } from "./wallet";

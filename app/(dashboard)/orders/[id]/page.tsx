@@ -5,8 +5,8 @@ import { readFailure } from "@/components/ui/read-failure";
 import { EmptyState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/auth/page-context";
-import type { Order } from "@/lib/exchange/schemas";
-import { serviceTime } from "@/lib/exchange/client";
+import type { Order } from "@/lib/service-api/schemas";
+import { serviceTime } from "@/lib/service-api/client";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";
 import { readOrder } from "@/lib/orders/read-order";
 

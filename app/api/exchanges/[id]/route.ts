@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { ownId, pathId } from "@/lib/api/ownership";
-import { exchangePayoutPatchSchema } from "@/lib/exchange/schemas";
+import { exchangePayoutPatchSchema } from "@/lib/service-api/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { readExchange } from "@/lib/exchanges/read-exchange";

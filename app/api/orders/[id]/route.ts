@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { ownId } from "@/lib/api/ownership";
-import { orderPatchSchema } from "@/lib/exchange/schemas";
+import { orderPatchSchema } from "@/lib/service-api/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexOrder } from "@/lib/orders/index-order";
 import { readOrder } from "@/lib/orders/read-order";

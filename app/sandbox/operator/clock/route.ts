@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { clockRequestSchema, type clockSchema } from "@/lib/exchange/operator-contract";
+import { clockRequestSchema, type clockSchema } from "@/lib/service-api/operator-contract";
 import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 import { advanceClock } from "@/lib/sandbox/clock";
 import { expireUnpaidPayouts } from "@/lib/sandbox/exchanges/expire-payouts";

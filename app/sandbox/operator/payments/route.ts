@@ -1,6 +1,6 @@
 import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 import { simulatePayment } from "@/lib/sandbox/exchanges/simulate-payment";
-import { paymentSchema } from "@/lib/exchange/operator-contract";
+import { paymentSchema } from "@/lib/service-api/operator-contract";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
-import { challengeCreateSchema } from "@/lib/exchange/schemas";
+import { challengeCreateSchema } from "@/lib/service-api/schemas";
 import { createChallenge } from "@/lib/sandbox/challenges";
 import { readJson } from "@/lib/http/read-body";
 

@@ -1,5 +1,5 @@
 import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
-import { orderCreateSchema } from "@/lib/exchange/schemas";
+import { orderCreateSchema } from "@/lib/service-api/schemas";
 import { createOrder } from "@/lib/sandbox/orders/create-order";
 import { readJson } from "@/lib/http/read-body";
 

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { ownId } from "@/lib/api/ownership";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { readJson } from "@/lib/http/read-body";
-import { driveEventSchema } from "@/lib/exchange/operator-contract";
+import { driveEventSchema } from "@/lib/service-api/operator-contract";
 import type { SimulatorSteps } from "@/lib/contract/console-api";
 import { refreshExchange } from "@/lib/exchanges/refresh-exchange";
 import { simulatorFor } from "@/lib/simulator/simulator";

@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { paymentSchema } from "@/lib/exchange/operator-contract";
+import { paymentSchema } from "@/lib/service-api/operator-contract";
 import { consoleSimulator } from "@/lib/simulator/simulator";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { ownId } from "@/lib/api/ownership";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { readJson } from "@/lib/http/read-body";
-import { paymentFieldsSchema } from "@/lib/exchange/operator-contract";
+import { paymentFieldsSchema } from "@/lib/service-api/operator-contract";
 import { simulatorFor } from "@/lib/simulator/simulator";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 import { readJson } from "@/lib/http/read-body";
-import { recoverRequestSchema } from "@/lib/exchange/operator-contract";
+import { recoverRequestSchema } from "@/lib/service-api/operator-contract";
 import { recoverDeliveries } from "@/lib/sandbox/outbox/deliver";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
-import { endpointSecretSchema } from "@/lib/exchange/operator-contract";
+import { endpointSecretSchema } from "@/lib/service-api/operator-contract";
 import { setEndpointSecret } from "@/lib/sandbox/operator/clients";
 import { idParam } from "@/lib/sandbox/params";
 import { readJson } from "@/lib/http/read-body";

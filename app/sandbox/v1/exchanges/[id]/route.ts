@@ -1,5 +1,5 @@
 import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
-import { exchangePayoutPatchSchema } from "@/lib/exchange/schemas";
+import { exchangePayoutPatchSchema } from "@/lib/service-api/schemas";
 import { getExchange } from "@/lib/sandbox/exchanges/get-exchange";
 import { patchPayout } from "@/lib/sandbox/exchanges/patch-payout";
 import { idParam } from "@/lib/sandbox/params";

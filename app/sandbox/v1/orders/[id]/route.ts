@@ -1,5 +1,5 @@
 import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
-import { orderPatchSchema } from "@/lib/exchange/schemas";
+import { orderPatchSchema } from "@/lib/service-api/schemas";
 import { getOrder, patchOrder } from "@/lib/sandbox/orders/get-order";
 import { idParam } from "@/lib/sandbox/params";
 import { readJson } from "@/lib/http/read-body";

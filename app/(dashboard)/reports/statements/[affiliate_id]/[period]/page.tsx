@@ -8,7 +8,7 @@ import { RecordPayoutForm } from "@/components/reports/record-payout-form";
 import { formatters } from "@/lib/client/format";
 import { pageContext } from "@/lib/auth/page-context";
 import { monthSchema } from "@/lib/contract/reports-api";
-import { serviceTime } from "@/lib/exchange/client";
+import { serviceTime } from "@/lib/service-api/client";
 import { statement } from "@/lib/reports/statements";
 import { todayIn } from "@/lib/reports/periods";
 import { titled } from "@/i18n/page-title";

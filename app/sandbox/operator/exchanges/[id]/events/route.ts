@@ -1,6 +1,6 @@
 import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
 import { driveExchange } from "@/lib/sandbox/exchanges/drive-exchange";
-import { driveEventSchema } from "@/lib/exchange/operator-contract";
+import { driveEventSchema } from "@/lib/service-api/operator-contract";
 import { idParam } from "@/lib/sandbox/params";
 import { readJson } from "@/lib/http/read-body";
 

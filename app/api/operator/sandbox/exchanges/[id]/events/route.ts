@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { pathId } from "@/lib/api/ownership";
 import { readJson } from "@/lib/http/read-body";
-import { driveEventSchema } from "@/lib/exchange/operator-contract";
+import { driveEventSchema } from "@/lib/service-api/operator-contract";
 import { consoleSimulator } from "@/lib/simulator/simulator";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { channelFailureCodes, exchangeSchema, exchangeStates, invoiceFailureCodes, refundCodes } from "@/lib/exchange/schemas";
+import { channelFailureCodes, exchangeSchema, exchangeStates, invoiceFailureCodes, refundCodes } from "@/lib/service-api/schemas";
 
 // The sandbox's operator API and LNURL endpoints, which the v1 contract (schemas.ts) does not
 // describe: requests and answers. The sandbox parses requests with them, the dashboard's console

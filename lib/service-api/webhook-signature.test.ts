@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
-import { signBody, verifySignature } from "./sign";
+import { signBody, verifySignature } from "./webhook-signature";
 
 describe("X-Signature-256", () => {
   const body = '{"event":"exchange.executed","payload":{}}';
