@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { consoleMailDetailSchema, consoleMailListSchema } from "@/lib/contract/console-api";
+import { consoleMailDetailSchema, consoleMailListSchema } from "@/lib/dashboard/contract/console-api";
 import { signIn } from "../tests/integration/harness/sign-in";
 import { DEMO_PASSWORD } from "./fixtures";
 

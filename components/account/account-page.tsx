@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { AccountSecurity } from "@/lib/contract/account-api";
+import type { AccountSecurity } from "@/lib/dashboard/contract/account-api";
 import { PasskeysCard } from "./passkeys-card";
 import { RecoveryCodesCard } from "./recovery-codes-card";
 import { TotpCard } from "./totp-card";

@@ -11,7 +11,7 @@ import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { createPasskey, isCancelled, passkeySupport } from "@/lib/client/passkeys";
 import { useFormat } from "@/lib/client/use-format";
-import { passkeyAddedSchema, passkeySchema, type Passkey } from "@/lib/contract/account-api";
+import { passkeyAddedSchema, passkeySchema, type Passkey } from "@/lib/dashboard/contract/account-api";
 import { RecoveryCodesShown } from "./recovery-codes";
 
 function PasskeyRow({ passkey }: { passkey: Passkey }) {

@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
-import { recoveryCodesSchema } from "@/lib/contract/account-api";
+import { recoveryCodesSchema } from "@/lib/dashboard/contract/account-api";
 import { RecoveryCodesShown } from "./recovery-codes";
 
 /** How many recovery codes are left, and ten new ones (the old ones stop working). */

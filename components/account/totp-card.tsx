@@ -12,7 +12,7 @@ import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { useFormat } from "@/lib/client/use-format";
-import { totpConfirmedSchema, totpStartedSchema, type AccountSecurity, type TotpStarted } from "@/lib/contract/account-api";
+import { totpConfirmedSchema, totpStartedSchema, type AccountSecurity, type TotpStarted } from "@/lib/dashboard/contract/account-api";
 import { RecoveryCodesShown } from "./recovery-codes";
 
 /** The key in groups of four, as apps print it and people type it. */

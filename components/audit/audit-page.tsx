@@ -5,7 +5,7 @@ import { Select, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { useShellUser } from "@/components/shell/session-context";
-import type { AuditPage as AuditEntries } from "@/lib/contract/dashboard-api";
+import type { AuditPage as AuditEntries } from "@/lib/dashboard/contract/dashboard-api";
 import { useMorePages, type Paging } from "@/lib/client/use-more-pages";
 import { listFilters } from "@/lib/pages/list-page";
 import { useFormat } from "@/lib/client/use-format";
@@ -40,7 +40,7 @@ export function AuditPage({ first, shownFor, error }: { first: AuditEntries; sho
     "/api/audit",
     shownFor,
     first,
-    async () => (await import("@/lib/contract/dashboard-api")).auditPageSchema,
+    async () => (await import("@/lib/dashboard/contract/dashboard-api")).auditPageSchema,
     paging,
   );
   const items = more.items;

@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { Field, TextInput } from "@/components/ui/field";
-import { passwordResetAcceptedSchema } from "@/lib/contract/account-links-api";
+import { passwordResetAcceptedSchema } from "@/lib/dashboard/contract/account-links-api";
 import { postJson, SubmitRow, usePublicForm } from "./public-form";
 
 type Labels = { email: string; send: string; sending: string; sent: string; tooMany: string; failed: string };

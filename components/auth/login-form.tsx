@@ -7,7 +7,7 @@ import { safeCallbackPath } from "@/lib/auth/safe-callback";
 import { apiFetch } from "@/lib/client/api";
 import { signInStep } from "@/lib/client/sign-in";
 import { assertPasskey, isCancelled, passkeySupport } from "@/lib/client/passkeys";
-import { secondStepSchema, type SecondStep } from "@/lib/contract/account-api";
+import { secondStepSchema, type SecondStep } from "@/lib/dashboard/contract/account-api";
 
 /** Nothing to subscribe to: the snapshot only tells the server render (false) from the browser (true). */
 const noSubscription = () => () => undefined;

@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { Field, TextInput } from "@/components/ui/field";
-import { passwordSetSchema } from "@/lib/contract/account-links-api";
+import { passwordSetSchema } from "@/lib/dashboard/contract/account-links-api";
 import { postJson, SubmitRow, usePublicForm } from "./public-form";
 
 type Labels = {

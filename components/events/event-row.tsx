@@ -6,7 +6,7 @@ import { LoadingRows, ErrorState } from "@/components/ui/states";
 import { apiFetch } from "@/lib/client/api";
 import { shortId } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
-import type { WebhookEventDetail, WebhookEventItem } from "@/lib/contract/events-api";
+import type { WebhookEventDetail, WebhookEventItem } from "@/lib/dashboard/contract/events-api";
 
 function pretty(raw: string): string {
   try {
@@ -23,7 +23,7 @@ export function EventRow({ event }: { event: WebhookEventItem }) {
   const [detail, setDetail] = useState<{ data: WebhookEventDetail } | { error: unknown } | null>(null);
   // the headers and raw body are asked for when the row is first opened, with their schema
   const load = () =>
-    import("@/lib/contract/events-api")
+    import("@/lib/dashboard/contract/events-api")
       .then(({ webhookEventDetailSchema }) => apiFetch(`/api/webhook-events/${event.seq}`, webhookEventDetailSchema))
       .then(
         (data) => setDetail({ data }),

@@ -6,7 +6,7 @@ import { Card } from "@/components/ui/card";
 import { Select, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
-import type { WebhookEventPage } from "@/lib/contract/events-api";
+import type { WebhookEventPage } from "@/lib/dashboard/contract/events-api";
 import { useMorePages, type Paging } from "@/lib/client/use-more-pages";
 import { listFilters } from "@/lib/pages/list-page";
 import { EventRow } from "./event-row";
@@ -45,7 +45,7 @@ export function EventsPage({
     "/api/webhook-events",
     shownEventFilters,
     first,
-    async () => (await import("@/lib/contract/events-api")).webhookEventPageSchema,
+    async () => (await import("@/lib/dashboard/contract/events-api")).webhookEventPageSchema,
     paging,
   );
   const items = more.items;

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/states";
-import type { Rejections } from "@/lib/contract/dashboard-api";
+import type { Rejections } from "@/lib/dashboard/contract/dashboard-api";
 import { useFormat } from "@/lib/client/use-format";
 
 /** The receiver's reasons (lib/webhooks) as keys of the catalogue's `events.rejected.reasons`. */

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
-import type { StoredEvent } from "@/lib/contract/dashboard-api";
-import type { SimulatorSteps } from "@/lib/contract/console-api";
+import type { StoredEvent } from "@/lib/dashboard/contract/dashboard-api";
+import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
 import { payoutOfEventBody, type ExchangeView } from "@/lib/exchanges/exchange-view";
 import { lud17Link } from "@/lib/lightning/lnurl";
 import { LnurlQrCode } from "@/components/payouts/lnurl-qr-code";

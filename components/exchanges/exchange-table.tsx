@@ -2,7 +2,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { StateBadge } from "@/components/ui/state-badge";
-import type { ExchangeListItem } from "@/lib/contract/dashboard-api";
+import type { ExchangeListItem } from "@/lib/dashboard/contract/dashboard-api";
 import { shortId } from "@/lib/client/format";
 import { useFormat } from "@/lib/client/use-format";
 

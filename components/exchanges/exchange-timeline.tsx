@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
-import type { StoredEvent } from "@/lib/contract/dashboard-api";
+import type { StoredEvent } from "@/lib/dashboard/contract/dashboard-api";
 import { payoutOfEventBody } from "@/lib/exchanges/exchange-view";
 import { useFormat } from "@/lib/client/use-format";
 

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
-import type { ExchangePage } from "@/lib/contract/dashboard-api";
+import type { ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
 import { byCursor, useMorePages } from "@/lib/client/use-more-pages";
 import { listFilters } from "@/lib/pages/list-page";
 import { ExchangeTable } from "./exchange-table";
@@ -75,7 +75,7 @@ export function ExchangesPage({ first, shownFor, error }: { first: ExchangePage;
     "/api/exchanges",
     shownFor,
     first,
-    async () => (await import("@/lib/contract/dashboard-api")).exchangePageSchema,
+    async () => (await import("@/lib/dashboard/contract/dashboard-api")).exchangePageSchema,
     byCursor,
   );
   const items = more.items;

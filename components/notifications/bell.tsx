@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { apiFetch } from "@/lib/client/api";
 import { useLiveSignals } from "@/lib/client/live-notices";
-import { unreadCountSchema } from "@/lib/contract/notifications-api";
+import { unreadCountSchema } from "@/lib/dashboard/contract/notifications-api";
 
 /** Tells the bell to count again (the notifications page marked some read). */
 export const UNREAD_CHANGED = "dashboard:unread-changed";

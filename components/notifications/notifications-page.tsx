@@ -19,7 +19,7 @@ import {
   type Notification,
   type NotificationList,
   type Preferences,
-} from "@/lib/contract/notifications-api";
+} from "@/lib/dashboard/contract/notifications-api";
 import { UNREAD_CHANGED } from "./bell";
 
 const unreadChanged = () => window.dispatchEvent(new Event(UNREAD_CHANGED));

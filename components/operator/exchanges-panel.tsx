@@ -6,7 +6,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
 import { byCursor, useMorePages } from "@/lib/client/use-more-pages";
-import type { ConsoleExchangePage, ConsoleTenant } from "@/lib/contract/console-api";
+import type { ConsoleExchangePage, ConsoleTenant } from "@/lib/dashboard/contract/console-api";
 import { listFilters } from "@/lib/pages/list-page";
 
 /**
@@ -34,7 +34,7 @@ export function ExchangesPanel({
     "/api/operator/exchanges",
     shownFor,
     first,
-    async () => (await import("@/lib/contract/console-api")).consoleExchangePageSchema,
+    async () => (await import("@/lib/dashboard/contract/console-api")).consoleExchangePageSchema,
     byCursor,
   );
   const items = more.items;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/states";
-import type { ConsoleMailDetail, ConsoleMailList } from "@/lib/contract/console-api";
+import type { ConsoleMailDetail, ConsoleMailList } from "@/lib/dashboard/contract/console-api";
 import { useFormat } from "@/lib/client/use-format";
 
 const statusClass: Record<string, string> = {

@@ -10,7 +10,7 @@ import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { SandboxBadge } from "@/components/simulator/sandbox-badge";
 import { apiFetch } from "@/lib/client/api";
-import { tenantCreatedSchema, type ConsoleTenant } from "@/lib/contract/console-api";
+import { tenantCreatedSchema, type ConsoleTenant } from "@/lib/dashboard/contract/console-api";
 import type * as z from "zod/mini";
 
 function TenantRow({ tenant }: { tenant: ConsoleTenant }) {

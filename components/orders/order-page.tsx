@@ -3,7 +3,7 @@ import { Card } from "@/components/ui/card";
 import { PageTitle } from "@/components/ui/page-title";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
 import { SimulatePayment } from "@/components/simulator/simulate-payment";
-import type { ExchangeListItem } from "@/lib/contract/dashboard-api";
+import type { ExchangeListItem } from "@/lib/dashboard/contract/dashboard-api";
 import type { Order } from "@/lib/service-api/schemas";
 import { useFormat } from "@/lib/client/use-format";
 import { OrderSettings } from "./order-settings";

@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useCanMutate } from "@/components/shell/session-context";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
-import type { OrderPage } from "@/lib/contract/dashboard-api";
+import type { OrderPage } from "@/lib/dashboard/contract/dashboard-api";
 import { byCursor, useMorePages } from "@/lib/client/use-more-pages";
 import { listFilters } from "@/lib/pages/list-page";
 import { shortId } from "@/lib/client/format";
@@ -28,7 +28,7 @@ export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shown
     "/api/orders",
     shownFor,
     first,
-    async () => (await import("@/lib/contract/dashboard-api")).orderPageSchema,
+    async () => (await import("@/lib/dashboard/contract/dashboard-api")).orderPageSchema,
     byCursor,
   );
   const orders = more.items;

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
-import type { Overview } from "@/lib/contract/dashboard-api";
+import type { Overview } from "@/lib/dashboard/contract/dashboard-api";
 import { useFormat } from "@/lib/client/use-format";
 import { VolumeChart } from "./volume-chart";
 

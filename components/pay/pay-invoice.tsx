@@ -23,7 +23,7 @@ export function PayInvoice(props: {
         // the API client and its schemas load with the form, not with the page
         const [{ apiFetch }, { publicViewSchema }] = await Promise.all([
           import("@/lib/client/api"),
-          import("@/lib/contract/dashboard-api"),
+          import("@/lib/dashboard/contract/dashboard-api"),
         ]);
         await apiFetch(`/api/pay/${encodeURIComponent(token)}/invoice`, publicViewSchema, { method: "POST", body: { invoice } });
         router.refresh();

@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { Logo } from "@/components/shell/logo";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { locales } from "@/i18n/config";
-import type { PublicView } from "@/lib/contract/dashboard-api";
+import type { PublicView } from "@/lib/dashboard/contract/dashboard-api";
 import { PayLive } from "./pay-live";
 import { PayQr } from "./pay-qr";
 import { PayInvoice } from "./pay-invoice";

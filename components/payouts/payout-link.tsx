@@ -6,7 +6,7 @@ import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/messages";
 import { useFormat } from "@/lib/client/use-format";
-import { payoutLinkRevocationSchema, payoutLinkSchema, type PayoutLink as PayoutLinkBody } from "@/lib/contract/dashboard-api";
+import { payoutLinkRevocationSchema, payoutLinkSchema, type PayoutLink as PayoutLinkBody } from "@/lib/dashboard/contract/dashboard-api";
 
 // the link's QR code is drawn once a link exists: its encoder loads then, not with the page
 const QRCodeSVG = lazy(() => import("qrcode.react").then((m) => ({ default: m.QRCodeSVG })));

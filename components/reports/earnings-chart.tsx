@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
-import type { EarningsRow } from "@/lib/contract/reports-api";
+import type { EarningsRow } from "@/lib/dashboard/contract/reports-api";
 import { formatters } from "@/lib/client/format";
 
 // Server-rendered SVG: the earnings of each group as horizontal bars over its fees, one scale per

@@ -10,7 +10,7 @@ import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { useFormat } from "@/lib/client/use-format";
-import { agreementSchema, type Agreement, type Agreements, type SharePeriod } from "@/lib/contract/reports-api";
+import { agreementSchema, type Agreement, type Agreements, type SharePeriod } from "@/lib/dashboard/contract/reports-api";
 
 // Settings › Affiliate agreements: each affiliate_id with a label and the share of the fee it
 // earns from a day on. Reports and statements compute earnings from these periods.

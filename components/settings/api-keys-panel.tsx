@@ -10,7 +10,7 @@ import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { useFormat } from "@/lib/client/use-format";
-import { apiKeyCreatedSchema, apiKeyScopes, type ApiKey, type ApiKeyCreated } from "@/lib/contract/api-keys-api";
+import { apiKeyCreatedSchema, apiKeyScopes, type ApiKey, type ApiKeyCreated } from "@/lib/dashboard/contract/api-keys-api";
 import { OneTimeSecret } from "./one-time-secret";
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {

@@ -8,7 +8,7 @@ import { Field, TextInput } from "@/components/ui/field";
 import { DefinitionList, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
-import { credentialsSchema, type Credentials } from "@/lib/contract/settings-api";
+import { credentialsSchema, type Credentials } from "@/lib/dashboard/contract/settings-api";
 
 /** The service's base URL and the client_id (masked), and its replacement once the service accepts the new one. */
 export function CredentialsPanel({ credentials }: { credentials: Credentials }) {

@@ -20,7 +20,7 @@ import {
   type Delivery,
   type Endpoint,
   type EndpointWithSecret,
-} from "@/lib/contract/forwarding-api";
+} from "@/lib/dashboard/contract/forwarding-api";
 import { OneTimeSecret } from "./one-time-secret";
 
 const overlaps = [0, 1, 24, 72, 168] as const;

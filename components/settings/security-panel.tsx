@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
-import { securityPolicySchema, type SecurityPolicy } from "@/lib/contract/account-api";
+import { securityPolicySchema, type SecurityPolicy } from "@/lib/dashboard/contract/account-api";
 
 /** The tenant's sign-in policy: whether every member must have a second factor. */
 export function SecurityPanel({ policy, withoutFactor }: { policy: SecurityPolicy; withoutFactor: number }) {

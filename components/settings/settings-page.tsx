@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
-import type { Agreements } from "@/lib/contract/reports-api";
-import type { SecurityPolicy } from "@/lib/contract/account-api";
-import type { Credentials, SignInPage, Team, WebhookSecretStatus } from "@/lib/contract/settings-api";
-import type { Endpoint } from "@/lib/contract/forwarding-api";
-import type { ApiKey } from "@/lib/contract/api-keys-api";
+import type { Agreements } from "@/lib/dashboard/contract/reports-api";
+import type { SecurityPolicy } from "@/lib/dashboard/contract/account-api";
+import type { Credentials, SignInPage, Team, WebhookSecretStatus } from "@/lib/dashboard/contract/settings-api";
+import type { Endpoint } from "@/lib/dashboard/contract/forwarding-api";
+import type { ApiKey } from "@/lib/dashboard/contract/api-keys-api";
 import { ApiKeysPanel } from "./api-keys-panel";
 import { ForwardingPanel } from "./forwarding-panel";
 import { AgreementsPanel } from "./agreements-panel";

@@ -18,7 +18,7 @@ import {
   type SignInPage,
   type Team,
   type TeamMember,
-} from "@/lib/contract/settings-api";
+} from "@/lib/dashboard/contract/settings-api";
 
 /** The members' columns above phone width: the header row and each member share them. */
 const columns = "sm:grid-cols-[minmax(0,1fr)_8rem_5.5rem_10rem_13rem]";

@@ -8,7 +8,7 @@ import { Field, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
-import { timeZoneSchema } from "@/lib/contract/settings-api";
+import { timeZoneSchema } from "@/lib/dashboard/contract/settings-api";
 
 /** The tenant's time zone, in which reports and statements count days and months. */
 export function TimeZoneCard({ current }: { current: string }) {

@@ -10,7 +10,7 @@ import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { useFormat } from "@/lib/client/use-format";
-import { revealedSchema, rotatedSchema, type Rotated, type WebhookSecretStatus } from "@/lib/contract/settings-api";
+import { revealedSchema, rotatedSchema, type Rotated, type WebhookSecretStatus } from "@/lib/dashboard/contract/settings-api";
 import { OneTimeSecret } from "./one-time-secret";
 
 /** The overlaps offered, in hours (the catalogue words each). */

@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/ui/field";
 import { ApiClientError, apiFetch } from "@/lib/client/api";
 import { useErrorMessage } from "@/lib/client/messages";
-import { searchResultSchema, type SearchResult } from "@/lib/contract/shell-api";
+import { searchResultSchema, type SearchResult } from "@/lib/dashboard/contract/shell-api";
 
 /** The header's search: one match opens it, several are listed, none says so. */
 export function SearchBox() {

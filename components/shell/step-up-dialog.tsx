@@ -7,7 +7,7 @@ import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
 import { provideStepUp } from "@/lib/client/step-up";
-import { reauthenticatedSchema, reauthMethodsSchema, type ReauthMethods } from "@/lib/contract/step-up-api";
+import { reauthenticatedSchema, reauthMethodsSchema, type ReauthMethods } from "@/lib/dashboard/contract/step-up-api";
 
 type Method = ReauthMethods["methods"][number];
 

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { ErrorState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/client/api";
-import type { SimulatorSteps } from "@/lib/contract/console-api";
+import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
 import { SandboxBadge } from "./sandbox-badge";
 import { StepList, type DriveEvent } from "./step-list";
 

@@ -13,8 +13,8 @@ import {
 } from "@/lib/auth/factors/passkeys";
 import { newRecoveryCodes, remainingRecoveryCodes, removeRecoveryCodes } from "@/lib/auth/factors/recovery-codes";
 import { confirmTotp, removeTotp as deleteTotp } from "@/lib/auth/factors/totp";
-import type { PasskeyCreationOptions, RecoveryCodes } from "@/lib/contract/account-api";
-import type { PasskeyAdded, PasskeyRegisterBody } from "@/lib/contract/account-api";
+import type { PasskeyCreationOptions, RecoveryCodes } from "@/lib/dashboard/contract/account-api";
+import type { PasskeyAdded, PasskeyRegisterBody } from "@/lib/dashboard/contract/account-api";
 import { passkeyView, requiresSecondFactor } from "./security";
 
 // A person's own factors, as their account page changes them. Each change is read afresh by every

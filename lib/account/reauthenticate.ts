@@ -13,7 +13,7 @@ import { authenticationOptions, CEREMONY_MS, relyingParty, verifyPasskey } from 
 import { spendRecoveryCode } from "@/lib/auth/factors/recovery-codes";
 import { spendTotpCode } from "@/lib/auth/factors/totp";
 import { reauthenticatedUntil } from "@/lib/auth/step-up";
-import type { PasskeyRequestOptions, ReauthenticateBody, ReauthMethods } from "@/lib/contract/account-api";
+import type { PasskeyRequestOptions, ReauthenticateBody, ReauthMethods } from "@/lib/dashboard/contract/account-api";
 
 // Step-up (POST /api/account/reauthenticate): a signed-in person confirms a factor again, and
 // sensitive actions are open to their session for 5 minutes. Someone with a second factor must

@@ -8,7 +8,7 @@ import { userPasskeys, type PasskeyRow } from "@/lib/auth/factors/passkeys";
 import { hasTotp } from "@/lib/auth/factors/totp";
 import { remainingRecoveryCodes } from "@/lib/auth/factors/recovery-codes";
 import { reauthenticatedUntil } from "@/lib/auth/step-up";
-import type { AccountSecurity, Passkey } from "@/lib/contract/account-api";
+import type { AccountSecurity, Passkey } from "@/lib/dashboard/contract/account-api";
 
 // GET /api/account/security – a person's own factors, as their account page shows them.
 

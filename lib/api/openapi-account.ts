@@ -16,8 +16,8 @@ import {
   totpConfirmBodySchema,
   totpConfirmedSchema,
   totpStartedSchema,
-} from "@/lib/contract/account-api";
-import { teamMemberSchema } from "@/lib/contract/settings-api";
+} from "@/lib/dashboard/contract/account-api";
+import { teamMemberSchema } from "@/lib/dashboard/contract/settings-api";
 import type { ErrorCode } from "@/lib/errors";
 import type { Operation } from "@/lib/openapi/builder";
 

@@ -1,4 +1,4 @@
-import { apiKeyCreateBodySchema, apiKeyCreatedSchema, apiKeyListSchema } from "@/lib/contract/api-keys-api";
+import { apiKeyCreateBodySchema, apiKeyCreatedSchema, apiKeyListSchema } from "@/lib/dashboard/contract/api-keys-api";
 import type { ErrorCode } from "@/lib/errors";
 import type { Operation } from "@/lib/openapi/builder";
 

@@ -9,7 +9,7 @@ import {
   simulatorStepsSchema,
   tenantCreateBodySchema,
   tenantCreatedSchema,
-} from "@/lib/contract/console-api";
+} from "@/lib/dashboard/contract/console-api";
 import {
   clientListSchema,
   clockSchema,

@@ -5,7 +5,7 @@ import {
   webhookEventPageSchema,
   webhookEventQuerySchema,
   webhookHealthSchema,
-} from "@/lib/contract/events-api";
+} from "@/lib/dashboard/contract/events-api";
 import type { Operation } from "@/lib/openapi/builder";
 
 // OpenAPI operations of the received-webhooks page's API and of the header's search.

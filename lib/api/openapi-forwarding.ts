@@ -10,7 +10,7 @@ import {
   recoverBodySchema,
   recoveredSchema,
   rotateSecretBodySchema,
-} from "@/lib/contract/forwarding-api";
+} from "@/lib/dashboard/contract/forwarding-api";
 import type { ErrorCode } from "@/lib/errors";
 import type { Operation } from "@/lib/openapi/builder";
 

@@ -5,7 +5,7 @@ import {
   preferencesBodySchema,
   preferencesSchema,
   unreadCountSchema,
-} from "@/lib/contract/notifications-api";
+} from "@/lib/dashboard/contract/notifications-api";
 import {
   accountLinkSchema,
   passwordResetAcceptedSchema,
@@ -14,9 +14,9 @@ import {
   setPasswordBodySchema,
   unsubscribedSchema,
   unsubscribeFormSchema,
-} from "@/lib/contract/account-links-api";
-import { consoleMailDetailSchema, consoleMailListSchema } from "@/lib/contract/console-api";
-import { timeZoneBodySchema, timeZoneSchema } from "@/lib/contract/settings-api";
+} from "@/lib/dashboard/contract/account-links-api";
+import { consoleMailDetailSchema, consoleMailListSchema } from "@/lib/dashboard/contract/console-api";
+import { timeZoneBodySchema, timeZoneSchema } from "@/lib/dashboard/contract/settings-api";
 import type { ErrorCode } from "@/lib/errors";
 import type { Operation } from "@/lib/openapi/builder";
 

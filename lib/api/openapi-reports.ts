@@ -9,8 +9,8 @@ import {
   earningsReportSchema,
   payoutBodySchema,
   statementSchema,
-} from "@/lib/contract/reports-api";
-import { exchangeExportQuerySchema, orderExportQuerySchema } from "@/lib/contract/dashboard-api";
+} from "@/lib/dashboard/contract/reports-api";
+import { exchangeExportQuerySchema, orderExportQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 import type { ErrorCode } from "@/lib/errors";
 import type { Operation } from "@/lib/openapi/builder";
 

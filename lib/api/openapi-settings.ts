@@ -16,7 +16,7 @@ import {
   teamUpdateBodySchema,
   mailedLinkSchema,
   webhookSecretStatusSchema,
-} from "@/lib/contract/settings-api";
+} from "@/lib/dashboard/contract/settings-api";
 import type { ErrorCode } from "@/lib/errors";
 import type { Operation } from "@/lib/openapi/builder";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { extend } from "zod/mini";
-import { localeFormSchema } from "@/lib/contract/locale-api";
+import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
 import {
   auditPageSchema,
   auditQuerySchema,
@@ -20,7 +20,7 @@ import {
   storedEventsSchema,
   webhookFrameSchema,
   webhookReceiptSchema,
-} from "@/lib/contract/dashboard-api";
+} from "@/lib/dashboard/contract/dashboard-api";
 import {
   anyWebhookEventSchema,
   challengeCreateSchema,
@@ -46,7 +46,7 @@ import { apiKeyOperations } from "./openapi-api-keys";
 import { scopeFor } from "@/lib/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
-// (lib/contract/dashboard-api.ts) and the v1 schemas it passes through.
+// (lib/dashboard/contract/dashboard-api.ts) and the v1 schemas it passes through.
 
 const signedIn = ["unauthorized"] as const satisfies ErrorCode[];
 const upstream = ["upstream_unavailable", "upstream_invalid_response", "upstream_timeout"] as const satisfies ErrorCode[];

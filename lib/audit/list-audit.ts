@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, ilike, like, lt, ne, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { auditLog } from "@/lib/db/schema";
-import type { AuditPage, AuditQuery } from "@/lib/contract/dashboard-api";
+import type { AuditPage, AuditQuery } from "@/lib/dashboard/contract/dashboard-api";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

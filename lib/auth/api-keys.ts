@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypt
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { apiKeys } from "@/lib/db/schema";
-import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated, ApiKeyScope } from "@/lib/contract/api-keys-api";
+import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated, ApiKeyScope } from "@/lib/dashboard/contract/api-keys-api";
 import { ApiError } from "@/lib/errors";
 import { takeToken } from "@/lib/rate-limit/token-bucket";
 import type { CurrentUser } from "./sessions";

@@ -10,7 +10,7 @@ import { authenticationOptions, CEREMONY_MS, relyingParty } from "./factors/pass
 import { passkeyCookie, pendingCookie, setCeremonyCookie } from "./sign-in-steps";
 import { eq } from "drizzle-orm";
 import { users, authChallenges } from "@/lib/db/schema";
-import type { PasskeyRequestOptions, SecondStep } from "@/lib/contract/account-api";
+import type { PasskeyRequestOptions, SecondStep } from "@/lib/dashboard/contract/account-api";
 
 // What the sign-in page asks before it hands a step to next-auth (lib/auth/sign-in-steps.ts):
 // the options of a passkey ceremony, and what may finish this browser's half-signed-in state.

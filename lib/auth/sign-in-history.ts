@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNotNull, lt, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { signIns } from "@/lib/db/schema";
 import { WINDOW_MS } from "./sign-in-limit";
-import type { SignInPage, SignInQuery } from "@/lib/contract/settings-api";
+import type { SignInPage, SignInQuery } from "@/lib/dashboard/contract/settings-api";
 import type { SignInMethod } from "./factors/policy";
 
 export type SignInResult = "ok" | "wrong_password" | "wrong_code" | "disabled" | "rate_limited";

@@ -6,7 +6,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { originOf } from "@/lib/api/request-origin";
-import { authenticationResponseSchema } from "@/lib/contract/account-api";
+import { authenticationResponseSchema } from "@/lib/dashboard/contract/account-api";
 import { clientAddress } from "./client-address";
 import { dummyHash, verifyPassword } from "./password";
 import { countAttempt, forgiveAttempt } from "./sign-in-limit";

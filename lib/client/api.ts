@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { errorBodySchema } from "@/lib/contract/shell-api";
+import { errorBodySchema } from "@/lib/dashboard/contract/shell-api";
 import { setServiceTime } from "./service-clock";
 import { requestStepUp } from "./step-up";
 

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
-import type { SnapshotFrame, WebhookFrame } from "@/lib/contract/shell-api";
+import type { SnapshotFrame, WebhookFrame } from "@/lib/dashboard/contract/shell-api";
 
 // The shell follows the tenant's live stream once per tab and passes what it hears to whatever
 // the page is made of: react-query caches invalidate their queries, server-rendered pages refresh.

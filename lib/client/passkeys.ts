@@ -1,4 +1,4 @@
-import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from "@/lib/contract/account-api";
+import { passkeyCreationOptionsSchema, passkeyRequestOptionsSchema } from "@/lib/dashboard/contract/account-api";
 import { apiFetch } from "./api";
 
 // The browser's side of passkeys: options from our API (parsed with the contract), then the

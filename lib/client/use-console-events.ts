@@ -1,6 +1,6 @@
 "use client";
-import { consoleFrameSchema } from "@/lib/contract/console-api";
-import { parseJsonAs } from "@/lib/contract/parse-json";
+import { consoleFrameSchema } from "@/lib/dashboard/contract/console-api";
+import { parseJsonAs } from "@/lib/http/parse-json";
 import { useEventStream, type LiveStatus } from "./use-event-stream";
 
 // Apart from the shell's stream (use-live-events.ts), so that only the console's page carries

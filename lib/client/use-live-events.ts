@@ -1,7 +1,7 @@
 "use client";
 import { useRef } from "react";
-import { snapshotFrameSchema, webhookFrameSchema } from "@/lib/contract/shell-api";
-import { parseJsonAs } from "@/lib/contract/parse-json";
+import { snapshotFrameSchema, webhookFrameSchema } from "@/lib/dashboard/contract/shell-api";
+import { parseJsonAs } from "@/lib/http/parse-json";
 import { publishLiveSignal, type LiveNotice } from "./live-notices";
 import { useEventStream, type LiveStatus } from "./use-event-stream";
 

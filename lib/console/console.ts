@@ -13,7 +13,7 @@ import type {
   consoleExchangeQuerySchema,
   tenantCreateBodySchema,
   tenantCreatedSchema,
-} from "@/lib/contract/console-api";
+} from "@/lib/dashboard/contract/console-api";
 import type { z } from "zod";
 
 // The operator console's reads across tenants, and creating a tenant.

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDatabase, type Database, type Db } from "./client";
 import { processSingleton } from "@/lib/process-singleton";
-import { parseJsonAs } from "@/lib/contract/parse-json";
+import { parseJsonAs } from "@/lib/http/parse-json";
 
 // Each instance keeps a few short caches in front of the database (tenants with their decrypted
 // credentials, session checks, the sandbox clock's offset). A change made on one instance is

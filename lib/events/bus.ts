@@ -2,10 +2,10 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDatabase, type Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
-import { busSignalSchema, type BusNotice, type BusSignal } from "@/lib/contract/dashboard-api";
+import { busSignalSchema, type BusNotice, type BusSignal } from "@/lib/dashboard/contract/dashboard-api";
 import { eventsBetween } from "@/lib/webhooks/event-store";
 import { processSingleton } from "@/lib/process-singleton";
-import { parseJsonAs } from "@/lib/contract/parse-json";
+import { parseJsonAs } from "@/lib/http/parse-json";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { errorText, logger } from "@/lib/log";
 
@@ -22,7 +22,7 @@ export const CHANNEL = "dashboard_events";
 /** Subscribes to the notices of every tenant (the operator console's stream). */
 export const EVERY_TENANT = "*";
 
-/** What a subscriber receives: a notice of the contract (lib/contract/dashboard-api.ts), read from the store. */
+/** What a subscriber receives: a notice of the contract (lib/dashboard/contract/dashboard-api.ts), read from the store. */
 export type Notice = BusNotice;
 
 /** null: notices may have been missed (the bus reconnected, a read failed); subscribers resync from the store. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "@/lib/errors";
 import type { Notice as AnyNotice } from "./bus";
-import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/contract/dashboard-api";
+import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/dashboard/contract/dashboard-api";
 import { subscribe } from "./bus";
 import { processSingleton } from "@/lib/process-singleton";
 import type { Db } from "@/lib/db/client";

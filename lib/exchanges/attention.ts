@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
-import type { AttentionReason } from "@/lib/contract/dashboard-api";
+import type { AttentionReason } from "@/lib/dashboard/contract/dashboard-api";
 
 // Exchanges stuck too long (GET /api/exchanges?attention=1, the overview's queue). Ages of what
 // the service timestamps (executed_on) are measured on the service's clock; ages of what only

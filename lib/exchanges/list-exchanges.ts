@@ -3,7 +3,7 @@ import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
 import { afterCursor, decodeCursor, pageOf } from "@/lib/api/cursor";
-import type { AttentionReason, ExchangeListItem, ExchangeListQuery, ExchangePage } from "@/lib/contract/dashboard-api";
+import type { AttentionReason, ExchangeListItem, ExchangeListQuery, ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
 import { attentionCandidate, attentionReason } from "./attention";
 
 /** An index row as lists show it: the snapshot when there is one, else what the webhook said. */

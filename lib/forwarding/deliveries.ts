@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { forwardingAttempts, jobs } from "@/lib/db/schema";
-import { TEST_EVENT_TYPE, type Delivery } from "@/lib/contract/forwarding-api";
+import { TEST_EVENT_TYPE, type Delivery } from "@/lib/dashboard/contract/forwarding-api";
 import { ApiError } from "@/lib/errors";
 import type { Tenant } from "@/lib/auth/tenants";
 import { runDueJobs, wakeJobRunner } from "@/lib/jobs/runner";

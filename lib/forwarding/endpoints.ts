@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { forwardingEndpoints, jobs } from "@/lib/db/schema";
 import { decryptSecret, encryptSecret } from "@/lib/auth/encryption";
-import type { Endpoint, EndpointCreateBody, EndpointUpdateBody, EndpointWithSecret } from "@/lib/contract/forwarding-api";
+import type { Endpoint, EndpointCreateBody, EndpointUpdateBody, EndpointWithSecret } from "@/lib/dashboard/contract/forwarding-api";
 import { ApiError } from "@/lib/errors";
 import type { Tenant } from "@/lib/auth/tenants";
 import { checkEndpointUrl } from "./target";

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { mailMessages } from "@/lib/db/schema";
 import { enqueue } from "@/lib/jobs/queue";
 import { mailHtml, mailText, type MailContent } from "./render";
-import type { ConsoleMail, ConsoleMailDetail, ConsoleMailList } from "@/lib/contract/console-api";
+import type { ConsoleMail, ConsoleMailDetail, ConsoleMailList } from "@/lib/dashboard/contract/console-api";
 
 // Every mail is written whole into mail_messages and handed to a `mail` job in the same
 // transaction: an SMTP server that is away, or an instance that stops, loses none.

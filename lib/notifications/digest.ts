@@ -5,7 +5,7 @@ import { registerJobHandler, wakeJobRunner, type JobHandler } from "@/lib/jobs/r
 import { queueMail } from "@/lib/mail/outbox";
 import { mailTranslator } from "@/lib/mail/render";
 import { appUrl } from "@/lib/auth/account-links";
-import type { NotificationCategory } from "@/lib/contract/notifications-api";
+import type { NotificationCategory } from "@/lib/dashboard/contract/notifications-api";
 import { DIGEST_JOB, DIGEST_WINDOW_MS, digestKey } from "./notify";
 import { notificationText } from "./text";
 import { unsubscribeToken } from "./preferences";

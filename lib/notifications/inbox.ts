@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { notifications } from "@/lib/db/schema";
-import type { Notification, NotificationList } from "@/lib/contract/notifications-api";
+import type { Notification, NotificationList } from "@/lib/dashboard/contract/notifications-api";
 
 // A user's notifications under the bell (/notifications): newest first, read or unread.
 

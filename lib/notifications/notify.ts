@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { publish } from "@/lib/events/bus";
 import { wakeJobRunner } from "@/lib/jobs/runner";
 import { errorText, logger } from "@/lib/log";
-import type { NotificationCategory, NotificationKind } from "@/lib/contract/notifications-api";
+import type { NotificationCategory, NotificationKind } from "@/lib/dashboard/contract/notifications-api";
 import { channelSql } from "./preferences";
 
 const log = logger("notifications");

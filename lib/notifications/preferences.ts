@@ -10,7 +10,7 @@ import {
   type NotificationCategory,
   type NotificationChannel,
   type Preferences,
-} from "@/lib/contract/notifications-api";
+} from "@/lib/dashboard/contract/notifications-api";
 
 /** Until someone chooses, every category is mailed (staff do not sit in front of the dashboard). */
 export const DEFAULT_CHANNEL: NotificationChannel = "email";

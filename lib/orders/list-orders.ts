@@ -3,7 +3,7 @@ import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { orders } from "@/lib/db/schema";
 import { afterCursor, decodeCursor, pageOf } from "@/lib/api/cursor";
-import type { OrderListQuery, OrderPage } from "@/lib/contract/dashboard-api";
+import type { OrderListQuery, OrderPage } from "@/lib/dashboard/contract/dashboard-api";
 
 // GET /api/orders – the tenant's indexed orders, newest first
 export async function listOrders(db: Db, tenantId: string, query: OrderListQuery): Promise<OrderPage> {

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";
 import { countAttention } from "@/lib/exchanges/attention";
 import type { ExchangeState } from "@/lib/service-api/exchange-state";
-import type { Overview } from "@/lib/contract/dashboard-api";
+import type { Overview } from "@/lib/dashboard/contract/dashboard-api";
 import { reconciliationIssues } from "@/lib/reports/statements";
 import { COUNTING, rolledUpDays } from "@/lib/reports/counted-exchanges";
 import { todayIn } from "@/lib/reports/periods";

@@ -15,7 +15,7 @@ import {
   payCallbackUrl,
   type LightningAddress,
 } from "@/lib/lightning/lightning-address";
-import type { PublicView } from "@/lib/contract/dashboard-api";
+import type { PublicView } from "@/lib/dashboard/contract/dashboard-api";
 import { getLnurlJson, unreachable } from "./fetch-lnurl";
 import { linkOfToken } from "./payout-links";
 import { publicPayoutView } from "./public-view";

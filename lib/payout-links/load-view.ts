@@ -4,7 +4,7 @@ import { allTenants, tenantById, upstreamFor } from "@/lib/auth/tenants";
 import { ApiError } from "@/lib/errors";
 import { serviceTime } from "@/lib/service-api/client";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
-import type { PublicView } from "@/lib/contract/dashboard-api";
+import type { PublicView } from "@/lib/dashboard/contract/dashboard-api";
 import { linkOfToken } from "./payout-links";
 import { publicPayoutView } from "./public-view";
 

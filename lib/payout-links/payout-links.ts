@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { payoutLinks } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
 import type { Exchange } from "@/lib/service-api/schemas";
-import type { PayoutLink } from "@/lib/contract/dashboard-api";
+import type { PayoutLink } from "@/lib/dashboard/contract/dashboard-api";
 
 // Public payout links (docs/architecture.md#data): 128 random bits, stored as SHA-256 only, 24 hours.
 export const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;

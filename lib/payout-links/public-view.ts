@@ -1,6 +1,6 @@
 import type { Exchange } from "@/lib/service-api/schemas";
 import { toExchangeView } from "@/lib/exchanges/exchange-view";
-import type { PublicView } from "@/lib/contract/dashboard-api";
+import type { PublicView } from "@/lib/dashboard/contract/dashboard-api";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 
 const toSats = (btc: number | null) => (btc === null ? null : Math.round(btc * 1e8));

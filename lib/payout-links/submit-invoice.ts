@@ -3,7 +3,7 @@ import type { Db } from "@/lib/db/client";
 import { upstreamFor, type Tenant } from "@/lib/auth/tenants";
 import { recordAudit } from "@/lib/audit/record";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
-import type { PublicView } from "@/lib/contract/dashboard-api";
+import type { PublicView } from "@/lib/dashboard/contract/dashboard-api";
 import type { linkOfToken } from "./payout-links";
 import { publicPayoutView } from "./public-view";
 

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { affiliateLabels, affiliateSharePeriods, exchangeRollups } from "@/lib/db/schema";
 import { affiliates } from "@/lib/settings/settings";
-import type { Agreement, AgreementBody, SharePeriod } from "@/lib/contract/reports-api";
+import type { Agreement, AgreementBody, SharePeriod } from "@/lib/dashboard/contract/reports-api";
 import { todayIn } from "./periods";
 
 // A tenant's affiliate agreements: the label (affiliate_labels) and the share of the fee from a

@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import type { Currency } from "@/lib/service-api/schemas";
-import type { EarningsQuery, EarningsReport, EarningsRow, ReportGroup } from "@/lib/contract/reports-api";
+import type { EarningsQuery, EarningsReport, EarningsRow, ReportGroup } from "@/lib/dashboard/contract/reports-api";
 import { COUNTING, rolledUp } from "./counted-exchanges";
 import { labelsOf } from "./agreements";
 

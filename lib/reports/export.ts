@@ -1,6 +1,6 @@
 import "server-only";
 import { stringify } from "csv-stringify/sync";
-import type { ExportFormat } from "@/lib/contract/reports-api";
+import type { ExportFormat } from "@/lib/dashboard/contract/reports-api";
 import { errorText, logger } from "@/lib/log";
 
 const log = logger("export");

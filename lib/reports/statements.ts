@@ -11,7 +11,7 @@ import type {
   Statement,
   StatementLine,
   StatementTotal,
-} from "@/lib/contract/reports-api";
+} from "@/lib/dashboard/contract/reports-api";
 import { COUNTING, countedExchanges, dayAfter, dayStart, rolledUp } from "./counted-exchanges";
 import { labelsOf } from "./agreements";
 import { monthPeriod, type Period } from "./periods";

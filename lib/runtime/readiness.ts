@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/client";
 import { generatedMigrations } from "@/lib/db/migrate";
-import { readinessSchema, type Readiness } from "@/lib/contract/dashboard-api";
+import { readinessSchema, type Readiness } from "@/lib/dashboard/contract/dashboard-api";
 import { serverRuntime } from "./server-runtime.mjs";
 
 /** The database must answer within this for the instance to be ready. */

@@ -5,7 +5,7 @@ import { exchanges, orders } from "@/lib/db/schema";
 import type { Tenant } from "@/lib/auth/tenants";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { UpstreamError } from "@/lib/service-api/client";
-import type { SearchResult } from "@/lib/contract/events-api";
+import type { SearchResult } from "@/lib/dashboard/contract/events-api";
 
 // GET /api/search?q= – what a person pastes into the header's search box, taken for what it
 // looks like: an order or exchange id, a creditor reference, a txid or payment hash, a bitcoin

@@ -5,8 +5,8 @@ import { tenants } from "@/lib/db/schema";
 import { forgetTenants, type Tenant } from "@/lib/auth/tenants";
 import { forgetUserSessions, type CurrentUser } from "@/lib/auth/sessions";
 import { hasSecondFactor, resetSecondFactors } from "@/lib/auth/factors/factors";
-import type { SecurityPolicy } from "@/lib/contract/account-api";
-import type { TeamMember } from "@/lib/contract/settings-api";
+import type { SecurityPolicy } from "@/lib/dashboard/contract/account-api";
+import type { TeamMember } from "@/lib/dashboard/contract/settings-api";
 import { ApiError } from "@/lib/errors";
 import { member } from "./settings";
 

@@ -13,9 +13,17 @@ import { unlockAccount } from "@/lib/auth/sign-in-limit";
 import { wakeJobRunner } from "@/lib/jobs/runner";
 import { ExchangeClient, UpstreamError } from "@/lib/service-api/client";
 import { isSandboxTenant, sandboxOperator } from "@/lib/simulator/simulator";
-import type { Affiliate, Credentials, Rotated, Team, TeamMember, MailedLink, WebhookSecretStatus } from "@/lib/contract/settings-api";
+import type {
+  Affiliate,
+  Credentials,
+  Rotated,
+  Team,
+  TeamMember,
+  MailedLink,
+  WebhookSecretStatus,
+} from "@/lib/dashboard/contract/settings-api";
 import type { z } from "zod";
-import type { teamAddBodySchema, teamUpdateBodySchema } from "@/lib/contract/settings-api";
+import type { teamAddBodySchema, teamUpdateBodySchema } from "@/lib/dashboard/contract/settings-api";
 
 // A tenant's settings (/settings): its team, its webhook secret, its API credentials and the
 // labels of its affiliate agreements. Every change is a mutation of apiRoute, so it is audited.

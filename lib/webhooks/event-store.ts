@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gt, gte, lte } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { eventCursors, webhookEvents } from "@/lib/db/schema";
-import type { StoredEvents, WebhookNotice } from "@/lib/contract/dashboard-api";
+import type { StoredEvents, WebhookNotice } from "@/lib/dashboard/contract/dashboard-api";
 
 type Row = typeof webhookEvents.$inferSelect;
 

@@ -3,7 +3,13 @@ import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookEvents, webhookRejections } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
-import type { WebhookEventDetail, WebhookEventItem, WebhookEventPage, WebhookEventQuery, WebhookHealth } from "@/lib/contract/events-api";
+import type {
+  WebhookEventDetail,
+  WebhookEventItem,
+  WebhookEventPage,
+  WebhookEventQuery,
+  WebhookHealth,
+} from "@/lib/dashboard/contract/events-api";
 
 type Row = typeof webhookEvents.$inferSelect;
 const DAY_MS = 86_400_000;

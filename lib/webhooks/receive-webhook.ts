@@ -13,7 +13,7 @@ import { serviceTime } from "@/lib/service-api/client";
 import { recordRejection } from "./record-rejection";
 import { storeAndPublish } from "./store-event";
 import { SIGNATURE_HEADER, verifySignature } from "@/lib/service-api/webhook-signature";
-import type { WebhookReceipt } from "@/lib/contract/dashboard-api";
+import type { WebhookReceipt } from "@/lib/dashboard/contract/dashboard-api";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { errorStack, errorText, logger } from "@/lib/log";

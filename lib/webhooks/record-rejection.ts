@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookRejections } from "@/lib/db/schema";
-import type { Rejections } from "@/lib/contract/dashboard-api";
+import type { Rejections } from "@/lib/dashboard/contract/dashboard-api";
 
 /** What is kept of a rejected body: enough to recognise it, never enough to fill a disk. */
 export const SAMPLE_CHARS = 512;

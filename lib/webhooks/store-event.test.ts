@@ -7,7 +7,7 @@ import { openMemoryDatabase } from "@/lib/db/memory-database";
 import * as schema from "@/lib/db/schema";
 import { CHANNEL } from "@/lib/events/bus";
 import { tenantFrame } from "@/lib/events/sse";
-import { busSignalSchema, webhookFrameSchema, type BusSignal } from "@/lib/contract/dashboard-api";
+import { busSignalSchema, webhookFrameSchema, type BusSignal } from "@/lib/dashboard/contract/dashboard-api";
 import { eventsAfter, eventsBetween } from "./event-store";
 import { storeAndPublish } from "./store-event";
 

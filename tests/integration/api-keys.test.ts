@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import ts from "typescript";
 import { describe, expect, inject, it, onTestFinished } from "vitest";
-import { apiKeyCreatedSchema, apiKeyListSchema } from "@/lib/contract/api-keys-api";
-import { auditPageSchema } from "@/lib/contract/dashboard-api";
+import { apiKeyCreatedSchema, apiKeyListSchema } from "@/lib/dashboard/contract/api-keys-api";
+import { auditPageSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { errorCode, http, parse, type Reply } from "./harness/api";
 import { DashboardSession } from "./harness/dashboard";
 

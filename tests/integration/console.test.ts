@@ -7,8 +7,8 @@ import {
   consoleUsersSchema,
   simulatorStepsSchema,
   tenantCreatedSchema,
-} from "@/lib/contract/console-api";
-import { auditPageSchema } from "@/lib/contract/dashboard-api";
+} from "@/lib/dashboard/contract/console-api";
+import { auditPageSchema } from "@/lib/dashboard/contract/dashboard-api";
 import {
   clientListSchema,
   clockSchema,

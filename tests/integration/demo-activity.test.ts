@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { randomBytes } from "node:crypto";
-import { exchangePageSchema } from "@/lib/contract/dashboard-api";
+import { exchangePageSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { parse } from "./harness/api";
 import { removeDir, startApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";

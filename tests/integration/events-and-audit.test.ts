@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { randomUUID } from "node:crypto";
-import { auditPageSchema, webhookReceiptSchema } from "@/lib/contract/dashboard-api";
+import { auditPageSchema, webhookReceiptSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { signBody } from "@/lib/service-api/webhook-signature";
-import { webhookEventDetailSchema, webhookEventPageSchema, webhookHealthSchema } from "@/lib/contract/events-api";
+import { webhookEventDetailSchema, webhookEventPageSchema, webhookHealthSchema } from "@/lib/dashboard/contract/events-api";
 import { paymentResultSchema } from "@/lib/service-api/operator-contract";
 import { errorCode, http, parse } from "./harness/api";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { deliverySchema, endpointSchema, endpointWithSecretSchema, deliveryListSchema } from "@/lib/contract/forwarding-api";
+import { deliverySchema, endpointSchema, endpointWithSecretSchema, deliveryListSchema } from "@/lib/dashboard/contract/forwarding-api";
 import { signBody } from "@/lib/service-api/webhook-signature";
 import { errorCode, http, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";

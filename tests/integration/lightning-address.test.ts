@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { publicViewSchema } from "@/lib/contract/dashboard-api";
+import { publicViewSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { lightningAddressListSchema, lightningAddressSchema, lnurlStatusSchema } from "@/lib/service-api/operator-contract";
 import { decodeInvoice } from "@/lib/lightning/invoice";
 import { lnurlPayInvoiceSchema, lnurlPayRequestSchema } from "@/lib/lightning/lightning-address";

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { consoleMailListSchema } from "@/lib/contract/console-api";
-import { mailedLinkSchema } from "@/lib/contract/settings-api";
-import { passwordResetAcceptedSchema, unsubscribedSchema } from "@/lib/contract/account-links-api";
-import { preferencesSchema } from "@/lib/contract/notifications-api";
+import { consoleMailListSchema } from "@/lib/dashboard/contract/console-api";
+import { mailedLinkSchema } from "@/lib/dashboard/contract/settings-api";
+import { passwordResetAcceptedSchema, unsubscribedSchema } from "@/lib/dashboard/contract/account-links-api";
+import { preferencesSchema } from "@/lib/dashboard/contract/notifications-api";
 import { http, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";

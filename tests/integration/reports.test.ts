@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
-import { tenantCreatedSchema, consoleTenantsSchema } from "@/lib/contract/console-api";
+import { tenantCreatedSchema, consoleTenantsSchema } from "@/lib/dashboard/contract/console-api";
 import { inviteAndJoin } from "./harness/invitations";
-import { exchangePageSchema, orderPageSchema, overviewSchema } from "@/lib/contract/dashboard-api";
+import { exchangePageSchema, orderPageSchema, overviewSchema } from "@/lib/dashboard/contract/dashboard-api";
 import {
   affiliatePayoutSchema,
   agreementSchema,
@@ -11,7 +11,7 @@ import {
   earningsReportSchema,
   statementSchema,
   type EarningsReport,
-} from "@/lib/contract/reports-api";
+} from "@/lib/dashboard/contract/reports-api";
 import { orderSchema, type Exchange } from "@/lib/service-api/schemas";
 import { errorCode, OperatorApi, parse } from "./harness/api";
 import { createOrderVia, DashboardSession, inTenant } from "./harness/dashboard";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { exchangePageSchema, overviewSchema } from "@/lib/contract/dashboard-api";
-import { searchResultSchema } from "@/lib/contract/events-api";
+import { exchangePageSchema, overviewSchema } from "@/lib/dashboard/contract/dashboard-api";
+import { searchResultSchema } from "@/lib/dashboard/contract/events-api";
 import { clientListSchema } from "@/lib/service-api/operator-contract";
 import { exchangeSchema } from "@/lib/service-api/schemas";
 import { ClientApi, errorCode, parse } from "./harness/api";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { randomBytes, randomUUID } from "node:crypto";
-import { tenantCreatedSchema } from "@/lib/contract/console-api";
-import { auditPageSchema } from "@/lib/contract/dashboard-api";
+import { tenantCreatedSchema } from "@/lib/dashboard/contract/console-api";
+import { auditPageSchema } from "@/lib/dashboard/contract/dashboard-api";
 import {
   affiliateSchema,
   affiliatesSchema,
@@ -15,8 +15,8 @@ import {
   mailedLinkSchema,
   timeZoneSchema,
   webhookSecretStatusSchema,
-} from "@/lib/contract/settings-api";
-import { webhookEventPageSchema } from "@/lib/contract/events-api";
+} from "@/lib/dashboard/contract/settings-api";
+import { webhookEventPageSchema } from "@/lib/dashboard/contract/events-api";
 import { orderSchema } from "@/lib/service-api/schemas";
 import { signBody } from "@/lib/service-api/webhook-signature";
 import { errorCode, http, parse } from "./harness/api";

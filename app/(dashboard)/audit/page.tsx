@@ -3,7 +3,7 @@ import { AuditPage } from "@/components/audit/audit-page";
 import { titled } from "@/i18n/page-title";
 import { listAudit } from "@/lib/audit/list-audit";
 import { pageContext } from "@/lib/auth/page-context";
-import { auditQuerySchema, type AuditPage as AuditEntries } from "@/lib/contract/dashboard-api";
+import { auditQuerySchema, type AuditPage as AuditEntries } from "@/lib/dashboard/contract/dashboard-api";
 import { filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";
 
 export const generateMetadata = titled("audit");

@@ -6,7 +6,7 @@ import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
 import { originOf } from "@/lib/api/request-origin";
 import { pageContext } from "@/lib/auth/page-context";
-import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/contract/events-api";
+import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/dashboard/contract/events-api";
 import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";
 import { listWebhookEvents, webhookHealth } from "@/lib/webhooks/list-events";
 import { listRejections } from "@/lib/webhooks/record-rejection";

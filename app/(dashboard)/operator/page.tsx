@@ -12,7 +12,7 @@ import { pathId } from "@/lib/api/ownership";
 import { originOf } from "@/lib/api/request-origin";
 import { pageContext } from "@/lib/auth/page-context";
 import { consoleExchanges, consoleTenants, consoleUsers } from "@/lib/console/console";
-import { consoleExchangeQuerySchema, type ConsoleExchangePage } from "@/lib/contract/console-api";
+import { consoleExchangeQuerySchema, type ConsoleExchangePage } from "@/lib/dashboard/contract/console-api";
 import { env } from "@/lib/env";
 import { errorCodeOf } from "@/lib/pages/error-code";
 import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";

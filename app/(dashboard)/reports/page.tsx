@@ -10,7 +10,7 @@ import { EarningsChart } from "@/components/reports/earnings-chart";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { formatters } from "@/lib/client/format";
 import { pageContext } from "@/lib/auth/page-context";
-import { earningsQuerySchema, reportGroups, type EarningsReport, type ReportGroup } from "@/lib/contract/reports-api";
+import { earningsQuerySchema, reportGroups, type EarningsReport, type ReportGroup } from "@/lib/dashboard/contract/reports-api";
 import { serviceTime } from "@/lib/service-api/client";
 import { earningsReport } from "@/lib/reports/earnings";
 import { statementMonths } from "@/lib/reports/statements";

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { serviceTime } from "@/lib/service-api/client";
 import { readJson } from "@/lib/http/read-body";
-import { agreementsBodySchema } from "@/lib/contract/reports-api";
+import { agreementsBodySchema } from "@/lib/dashboard/contract/reports-api";
 import { listAgreements, putAgreements } from "@/lib/reports/agreements";
 import { settingsRoles } from "@/lib/settings/roles";
 

@@ -3,7 +3,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { ApiError, parseOrThrow } from "@/lib/errors";
 import { listAudit } from "@/lib/audit/list-audit";
-import { auditQuerySchema } from "@/lib/contract/dashboard-api";
+import { auditQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 
 export const dynamic = "force-dynamic";
 

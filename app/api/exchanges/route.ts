@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";
-import { exchangeListQuerySchema } from "@/lib/contract/dashboard-api";
+import { exchangeListQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { serviceTime } from "@/lib/service-api/client";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { otherMethods } from "@/lib/api/route";
-import type { Health } from "@/lib/contract/dashboard-api";
+import type { Health } from "@/lib/dashboard/contract/dashboard-api";
 
 export const dynamic = "force-dynamic";
 

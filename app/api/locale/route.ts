@@ -4,7 +4,7 @@ import { publicRoute } from "@/lib/api/public-route";
 import { requestOrigin } from "@/lib/api/request-origin";
 import { otherMethods } from "@/lib/api/route";
 import { ApiError } from "@/lib/errors";
-import { localeFormSchema } from "@/lib/contract/locale-api";
+import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
 import { currentUser } from "@/lib/auth/current-user";
 import { setUserLocale } from "@/lib/notifications/preferences";
 

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { everyone } from "@/lib/account/roles";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { notificationQuerySchema } from "@/lib/contract/notifications-api";
+import { notificationQuerySchema } from "@/lib/dashboard/contract/notifications-api";
 import { listNotifications } from "@/lib/notifications/inbox";
 
 export const dynamic = "force-dynamic";

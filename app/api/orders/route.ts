@@ -5,7 +5,7 @@ import { orderCreateSchema } from "@/lib/service-api/schemas";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { indexOrder } from "@/lib/orders/index-order";
 import { listOrders } from "@/lib/orders/list-orders";
-import { orderListQuerySchema } from "@/lib/contract/dashboard-api";
+import { orderListQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";

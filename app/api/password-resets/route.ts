@@ -3,7 +3,7 @@ import { otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { clientAddress } from "@/lib/auth/client-address";
 import { requestPasswordReset } from "@/lib/auth/account-links";
-import { passwordResetRequestSchema, type PasswordResetAccepted } from "@/lib/contract/account-links-api";
+import { passwordResetRequestSchema, type PasswordResetAccepted } from "@/lib/dashboard/contract/account-links-api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { searchQuerySchema, type SearchResult } from "@/lib/contract/events-api";
+import { searchQuerySchema, type SearchResult } from "@/lib/dashboard/contract/events-api";
 import { search } from "@/lib/search/search";
 
 export const dynamic = "force-dynamic";

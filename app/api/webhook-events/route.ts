@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { webhookEventQuerySchema } from "@/lib/contract/events-api";
+import { webhookEventQuerySchema } from "@/lib/dashboard/contract/events-api";
 import { listWebhookEvents } from "@/lib/webhooks/list-events";
 
 export const dynamic = "force-dynamic";

@@ -17,7 +17,7 @@ import {
   passkeyRequestOptionsSchema,
   type PasskeyCreationOptions,
   type PasskeyRequestOptions,
-} from "@/lib/contract/account-api";
+} from "@/lib/dashboard/contract/account-api";
 import { errorText, logger } from "@/lib/log";
 
 // Passkeys (WebAuthn level 3) through SimpleWebAuthn. The relying party is this app's origin

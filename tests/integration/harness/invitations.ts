@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { expect, inject } from "vitest";
-import { consoleMailDetailSchema, consoleMailListSchema } from "@/lib/contract/console-api";
-import { mailedLinkSchema } from "@/lib/contract/settings-api";
-import { passwordSetSchema } from "@/lib/contract/account-links-api";
+import { consoleMailDetailSchema, consoleMailListSchema } from "@/lib/dashboard/contract/console-api";
+import { mailedLinkSchema } from "@/lib/dashboard/contract/settings-api";
+import { passwordSetSchema } from "@/lib/dashboard/contract/account-links-api";
 import { http, parse } from "./api";
 import { DashboardSession } from "./dashboard";
 

@@ -6,7 +6,7 @@ import { titled } from "@/i18n/page-title";
 import { pathId } from "@/lib/api/ownership";
 import { pageContext } from "@/lib/auth/page-context";
 import { upstreamFor } from "@/lib/auth/tenants";
-import type { SimulatorSteps } from "@/lib/contract/console-api";
+import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
 import { serviceTime } from "@/lib/service-api/client";
 import { lightningPayoutMethodSchema } from "@/lib/service-api/schemas";
 import { toExchangeView } from "@/lib/exchanges/exchange-view";

@@ -3,7 +3,7 @@ import { otherMethods } from "@/lib/api/route";
 import { ApiError } from "@/lib/errors";
 import { readJson } from "@/lib/http/read-body";
 import { openLink, redeemLink } from "@/lib/auth/account-links";
-import { setPasswordBodySchema, type AccountLink, type PasswordSet } from "@/lib/contract/account-links-api";
+import { setPasswordBodySchema, type AccountLink, type PasswordSet } from "@/lib/dashboard/contract/account-links-api";
 
 export const dynamic = "force-dynamic";
 

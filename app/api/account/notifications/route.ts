@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { everyone } from "@/lib/account/roles";
 import { readJson } from "@/lib/http/read-body";
-import { preferencesBodySchema } from "@/lib/contract/notifications-api";
+import { preferencesBodySchema } from "@/lib/dashboard/contract/notifications-api";
 import { preferencesOf, setPreferences } from "@/lib/notifications/preferences";
 
 export const dynamic = "force-dynamic";

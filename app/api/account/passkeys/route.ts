@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { requestOrigin } from "@/lib/api/request-origin";
 import { readJson } from "@/lib/http/read-body";
-import { passkeyRegisterBodySchema } from "@/lib/contract/account-api";
+import { passkeyRegisterBodySchema } from "@/lib/dashboard/contract/account-api";
 import { addPasskey } from "@/lib/account/factors";
 import { everyone } from "@/lib/account/roles";
 

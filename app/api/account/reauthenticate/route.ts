@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { requestOrigin } from "@/lib/api/request-origin";
 import { readJson } from "@/lib/http/read-body";
 import { clientAddress } from "@/lib/auth/client-address";
-import { reauthenticateBodySchema } from "@/lib/contract/account-api";
+import { reauthenticateBodySchema } from "@/lib/dashboard/contract/account-api";
 import { reauthenticate, reauthMethods } from "@/lib/account/reauthenticate";
 import { everyone } from "@/lib/account/roles";
 

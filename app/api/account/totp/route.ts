@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { startTotp } from "@/lib/auth/factors/totp";
 import { removeTotp } from "@/lib/account/factors";
 import { everyone } from "@/lib/account/roles";
-import type { TotpStarted } from "@/lib/contract/account-api";
+import type { TotpStarted } from "@/lib/dashboard/contract/account-api";
 
 export const dynamic = "force-dynamic";
 

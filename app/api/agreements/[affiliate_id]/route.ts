@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { serviceTime } from "@/lib/service-api/client";
 import { pathId } from "@/lib/api/ownership";
 import { readJson } from "@/lib/http/read-body";
-import { agreementBodySchema } from "@/lib/contract/reports-api";
+import { agreementBodySchema } from "@/lib/dashboard/contract/reports-api";
 import { listAgreements, putAgreement } from "@/lib/reports/agreements";
 import { settingsRoles } from "@/lib/settings/roles";
 

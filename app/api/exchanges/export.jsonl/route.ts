@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { exchangeExportQuerySchema } from "@/lib/contract/dashboard-api";
+import { exchangeExportQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { exportExchanges } from "@/lib/reports/exports";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { endpointCreateBodySchema } from "@/lib/contract/forwarding-api";
+import { endpointCreateBodySchema } from "@/lib/dashboard/contract/forwarding-api";
 import { createEndpoint, listEndpoints } from "@/lib/forwarding/endpoints";
 import { settingsRoles } from "@/lib/settings/roles";
 

@@ -3,7 +3,7 @@ import { everyone } from "@/lib/account/roles";
 import { isSameOrigin } from "@/lib/api/same-origin";
 import { ApiError } from "@/lib/errors";
 import { readJson } from "@/lib/http/read-body";
-import { markReadBodySchema, type UnreadCount } from "@/lib/contract/notifications-api";
+import { markReadBodySchema, type UnreadCount } from "@/lib/dashboard/contract/notifications-api";
 import { markRead } from "@/lib/notifications/inbox";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { everyone } from "@/lib/account/roles";
 import { unreadCount } from "@/lib/notifications/inbox";
-import type { UnreadCount } from "@/lib/contract/notifications-api";
+import type { UnreadCount } from "@/lib/dashboard/contract/notifications-api";
 
 export const dynamic = "force-dynamic";
 

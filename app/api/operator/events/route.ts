@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { activeSession } from "@/lib/auth/sessions";
 import { env } from "@/lib/env";
-import type { ConsoleFrame } from "@/lib/contract/console-api";
+import type { ConsoleFrame } from "@/lib/dashboard/contract/console-api";
 import { EVERY_TENANT, type Notice } from "@/lib/events/bus";
 import { eventStream } from "@/lib/events/sse";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { consoleExchanges } from "@/lib/console/console";
-import { consoleExchangeQuerySchema } from "@/lib/contract/console-api";
+import { consoleExchangeQuerySchema } from "@/lib/dashboard/contract/console-api";
 
 export const dynamic = "force-dynamic";
 

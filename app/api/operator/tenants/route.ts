@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/api/route";
 import { requestOrigin } from "@/lib/api/request-origin";
 import { readJson } from "@/lib/http/read-body";
 import { consoleTenants, createConsoleTenant } from "@/lib/console/console";
-import { tenantCreateBodySchema } from "@/lib/contract/console-api";
+import { tenantCreateBodySchema } from "@/lib/dashboard/contract/console-api";
 
 export const dynamic = "force-dynamic";
 

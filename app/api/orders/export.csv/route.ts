@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { orderExportQuerySchema } from "@/lib/contract/dashboard-api";
+import { orderExportQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { exportOrders } from "@/lib/reports/exports";
 
 export const dynamic = "force-dynamic";

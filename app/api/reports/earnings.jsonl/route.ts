@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { earningsQuerySchema } from "@/lib/contract/reports-api";
+import { earningsQuerySchema } from "@/lib/dashboard/contract/reports-api";
 import { earningsReport } from "@/lib/reports/earnings";
 import { exportEarnings } from "@/lib/reports/exports";
 

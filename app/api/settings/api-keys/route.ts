@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { apiKeyCreateBodySchema } from "@/lib/contract/api-keys-api";
+import { apiKeyCreateBodySchema } from "@/lib/dashboard/contract/api-keys-api";
 import { createApiKey, listApiKeys } from "@/lib/auth/api-keys";
 import { settingsRoles } from "@/lib/settings/roles";
 

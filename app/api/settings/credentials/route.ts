@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { credentialsBodySchema } from "@/lib/contract/settings-api";
+import { credentialsBodySchema } from "@/lib/dashboard/contract/settings-api";
 import { credentials, replaceCredentials } from "@/lib/settings/settings";
 import { settingsRoles } from "@/lib/settings/roles";
 

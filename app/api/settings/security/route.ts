@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { securityPolicyBodySchema } from "@/lib/contract/account-api";
+import { securityPolicyBodySchema } from "@/lib/dashboard/contract/account-api";
 import { securityPolicy, setSecurityPolicy } from "@/lib/settings/security";
 import { settingsRoles } from "@/lib/settings/roles";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { searchParams } from "@/lib/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { signInQuerySchema } from "@/lib/contract/settings-api";
+import { signInQuerySchema } from "@/lib/dashboard/contract/settings-api";
 import { listSignIns } from "@/lib/auth/sign-in-history";
 import { settingsRoles } from "@/lib/settings/roles";
 

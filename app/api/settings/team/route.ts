@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { teamAddBodySchema } from "@/lib/contract/settings-api";
+import { teamAddBodySchema } from "@/lib/dashboard/contract/settings-api";
 import { addMember, team } from "@/lib/settings/settings";
 import { settingsRoles } from "@/lib/settings/roles";
 import { requestLocale } from "@/i18n/request-locale";

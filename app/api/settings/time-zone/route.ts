@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { ApiError } from "@/lib/errors";
-import { timeZoneBodySchema, type TimeZoneSetting } from "@/lib/contract/settings-api";
+import { timeZoneBodySchema, type TimeZoneSetting } from "@/lib/dashboard/contract/settings-api";
 import { settingsRoles } from "@/lib/settings/roles";
 import { setTenantTimeZone } from "@/lib/auth/tenant-admin";
 import { forgetTenants } from "@/lib/auth/tenants";

@@ -2,7 +2,7 @@ import { publicRoute } from "@/lib/api/public-route";
 import { otherMethods } from "@/lib/api/route";
 import { ApiError } from "@/lib/errors";
 import { unsubscribe } from "@/lib/notifications/preferences";
-import type { Unsubscribed } from "@/lib/contract/account-links-api";
+import type { Unsubscribed } from "@/lib/dashboard/contract/account-links-api";
 
 export const dynamic = "force-dynamic";
 

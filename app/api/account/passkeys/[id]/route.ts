@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { passkeyRenameBodySchema } from "@/lib/contract/account-api";
+import { passkeyRenameBodySchema } from "@/lib/dashboard/contract/account-api";
 import { renamePasskey } from "@/lib/auth/factors/passkeys";
 import { removePasskey } from "@/lib/account/factors";
 import { passkeyView } from "@/lib/account/security";

@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { totpConfirmBodySchema } from "@/lib/contract/account-api";
+import { totpConfirmBodySchema } from "@/lib/dashboard/contract/account-api";
 import { enableTotp } from "@/lib/account/factors";
 import { everyone } from "@/lib/account/roles";
 

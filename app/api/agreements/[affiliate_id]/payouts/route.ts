@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { pathId } from "@/lib/api/ownership";
 import { readJson } from "@/lib/http/read-body";
-import { payoutBodySchema } from "@/lib/contract/reports-api";
+import { payoutBodySchema } from "@/lib/dashboard/contract/reports-api";
 import { recordPayout } from "@/lib/reports/statements";
 import { settingsRoles } from "@/lib/settings/roles";
 

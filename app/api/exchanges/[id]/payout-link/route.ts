@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
-import type { PayoutLinkRevocation } from "@/lib/contract/dashboard-api";
+import type { PayoutLinkRevocation } from "@/lib/dashboard/contract/dashboard-api";
 import { ownId } from "@/lib/api/ownership";
 import { requestOrigin } from "@/lib/api/request-origin";
 import { upstreamFor } from "@/lib/auth/tenants";

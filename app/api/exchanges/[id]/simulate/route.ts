@@ -3,7 +3,7 @@ import { ownId } from "@/lib/api/ownership";
 import { upstreamFor } from "@/lib/auth/tenants";
 import { readJson } from "@/lib/http/read-body";
 import { driveEventSchema } from "@/lib/service-api/operator-contract";
-import type { SimulatorSteps } from "@/lib/contract/console-api";
+import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
 import { refreshExchange } from "@/lib/exchanges/refresh-exchange";
 import { simulatorFor } from "@/lib/simulator/simulator";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { pathId } from "@/lib/api/ownership";
 import { readJson } from "@/lib/http/read-body";
-import { endpointUpdateBodySchema } from "@/lib/contract/forwarding-api";
+import { endpointUpdateBodySchema } from "@/lib/dashboard/contract/forwarding-api";
 import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/forwarding/endpoints";
 import { settingsRoles } from "@/lib/settings/roles";
 

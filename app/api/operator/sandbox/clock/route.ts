@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { clockBodySchema } from "@/lib/contract/console-api";
+import { clockBodySchema } from "@/lib/dashboard/contract/console-api";
 import { consoleSimulator } from "@/lib/simulator/simulator";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { publicRoute } from "@/lib/api/public-route";
-import type { updateFrameSchema } from "@/lib/contract/dashboard-api";
+import type { updateFrameSchema } from "@/lib/dashboard/contract/dashboard-api";
 import type { Notice } from "@/lib/events/bus";
 import { eventStream } from "@/lib/events/sse";
 import { isLinkLive, linkOfToken } from "@/lib/payout-links/payout-links";

@@ -1,5 +1,5 @@
 import { publicRoute } from "@/lib/api/public-route";
-import { publicInvoiceBodySchema } from "@/lib/contract/dashboard-api";
+import { publicInvoiceBodySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { otherMethods } from "@/lib/api/route";
 import { tenantById } from "@/lib/auth/tenants";
 import { ApiError } from "@/lib/errors";

@@ -1,5 +1,5 @@
 import { publicRoute } from "@/lib/api/public-route";
-import { publicLightningAddressBodySchema } from "@/lib/contract/dashboard-api";
+import { publicLightningAddressBodySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { payToLightningAddress } from "@/lib/payout-links/lightning-address";

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { pathId } from "@/lib/api/ownership";
 import { readJson } from "@/lib/http/read-body";
-import { affiliateBodySchema } from "@/lib/contract/settings-api";
+import { affiliateBodySchema } from "@/lib/dashboard/contract/settings-api";
 import { affiliates, labelAffiliate, unlabelAffiliate } from "@/lib/settings/settings";
 import { settingsRoles } from "@/lib/settings/roles";
 

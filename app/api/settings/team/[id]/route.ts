@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { pathId } from "@/lib/api/ownership";
 import { readJson } from "@/lib/http/read-body";
-import { teamUpdateBodySchema } from "@/lib/contract/settings-api";
+import { teamUpdateBodySchema } from "@/lib/dashboard/contract/settings-api";
 import { updateMember } from "@/lib/settings/settings";
 import { settingsRoles } from "@/lib/settings/roles";
 

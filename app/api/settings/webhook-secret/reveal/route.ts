@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { revealBodySchema } from "@/lib/contract/settings-api";
+import { revealBodySchema } from "@/lib/dashboard/contract/settings-api";
 import { revealSecret } from "@/lib/settings/settings";
 import { settingsRoles } from "@/lib/settings/roles";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { requestOrigin } from "@/lib/api/request-origin";
 import { readJson } from "@/lib/http/read-body";
-import { rotateBodySchema } from "@/lib/contract/settings-api";
+import { rotateBodySchema } from "@/lib/dashboard/contract/settings-api";
 import { rotateSecret } from "@/lib/settings/settings";
 import { settingsRoles } from "@/lib/settings/roles";
 

@@ -7,7 +7,7 @@ import { linkButtonClass } from "@/components/ui/export-links";
 import { RecordPayoutForm } from "@/components/reports/record-payout-form";
 import { formatters } from "@/lib/client/format";
 import { pageContext } from "@/lib/auth/page-context";
-import { monthSchema } from "@/lib/contract/reports-api";
+import { monthSchema } from "@/lib/dashboard/contract/reports-api";
 import { serviceTime } from "@/lib/service-api/client";
 import { statement } from "@/lib/reports/statements";
 import { todayIn } from "@/lib/reports/periods";

@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { pathId, searchParams } from "@/lib/api/ownership";
-import { deliveryListQuerySchema } from "@/lib/contract/forwarding-api";
+import { deliveryListQuerySchema } from "@/lib/dashboard/contract/forwarding-api";
 import { listDeliveries } from "@/lib/forwarding/deliveries";
 import { settingsRoles } from "@/lib/settings/roles";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { pathId } from "@/lib/api/ownership";
 import { readJson } from "@/lib/http/read-body";
-import { recoverBodySchema } from "@/lib/contract/forwarding-api";
+import { recoverBodySchema } from "@/lib/dashboard/contract/forwarding-api";
 import { recoverDeliveries } from "@/lib/forwarding/deliveries";
 import { settingsRoles } from "@/lib/settings/roles";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/api/route";
 import { pathId } from "@/lib/api/ownership";
 import { readJson } from "@/lib/http/read-body";
-import { rotateSecretBodySchema } from "@/lib/contract/forwarding-api";
+import { rotateSecretBodySchema } from "@/lib/dashboard/contract/forwarding-api";
 import { rotateEndpointSecret } from "@/lib/forwarding/endpoints";
 import { settingsRoles } from "@/lib/settings/roles";
 

@@ -3,12 +3,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import * as real from "zod/mini";
-import { bundleZodForBrowser, zodMiniNames } from "../../scripts/zod-browser.mjs";
+import { bundleZodForBrowser, zodMiniNames } from "../../../scripts/zod-browser.mjs";
 
 // The browser's zod/mini (scripts/zod-browser.mjs): the same functions as the package, cut to
 // what the app's files call, and parsing exactly as the package does.
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 
 describe("the browser's cut of zod/mini", () => {
   it("takes the names the contract calls, and leaves out types and zod's core", () => {
