@@ -20,7 +20,7 @@ import {
   setDisabled,
   setRole,
   unlockUser,
-} from "@/lib/auth/users";
+} from "@/lib/dashboard/auth/users";
 import {
   addTenant,
   DEFAULT_OVERLAP_HOURS,
@@ -29,10 +29,10 @@ import {
   rotateWebhookSecret,
   setTenantNetwork,
   setTenantTimeZone,
-} from "@/lib/auth/tenant-admin";
+} from "@/lib/dashboard/auth/tenant-admin";
 import { env } from "@/lib/env";
-import { forgetTenants, tenantById } from "@/lib/auth/tenants";
-import { seedVolume } from "@/lib/demo/seed-volume";
+import { forgetTenants, tenantById } from "@/lib/dashboard/auth/tenants";
+import { seedVolume } from "@/lib/dashboard/demo/seed-volume";
 import { monthlyFigures, recountedFigures, rolledUpFigures } from "@/lib/reports/recount";
 import { sql } from "drizzle-orm";
 

@@ -2,7 +2,7 @@
 // peer address to X-Forwarded-For, as a reverse proxy would. Next.js itself fills that header
 // only when it is absent, so a client could otherwise pose as any address; with this, the last
 // entry is always the address the connection came from, and TRUSTED_PROXY_HOPS says how many
-// entries before it were written by proxies of ours (lib/auth/client-address.ts).
+// entries before it were written by proxies of ours (lib/dashboard/auth/client-address.ts).
 //
 // It also owns the process's life (docs/operations.md#deploys): request ids, one JSON log line
 // and the metrics of each request, and the drain on SIGTERM or SIGINT.

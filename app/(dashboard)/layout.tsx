@@ -7,12 +7,12 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { dashboardLocales } from "@/i18n/config";
 import { pathHeader } from "@/i18n/request";
 import dashboardCatalogue from "@/messages/dashboard/en.json";
-import { currentUser } from "@/lib/auth/current-user";
-import { signInAgain } from "@/lib/auth/page-context";
-import { allTenants } from "@/lib/auth/tenants";
+import { currentUser } from "@/lib/dashboard/auth/current-user";
+import { signInAgain } from "@/lib/dashboard/auth/page-context";
+import { allTenants } from "@/lib/dashboard/auth/tenants";
 import { explorerBase } from "@/lib/bitcoin/networks";
 import { getDb } from "@/lib/db/client";
-import { isSandboxTenant } from "@/lib/simulator/simulator";
+import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { OverviewPage } from "@/components/overview/overview-page";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
-import { pageContext } from "@/lib/auth/page-context";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { serviceTime } from "@/lib/service-api/client";
-import { overview } from "@/lib/overview/overview";
+import { overview } from "@/lib/dashboard/overview/overview";
 
 export const generateMetadata = titled("overview");
 

@@ -8,9 +8,9 @@ import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
 import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
-import { createPasskey, isCancelled, passkeySupport } from "@/lib/client/passkeys";
-import { useFormat } from "@/lib/client/use-format";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { createPasskey, isCancelled, passkeySupport } from "@/lib/dashboard/client/passkeys";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { passkeyAddedSchema, passkeySchema, type Passkey } from "@/lib/dashboard/contract/account-api";
 import { RecoveryCodesShown } from "./recovery-codes";
 

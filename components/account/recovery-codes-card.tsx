@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch } from "@/lib/dashboard/client/api";
 import { recoveryCodesSchema } from "@/lib/dashboard/contract/account-api";
 import { RecoveryCodesShown } from "./recovery-codes";
 

@@ -10,8 +10,8 @@ import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { Field, TextInput } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
-import { useFormat } from "@/lib/client/use-format";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { totpConfirmedSchema, totpStartedSchema, type AccountSecurity, type TotpStarted } from "@/lib/dashboard/contract/account-api";
 import { RecoveryCodesShown } from "./recovery-codes";
 

@@ -6,9 +6,9 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { useShellUser } from "@/components/shell/session-context";
 import type { AuditPage as AuditEntries } from "@/lib/dashboard/contract/dashboard-api";
-import { useMorePages, type Paging } from "@/lib/client/use-more-pages";
-import { listFilters } from "@/lib/pages/list-page";
-import { useFormat } from "@/lib/client/use-format";
+import { useMorePages, type Paging } from "@/lib/dashboard/client/use-more-pages";
+import { listFilters } from "@/lib/dashboard/pages/list-page";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 const paging: Paging<AuditEntries["data"][number], AuditEntries> = {
   param: "before",

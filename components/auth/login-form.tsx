@@ -3,10 +3,10 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useRouter, useSearchParams } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
-import { safeCallbackPath } from "@/lib/auth/safe-callback";
-import { apiFetch } from "@/lib/client/api";
-import { signInStep } from "@/lib/client/sign-in";
-import { assertPasskey, isCancelled, passkeySupport } from "@/lib/client/passkeys";
+import { safeCallbackPath } from "@/lib/dashboard/auth/safe-callback";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { signInStep } from "@/lib/dashboard/client/sign-in";
+import { assertPasskey, isCancelled, passkeySupport } from "@/lib/dashboard/client/passkeys";
 import { secondStepSchema, type SecondStep } from "@/lib/dashboard/contract/account-api";
 
 /** Nothing to subscribe to: the snapshot only tells the server render (false) from the browser (true). */

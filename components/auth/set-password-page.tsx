@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
-import { openLink, type LinkPurpose } from "@/lib/auth/account-links";
+import { openLink, type LinkPurpose } from "@/lib/dashboard/auth/account-links";
 import { AuthCard } from "./auth-card";
 import { SetPasswordForm } from "./set-password-form";
 

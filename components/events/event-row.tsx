@@ -3,9 +3,9 @@ import Link from "next/link";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { LoadingRows, ErrorState } from "@/components/ui/states";
-import { apiFetch } from "@/lib/client/api";
-import { shortId } from "@/lib/client/format";
-import { useFormat } from "@/lib/client/use-format";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { shortId } from "@/lib/dashboard/client/format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import type { WebhookEventDetail, WebhookEventItem } from "@/lib/dashboard/contract/events-api";
 
 function pretty(raw: string): string {

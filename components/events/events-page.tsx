@@ -7,8 +7,8 @@ import { Select, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import type { WebhookEventPage } from "@/lib/dashboard/contract/events-api";
-import { useMorePages, type Paging } from "@/lib/client/use-more-pages";
-import { listFilters } from "@/lib/pages/list-page";
+import { useMorePages, type Paging } from "@/lib/dashboard/client/use-more-pages";
+import { listFilters } from "@/lib/dashboard/pages/list-page";
 import { EventRow } from "./event-row";
 
 const paging: Paging<WebhookEventPage["data"][number], WebhookEventPage> = {

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/states";
 import type { Rejections } from "@/lib/dashboard/contract/dashboard-api";
-import { useFormat } from "@/lib/client/use-format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 /** The receiver's reasons (lib/webhooks) as keys of the catalogue's `events.rejected.reasons`. */
 const reasonKeys: Record<string, "invalid" | "missing" | "malformed"> = {

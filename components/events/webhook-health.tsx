@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
 import type { WebhookHealth as Health } from "@/lib/dashboard/contract/events-api";
-import { useFormat } from "@/lib/client/use-format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 /** Is the service reaching us: the URL to register, the last event, what was refused in 24 h. */
 export function WebhookHealth({ health }: { health: Health }) {

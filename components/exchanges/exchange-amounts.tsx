@@ -2,8 +2,8 @@ import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/states";
 import type { ExchangeView } from "@/lib/exchanges/exchange-view";
-import { btcToSats } from "@/lib/client/format";
-import { useFormat } from "@/lib/client/use-format";
+import { btcToSats } from "@/lib/dashboard/client/format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 export function ExchangeAmounts({ exchange }: { exchange: ExchangeView }) {
   const t = useTranslations("exchanges.amounts");

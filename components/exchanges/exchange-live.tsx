@@ -2,8 +2,8 @@
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
 import { LiveRefresh } from "@/components/shell/live-refresh";
-import type { LiveSignal } from "@/lib/client/live-notices";
-import { setServiceTime } from "@/lib/client/service-clock";
+import type { LiveSignal } from "@/lib/dashboard/client/live-notices";
+import { setServiceTime } from "@/lib/dashboard/client/service-clock";
 
 /**
  * Keeps a server-rendered exchange page current: re-rendered on the live stream's notices about

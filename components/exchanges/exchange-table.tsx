@@ -3,8 +3,8 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { StateBadge } from "@/components/ui/state-badge";
 import type { ExchangeListItem } from "@/lib/dashboard/contract/dashboard-api";
-import { shortId } from "@/lib/client/format";
-import { useFormat } from "@/lib/client/use-format";
+import { shortId } from "@/lib/dashboard/client/format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 type Item = ExchangeListItem & { tenant_name?: string };
 

@@ -7,12 +7,12 @@ import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Select, TextInput, inputClass } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
-import { ApiClientError, apiFetch } from "@/lib/client/api";
+import { ApiClientError, apiFetch } from "@/lib/dashboard/client/api";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
 import type { ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
-import { byCursor, useMorePages } from "@/lib/client/use-more-pages";
-import { listFilters } from "@/lib/pages/list-page";
+import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
+import { listFilters } from "@/lib/dashboard/pages/list-page";
 import { ExchangeTable } from "./exchange-table";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

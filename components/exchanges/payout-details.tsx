@@ -5,8 +5,8 @@ import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { DefinitionList } from "@/components/ui/states";
 import { useShellUser } from "@/components/shell/session-context";
 import type { ExchangeView } from "@/lib/exchanges/exchange-view";
-import { btcToSats } from "@/lib/client/format";
-import { useFormat } from "@/lib/client/use-format";
+import { btcToSats } from "@/lib/dashboard/client/format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 function Mono({ value, href }: { value: string; href?: string | null }) {
   return (

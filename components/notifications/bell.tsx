@@ -3,8 +3,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
-import { apiFetch } from "@/lib/client/api";
-import { useLiveSignals } from "@/lib/client/live-notices";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { useLiveSignals } from "@/lib/dashboard/client/live-notices";
 import { unreadCountSchema } from "@/lib/dashboard/contract/notifications-api";
 
 /** Tells the bell to count again (the notifications page marked some read). */

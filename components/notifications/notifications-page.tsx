@@ -7,9 +7,9 @@ import { Card } from "@/components/ui/card";
 import { Select } from "@/components/ui/field";
 import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
-import { useFormat } from "@/lib/client/use-format";
-import { useLiveSignals } from "@/lib/client/live-notices";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { useFormat } from "@/lib/dashboard/client/use-format";
+import { useLiveSignals } from "@/lib/dashboard/client/live-notices";
 import {
   notificationCategories,
   notificationChannels,

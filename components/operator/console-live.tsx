@@ -2,7 +2,7 @@
 import { useEffect, useRef } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useConsoleEvents } from "@/lib/client/use-console-events";
+import { useConsoleEvents } from "@/lib/dashboard/client/use-console-events";
 
 /**
  * Keeps the server-rendered console current: drawn again on every tenant's notice (at most every

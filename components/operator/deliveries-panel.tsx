@@ -8,11 +8,11 @@ import { Field, Select, TextInput } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
-import { shortId } from "@/lib/client/format";
-import { useFormat } from "@/lib/client/use-format";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { shortId } from "@/lib/dashboard/client/format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { deliverySchema, recoverResultSchema, type clientListSchema, type deliveriesSchema } from "@/lib/service-api/operator-contract";
-import { listFilters } from "@/lib/pages/list-page";
+import { listFilters } from "@/lib/dashboard/pages/list-page";
 import type * as z from "zod/mini";
 
 /** A date as a datetime-local input shows it: the browser's local time, to the minute. */

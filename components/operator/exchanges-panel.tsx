@@ -5,9 +5,9 @@ import { Select } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
-import { byCursor, useMorePages } from "@/lib/client/use-more-pages";
+import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
 import type { ConsoleExchangePage, ConsoleTenant } from "@/lib/dashboard/contract/console-api";
-import { listFilters } from "@/lib/pages/list-page";
+import { listFilters } from "@/lib/dashboard/pages/list-page";
 
 /**
  * Exchanges of every tenant, with the tenant of each (the first page rendered on the server for

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/states";
 import type { ConsoleMailDetail, ConsoleMailList } from "@/lib/dashboard/contract/console-api";
-import { useFormat } from "@/lib/client/use-format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 const statusClass: Record<string, string> = {
   sent: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-200",

@@ -9,7 +9,7 @@ import { Field, Select, TextInput } from "@/components/ui/field";
 import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { SandboxBadge } from "@/components/simulator/sandbox-badge";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch } from "@/lib/dashboard/client/api";
 import { tenantCreatedSchema, type ConsoleTenant } from "@/lib/dashboard/contract/console-api";
 import type * as z from "zod/mini";
 

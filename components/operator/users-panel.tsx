@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { StateBadge } from "@/components/ui/state-badge";
 import { EmptyState } from "@/components/ui/states";
 import type { ConsoleUsers } from "@/lib/dashboard/contract/console-api";
-import { useFormat } from "@/lib/client/use-format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 /** The users of every tenant, as GET /api/operator/users answers them. */
 export function UsersPanel({ users }: { users: ConsoleUsers["data"] }) {

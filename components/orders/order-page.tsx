@@ -5,7 +5,7 @@ import { ExchangeTable } from "@/components/exchanges/exchange-table";
 import { SimulatePayment } from "@/components/simulator/simulate-payment";
 import type { ExchangeListItem } from "@/lib/dashboard/contract/dashboard-api";
 import type { Order } from "@/lib/service-api/schemas";
-import { useFormat } from "@/lib/client/use-format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { OrderSettings } from "./order-settings";
 import { PaymentInstructions } from "./payment-instructions";
 import { PayoutMethodCard } from "./payout-method-card";

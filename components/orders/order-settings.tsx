@@ -6,9 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
 import { useCanMutate, useReadOnlyHint } from "@/components/shell/session-context";
-import { ApiClientError, apiFetch } from "@/lib/client/api";
-import { useErrorMessage } from "@/lib/client/messages";
-import { useFormat } from "@/lib/client/use-format";
+import { ApiClientError, apiFetch } from "@/lib/dashboard/client/api";
+import { useErrorMessage } from "@/lib/dashboard/client/messages";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import type { Order, OrderPatch } from "@/lib/service-api/schemas";
 
 /** Toggle the order (with a confirmation) and change its fee rate or affiliate agreement. */

@@ -9,10 +9,10 @@ import { useCanMutate } from "@/components/shell/session-context";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
 import type { OrderPage } from "@/lib/dashboard/contract/dashboard-api";
-import { byCursor, useMorePages } from "@/lib/client/use-more-pages";
-import { listFilters } from "@/lib/pages/list-page";
-import { shortId } from "@/lib/client/format";
-import { useFormat } from "@/lib/client/use-format";
+import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
+import { listFilters } from "@/lib/dashboard/pages/list-page";
+import { shortId } from "@/lib/dashboard/client/format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 /**
  * The tenant's orders, newest first: the first page rendered on the server for `shownFor` (or

@@ -5,7 +5,7 @@ import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
 import type { Overview } from "@/lib/dashboard/contract/dashboard-api";
-import { useFormat } from "@/lib/client/use-format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { VolumeChart } from "./volume-chart";
 
 const exchangeStates = ["executed", "interrupted", "refunded", "settled"] as const;

@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useFormat } from "@/lib/client/use-format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 
 type Point = { day: string; pair: string; volume: number; fees: number };
 

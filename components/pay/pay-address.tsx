@@ -36,7 +36,7 @@ export function PayAddress({ token, text }: { token: string; text: PayAddressTex
           try {
             // the API client and its schemas load with the first submission, not with the page
             const [{ apiFetch }, { publicViewSchema }] = await Promise.all([
-              import("@/lib/client/api"),
+              import("@/lib/dashboard/client/api"),
               import("@/lib/dashboard/contract/dashboard-api"),
             ]);
             await apiFetch(`/api/pay/${encodeURIComponent(token)}/lightning-address`, publicViewSchema, {

@@ -22,7 +22,7 @@ export function PayInvoice(props: {
       submit={async (invoice) => {
         // the API client and its schemas load with the form, not with the page
         const [{ apiFetch }, { publicViewSchema }] = await Promise.all([
-          import("@/lib/client/api"),
+          import("@/lib/dashboard/client/api"),
           import("@/lib/dashboard/contract/dashboard-api"),
         ]);
         await apiFetch(`/api/pay/${encodeURIComponent(token)}/invoice`, publicViewSchema, { method: "POST", body: { invoice } });

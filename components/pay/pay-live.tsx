@@ -1,8 +1,8 @@
 "use client";
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
-import { useEventStream } from "@/lib/client/use-event-stream";
-import { setServiceTime } from "@/lib/client/service-clock";
+import { useEventStream } from "@/lib/dashboard/client/use-event-stream";
+import { setServiceTime } from "@/lib/dashboard/client/service-clock";
 
 /**
  * The payout page's live part. The server renders the page; this follows the link's event

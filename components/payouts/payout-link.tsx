@@ -3,9 +3,9 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
-import { ApiClientError, apiFetch } from "@/lib/client/api";
-import { useErrorMessage } from "@/lib/client/messages";
-import { useFormat } from "@/lib/client/use-format";
+import { ApiClientError, apiFetch } from "@/lib/dashboard/client/api";
+import { useErrorMessage } from "@/lib/dashboard/client/messages";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { payoutLinkRevocationSchema, payoutLinkSchema, type PayoutLink as PayoutLinkBody } from "@/lib/dashboard/contract/dashboard-api";
 
 // the link's QR code is drawn once a link exists: its encoder loads then, not with the page

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import { serviceNow } from "@/lib/client/service-clock";
+import { serviceNow } from "@/lib/dashboard/client/service-clock";
 
 /**
  * Seconds until a moment of the service's clock, ticking each second; calls onExpired when it

@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { EarningsRow } from "@/lib/dashboard/contract/reports-api";
-import { formatters } from "@/lib/client/format";
+import { formatters } from "@/lib/dashboard/client/format";
 
 // Server-rendered SVG: the earnings of each group as horizontal bars over its fees, one scale per
 // currency (amounts of different currencies are never compared). Labels sit above their bars so

@@ -6,7 +6,7 @@ import { Field, TextInput } from "@/components/ui/field";
 import { CurrencyField } from "@/components/ui/currency-field";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch } from "@/lib/dashboard/client/api";
 import { affiliatePayoutSchema } from "@/lib/dashboard/contract/reports-api";
 
 /** Records a payout of earnings received against this statement; the page then reconciles it. */

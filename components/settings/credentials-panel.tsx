@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
 import { DefinitionList, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch } from "@/lib/dashboard/client/api";
 import { credentialsSchema, type Credentials } from "@/lib/dashboard/contract/settings-api";
 
 /** The service's base URL and the client_id (masked), and its replacement once the service accepts the new one. */

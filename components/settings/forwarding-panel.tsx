@@ -8,8 +8,8 @@ import { Card } from "@/components/ui/card";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
-import { useFormat } from "@/lib/client/use-format";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import {
   deliveryListSchema,
   deliverySchema,

@@ -9,8 +9,8 @@ import { StateBadge } from "@/components/ui/state-badge";
 import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { useShellUser } from "@/components/shell/session-context";
-import { apiFetch } from "@/lib/client/api";
-import { useFormat } from "@/lib/client/use-format";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import {
   mailedLinkSchema,
   teamMemberSchema,

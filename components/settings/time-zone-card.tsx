@@ -7,7 +7,7 @@ import { Card } from "@/components/ui/card";
 import { Field, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch } from "@/lib/dashboard/client/api";
 import { timeZoneSchema } from "@/lib/dashboard/contract/settings-api";
 
 /** The tenant's time zone, in which reports and statements count days and months. */

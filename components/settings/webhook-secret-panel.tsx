@@ -8,8 +8,8 @@ import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { Field, Select } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
-import { useFormat } from "@/lib/client/use-format";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { revealedSchema, rotatedSchema, type Rotated, type WebhookSecretStatus } from "@/lib/dashboard/contract/settings-api";
 import { OneTimeSecret } from "./one-time-secret";
 

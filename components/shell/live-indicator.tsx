@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import type { LiveStatus } from "@/lib/client/use-live-events";
+import type { LiveStatus } from "@/lib/dashboard/client/use-live-events";
 
 export function LiveIndicator({ status }: { status: LiveStatus }) {
   const t = useTranslations("shell.live");

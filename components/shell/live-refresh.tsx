@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef } from "react";
 import { useRouter } from "next/navigation";
-import { useLiveSignals, type LiveSignal } from "@/lib/client/live-notices";
+import { useLiveSignals, type LiveSignal } from "@/lib/dashboard/client/live-notices";
 
 /** Which signals refresh a page: snapshot notices (a new state stored), also webhook notices, or neither; reconnects and
  * refusals always. */

@@ -4,8 +4,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/ui/field";
-import { ApiClientError, apiFetch } from "@/lib/client/api";
-import { useErrorMessage } from "@/lib/client/messages";
+import { ApiClientError, apiFetch } from "@/lib/dashboard/client/api";
+import { useErrorMessage } from "@/lib/dashboard/client/messages";
 import { searchResultSchema, type SearchResult } from "@/lib/dashboard/contract/shell-api";
 
 /** The header's search: one match opens it, several are listed, none says so. */

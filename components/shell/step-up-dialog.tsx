@@ -5,8 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
-import { provideStepUp } from "@/lib/client/step-up";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { provideStepUp } from "@/lib/dashboard/client/step-up";
 import { reauthenticatedSchema, reauthMethodsSchema, type ReauthMethods } from "@/lib/dashboard/contract/step-up-api";
 
 type Method = ReauthMethods["methods"][number];
@@ -98,7 +98,7 @@ export function StepUpDialog() {
           onClick={() =>
             void confirm(async () => {
               // the passkey ceremony's code is loaded only when someone confirms with a passkey
-              const { assertPasskeyResponse, isCancelled } = await import("@/lib/client/passkeys");
+              const { assertPasskeyResponse, isCancelled } = await import("@/lib/dashboard/client/passkeys");
               try {
                 return { method: "passkey", response: await assertPasskeyResponse("/api/account/reauthenticate/options") };
               } catch (e) {

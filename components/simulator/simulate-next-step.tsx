@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { ErrorState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch } from "@/lib/dashboard/client/api";
 import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
 import { SandboxBadge } from "./sandbox-badge";
 import { StepList, type DriveEvent } from "./step-list";

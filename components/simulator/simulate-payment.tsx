@@ -9,7 +9,7 @@ import { CurrencyField } from "@/components/ui/currency-field";
 import { useSubmit } from "@/components/ui/use-submit";
 import { useShellUser } from "@/components/shell/session-context";
 import { useToast } from "@/components/shell/toaster";
-import { apiFetch } from "@/lib/client/api";
+import { apiFetch } from "@/lib/dashboard/client/api";
 import { refundCodes } from "@/lib/service-api/codes";
 import { SandboxBadge } from "./sandbox-badge";
 

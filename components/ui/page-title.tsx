@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { StateBadge } from "./state-badge";
-import { shortId } from "@/lib/client/format";
+import { shortId } from "@/lib/dashboard/client/format";
 
 /** "Order 1a2b3c4d…" with its state badge and a line of facts beside it. */
 export function PageTitle({ kind, id, state, children }: { kind: string; id: string; state: string; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { LiveRefresh } from "@/components/shell/live-refresh";
-import { errorCodeOf } from "@/lib/pages/error-code";
+import { errorCodeOf } from "@/lib/dashboard/pages/error-code";
 import { ErrorState } from "./states";
 
 /**

@@ -2,8 +2,8 @@
 import type { ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useErrorMessage } from "@/lib/client/messages";
-import { ApiClientError } from "@/lib/client/api";
+import { useErrorMessage } from "@/lib/dashboard/client/messages";
+import { ApiClientError } from "@/lib/dashboard/client/api";
 
 export function LoadingRows({ rows = 3 }: { rows?: number }) {
   const t = useTranslations("common");

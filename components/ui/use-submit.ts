@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
-import { ApiClientError } from "@/lib/client/api";
-import { useErrorMessage } from "@/lib/client/messages";
+import { ApiClientError } from "@/lib/dashboard/client/api";
+import { useErrorMessage } from "@/lib/dashboard/client/messages";
 
 /** The API's error as a sentence: the form's own wording for a code first, then the fields at fault. */
 function describe(error: unknown, overrides: Record<string, string>, messageFor: (code: string) => string): string {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges, orders } from "@/lib/db/schema";
-import type { Tenant } from "@/lib/auth/tenants";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { serviceTime } from "@/lib/service-api/client";
 import type { Exchange } from "@/lib/service-api/schemas";
 import { exchangeState } from "@/lib/service-api/exchange-state";

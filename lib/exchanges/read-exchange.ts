@@ -1,6 +1,6 @@
 import { after } from "next/server";
-import { ownership } from "@/lib/api/ownership";
-import { upstreamFor, type Tenant } from "@/lib/auth/tenants";
+import { ownership } from "@/lib/dashboard/api/ownership";
+import { upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
 import type { Db } from "@/lib/db/client";
 import type { Exchange } from "@/lib/service-api/schemas";
 import { freshSnapshot } from "./cached-snapshot";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import type { Tenant } from "@/lib/auth/tenants";
-import { upstreamFor } from "@/lib/auth/tenants";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
+import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { publish } from "@/lib/events/bus";
 import { indexOrder } from "@/lib/orders/index-order";
 import { indexExchangeSnapshot, needsOrder } from "./index-exchange";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import type { Tenant } from "@/lib/auth/tenants";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { UpstreamError } from "@/lib/service-api/client";
 import { refreshExchange } from "./refresh-exchange";
 import { processSingleton } from "@/lib/process-singleton";

@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { forwardingAttempts, jobs } from "@/lib/db/schema";
 import { TEST_EVENT_TYPE, type Delivery } from "@/lib/dashboard/contract/forwarding-api";
 import { ApiError } from "@/lib/errors";
-import type { Tenant } from "@/lib/auth/tenants";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { runDueJobs, wakeJobRunner } from "@/lib/jobs/runner";
 import { endpointRow } from "./endpoints";
 import { FORWARD, webhookIdOf } from "./deliver";

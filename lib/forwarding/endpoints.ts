@@ -3,10 +3,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { forwardingEndpoints, jobs } from "@/lib/db/schema";
-import { decryptSecret, encryptSecret } from "@/lib/auth/encryption";
+import { decryptSecret, encryptSecret } from "@/lib/dashboard/auth/encryption";
 import type { Endpoint, EndpointCreateBody, EndpointUpdateBody, EndpointWithSecret } from "@/lib/dashboard/contract/forwarding-api";
 import { ApiError } from "@/lib/errors";
-import type { Tenant } from "@/lib/auth/tenants";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { checkEndpointUrl } from "./target";
 
 // A tenant's forwarding endpoints: created with a signing secret (shown once), edited, rotated

@@ -4,7 +4,7 @@ import { mailMessages, notifications, users } from "@/lib/db/schema";
 import { registerJobHandler, wakeJobRunner, type JobHandler } from "@/lib/jobs/runner";
 import { queueMail } from "@/lib/mail/outbox";
 import { mailTranslator } from "@/lib/mail/render";
-import { appUrl } from "@/lib/auth/account-links";
+import { appUrl } from "@/lib/dashboard/auth/account-links";
 import type { NotificationCategory } from "@/lib/dashboard/contract/notifications-api";
 import { DIGEST_JOB, DIGEST_WINDOW_MS, digestKey } from "./notify";
 import { notificationText } from "./text";

@@ -1,5 +1,5 @@
-import { ownId } from "@/lib/api/ownership";
-import { upstreamFor, type Tenant } from "@/lib/auth/tenants";
+import { ownId } from "@/lib/dashboard/api/ownership";
+import { upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
 import type { Db } from "@/lib/db/client";
 import type { Order } from "@/lib/service-api/schemas";
 import { indexOrder } from "./index-order";

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
-import { tenantById, upstreamFor, type Tenant } from "@/lib/auth/tenants";
+import { tenantById, upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { ApiError, type ErrorCode } from "@/lib/errors";
 import { serviceTime } from "@/lib/service-api/client";
 import { lightningPayoutMethodSchema } from "@/lib/service-api/schemas";

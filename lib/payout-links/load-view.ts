@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { allTenants, tenantById, upstreamFor } from "@/lib/auth/tenants";
+import { allTenants, tenantById, upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { ApiError } from "@/lib/errors";
 import { serviceTime } from "@/lib/service-api/client";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { upstreamFor, type Tenant } from "@/lib/auth/tenants";
-import { recordAudit } from "@/lib/audit/record";
+import { upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
+import { recordAudit } from "@/lib/dashboard/audit/record";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import type { PublicView } from "@/lib/dashboard/contract/dashboard-api";
 import type { linkOfToken } from "./payout-links";

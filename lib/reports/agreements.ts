@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { affiliateLabels, affiliateSharePeriods, exchangeRollups } from "@/lib/db/schema";
-import { affiliates } from "@/lib/settings/settings";
+import { affiliates } from "@/lib/dashboard/settings/settings";
 import type { Agreement, AgreementBody, SharePeriod } from "@/lib/dashboard/contract/reports-api";
 import { todayIn } from "./periods";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import type { Tenant } from "@/lib/auth/tenants";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import type { exchanges, orders } from "@/lib/db/schema";
 import type { ExportFormat, EarningsReport, StatementLine } from "@/lib/dashboard/contract/reports-api";
 import type { ExchangeExportQuery, OrderExportQuery } from "@/lib/dashboard/contract/dashboard-api";

@@ -7,7 +7,7 @@ import { openMemoryDatabase, insertTestTenant } from "@/lib/db/memory-database";
 import type { Exchange, Order } from "@/lib/service-api/schemas";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { indexOrder } from "@/lib/orders/index-order";
-import { setTenantTimeZone } from "@/lib/auth/tenant-admin";
+import { setTenantTimeZone } from "@/lib/dashboard/auth/tenant-admin";
 import { putAgreement, putAgreements } from "./agreements";
 import { monthlyFigures, recountedFigures, rolledUpFigures, stateCounts } from "./recount";
 import { rolledUp, rolledUpDays } from "./counted-exchanges";

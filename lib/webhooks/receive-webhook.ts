@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { requestOrigin } from "@/lib/api/request-origin";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
 import { ApiError, errorBody, errorStatus, type ErrorCode } from "@/lib/errors";
 import { readCapped } from "@/lib/http/read-body";
 import { getDb, type Db } from "@/lib/db/client";
-import { tenantForWebhook, type Tenant } from "@/lib/auth/tenants";
+import { tenantForWebhook, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { stateOfEvent } from "@/lib/service-api/exchange-state";
 import { anyWebhookEventSchema } from "@/lib/service-api/schemas";
 import { scheduleRefresh } from "@/lib/exchanges/refresh-queue";

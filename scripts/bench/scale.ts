@@ -5,8 +5,8 @@ import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/db/client";
-import { seedVolume } from "@/lib/demo/seed-volume";
-import { encodeCursor } from "@/lib/api/cursor";
+import { seedVolume } from "@/lib/dashboard/demo/seed-volume";
+import { encodeCursor } from "@/lib/dashboard/api/cursor";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 
 export type Get = (path: string) => Promise<{ status: number; body: string; ms: number }>;

@@ -5,20 +5,20 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import type { Database, Db } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import * as schema from "@/lib/db/schema";
-import type { Tenant } from "@/lib/auth/tenants";
-import { seedVolume } from "@/lib/demo/seed-volume";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
+import { seedVolume } from "@/lib/dashboard/demo/seed-volume";
 import { exchangeRows } from "@/lib/exchanges/list-exchanges";
 import { orderRows } from "@/lib/orders/list-orders";
 import { listWebhookEvents } from "@/lib/webhooks/list-events";
-import { listAudit } from "@/lib/audit/list-audit";
-import { listSignIns } from "@/lib/auth/sign-in-history";
+import { listAudit } from "@/lib/dashboard/audit/list-audit";
+import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
 import { listDeliveries } from "@/lib/forwarding/deliveries";
 import { listNotifications } from "@/lib/notifications/inbox";
-import { search } from "@/lib/search/search";
+import { search } from "@/lib/dashboard/search/search";
 import { earningsReport } from "@/lib/reports/earnings";
 import { statement, statementMonths } from "@/lib/reports/statements";
 import { listAgreements } from "@/lib/reports/agreements";
-import { overview } from "@/lib/overview/overview";
+import { overview } from "@/lib/dashboard/overview/overview";
 import { nodes, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list, search and report query, planned by a real PostgreSQL over a tenant the demo

@@ -7,7 +7,7 @@ import { LoginForm } from "@/components/auth/login-form";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Logo } from "@/components/shell/logo";
 import { locales } from "@/i18n/config";
-import { currentUser } from "@/lib/auth/current-user";
+import { currentUser } from "@/lib/dashboard/auth/current-user";
 
 export const dynamic = "force-dynamic";
 

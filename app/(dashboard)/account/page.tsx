@@ -1,9 +1,9 @@
 import { headers } from "next/headers";
 import { AccountPage } from "@/components/account/account-page";
 import { titled } from "@/i18n/page-title";
-import { accountSecurity } from "@/lib/account/security";
-import { currentUser } from "@/lib/auth/current-user";
-import { signInAgain } from "@/lib/auth/page-context";
+import { accountSecurity } from "@/lib/dashboard/account/security";
+import { currentUser } from "@/lib/dashboard/auth/current-user";
+import { signInAgain } from "@/lib/dashboard/auth/page-context";
 import { getDb } from "@/lib/db/client";
 
 export const generateMetadata = titled("account");

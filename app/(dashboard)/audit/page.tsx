@@ -1,10 +1,10 @@
 import { notFound } from "next/navigation";
 import { AuditPage } from "@/components/audit/audit-page";
 import { titled } from "@/i18n/page-title";
-import { listAudit } from "@/lib/audit/list-audit";
-import { pageContext } from "@/lib/auth/page-context";
+import { listAudit } from "@/lib/dashboard/audit/list-audit";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { auditQuerySchema, type AuditPage as AuditEntries } from "@/lib/dashboard/contract/dashboard-api";
-import { filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";
+import { filtersFrom, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
 
 export const generateMetadata = titled("audit");
 

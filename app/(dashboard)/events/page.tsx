@@ -4,10 +4,10 @@ import { RejectedList } from "@/components/events/rejected-list";
 import { WebhookHealth } from "@/components/events/webhook-health";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
-import { originOf } from "@/lib/api/request-origin";
-import { pageContext } from "@/lib/auth/page-context";
+import { originOf } from "@/lib/dashboard/api/request-origin";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/dashboard/contract/events-api";
-import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";
+import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
 import { listWebhookEvents, webhookHealth } from "@/lib/webhooks/list-events";
 import { listRejections } from "@/lib/webhooks/record-rejection";
 

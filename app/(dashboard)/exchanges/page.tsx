@@ -1,11 +1,11 @@
 import { ExchangesPage } from "@/components/exchanges/exchanges-page";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
-import { pageContext } from "@/lib/auth/page-context";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { exchangeListQuerySchema, type ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
 import { serviceTime } from "@/lib/service-api/client";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";
-import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";
+import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
 
 export const generateMetadata = titled("exchanges");
 

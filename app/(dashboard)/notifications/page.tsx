@@ -1,9 +1,9 @@
 import { titled } from "@/i18n/page-title";
-import { pageContext } from "@/lib/auth/page-context";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { NotificationsPage } from "@/components/notifications/notifications-page";
 import { listNotifications } from "@/lib/notifications/inbox";
 import { preferencesOf } from "@/lib/notifications/preferences";
-import type { SearchParams } from "@/lib/pages/list-page";
+import type { SearchParams } from "@/lib/dashboard/pages/list-page";
 
 export const generateMetadata = titled("notifications");
 

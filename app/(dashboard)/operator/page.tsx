@@ -8,15 +8,15 @@ import { UsersPanel } from "@/components/operator/users-panel";
 import { MailPanel } from "@/components/operator/mail-panel";
 import { consoleMailDetail, consoleMailList } from "@/lib/mail/outbox";
 import { titled } from "@/i18n/page-title";
-import { pathId } from "@/lib/api/ownership";
-import { originOf } from "@/lib/api/request-origin";
-import { pageContext } from "@/lib/auth/page-context";
-import { consoleExchanges, consoleTenants, consoleUsers } from "@/lib/console/console";
+import { pathId } from "@/lib/dashboard/api/ownership";
+import { originOf } from "@/lib/dashboard/api/request-origin";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
+import { consoleExchanges, consoleTenants, consoleUsers } from "@/lib/dashboard/console/console";
 import { consoleExchangeQuerySchema, type ConsoleExchangePage } from "@/lib/dashboard/contract/console-api";
 import { env } from "@/lib/env";
-import { errorCodeOf } from "@/lib/pages/error-code";
-import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/pages/list-page";
-import { consoleSimulator } from "@/lib/simulator/simulator";
+import { errorCodeOf } from "@/lib/dashboard/pages/error-code";
+import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
+import { consoleSimulator } from "@/lib/dashboard/simulator/simulator";
 
 export const generateMetadata = titled("operator");
 

@@ -2,16 +2,16 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SettingsPage, settingsTabs, type OpenTab, type SettingsTab } from "@/components/settings/settings-page";
 import { titled } from "@/i18n/page-title";
-import { originOf } from "@/lib/api/request-origin";
-import { pageContext } from "@/lib/auth/page-context";
-import { listSignIns } from "@/lib/auth/sign-in-history";
+import { originOf } from "@/lib/dashboard/api/request-origin";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
+import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
 import { serviceTime } from "@/lib/service-api/client";
-import type { SearchParams } from "@/lib/pages/list-page";
+import type { SearchParams } from "@/lib/dashboard/pages/list-page";
 import { listAgreements } from "@/lib/reports/agreements";
-import { credentials, team, webhookSecretStatus } from "@/lib/settings/settings";
-import { securityPolicy } from "@/lib/settings/security";
+import { credentials, team, webhookSecretStatus } from "@/lib/dashboard/settings/settings";
+import { securityPolicy } from "@/lib/dashboard/settings/security";
 import { listEndpoints } from "@/lib/forwarding/endpoints";
-import { listApiKeys } from "@/lib/auth/api-keys";
+import { listApiKeys } from "@/lib/dashboard/auth/api-keys";
 
 export const generateMetadata = titled("settings");
 

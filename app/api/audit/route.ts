@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { searchParams } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { searchParams } from "@/lib/dashboard/api/ownership";
 import { ApiError, parseOrThrow } from "@/lib/errors";
-import { listAudit } from "@/lib/audit/list-audit";
+import { listAudit } from "@/lib/dashboard/audit/list-audit";
 import { auditQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { challengeCreateSchema } from "@/lib/service-api/schemas";
-import { upstreamFor } from "@/lib/auth/tenants";
+import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { activeSession } from "@/lib/auth/sessions";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { activeSession } from "@/lib/dashboard/auth/sessions";
 import { env } from "@/lib/env";
 import { eventStream, lastEventIdOf } from "@/lib/events/sse";
 import { eventsAfter, latestSeq } from "@/lib/webhooks/event-store";

@@ -1,5 +1,5 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { searchParams } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";
 import { exchangeListQuerySchema } from "@/lib/dashboard/contract/dashboard-api";

@@ -1,4 +1,4 @@
-import { otherMethods } from "@/lib/api/route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 import type { Health } from "@/lib/dashboard/contract/dashboard-api";
 
 export const dynamic = "force-dynamic";

@@ -1,11 +1,11 @@
 import { localeCookie, locales } from "@/i18n/config";
-import { safeCallbackPath } from "@/lib/auth/safe-callback";
-import { publicRoute } from "@/lib/api/public-route";
-import { requestOrigin } from "@/lib/api/request-origin";
-import { otherMethods } from "@/lib/api/route";
+import { safeCallbackPath } from "@/lib/dashboard/auth/safe-callback";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { otherMethods } from "@/lib/dashboard/api/route";
 import { ApiError } from "@/lib/errors";
 import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
-import { currentUser } from "@/lib/auth/current-user";
+import { currentUser } from "@/lib/dashboard/auth/current-user";
 import { setUserLocale } from "@/lib/notifications/preferences";
 
 export const dynamic = "force-dynamic";

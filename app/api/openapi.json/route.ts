@@ -1,6 +1,6 @@
-import { dashboardOpenApi } from "@/lib/api/openapi";
-import { requestOrigin } from "@/lib/api/request-origin";
-import { otherMethods } from "@/lib/api/route";
+import { dashboardOpenApi } from "@/lib/dashboard/api/openapi";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { otherMethods } from "@/lib/dashboard/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { searchParams } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { orderCreateSchema } from "@/lib/service-api/schemas";
-import { upstreamFor } from "@/lib/auth/tenants";
+import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { indexOrder } from "@/lib/orders/index-order";
 import { listOrders } from "@/lib/orders/list-orders";
 import { orderListQuerySchema } from "@/lib/dashboard/contract/dashboard-api";

@@ -1,6 +1,6 @@
 import { serviceTime } from "@/lib/service-api/client";
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { overview } from "@/lib/overview/overview";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { overview } from "@/lib/dashboard/overview/overview";
 
 export const dynamic = "force-dynamic";
 

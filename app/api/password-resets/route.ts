@@ -1,8 +1,8 @@
-import { publicRoute } from "@/lib/api/public-route";
-import { otherMethods } from "@/lib/api/route";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { clientAddress } from "@/lib/auth/client-address";
-import { requestPasswordReset } from "@/lib/auth/account-links";
+import { clientAddress } from "@/lib/dashboard/auth/client-address";
+import { requestPasswordReset } from "@/lib/dashboard/auth/account-links";
 import { passwordResetRequestSchema, type PasswordResetAccepted } from "@/lib/dashboard/contract/account-links-api";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { searchParams } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { searchQuerySchema, type SearchResult } from "@/lib/dashboard/contract/events-api";
-import { search } from "@/lib/search/search";
+import { search } from "@/lib/dashboard/search/search";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { otherMethods } from "@/lib/api/route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 
 // The QR reader's WebAssembly (zxing-wasm, behind the barcode-detector ponyfill), served from
 // this origin so that the camera scan works offline and under the pages' CSP. Browsers with a

@@ -1,5 +1,5 @@
 import { receiveWebhook } from "@/lib/webhooks/receive-webhook";
-import { otherMethods } from "@/lib/api/route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { formatIban } from "@/lib/banking/iban";
-import { useFormat } from "@/lib/client/use-format";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { CheckLine } from "./check-line";
 import { checkPayerIban, feeRateOf, type Draft } from "./draft";
 

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
-import { serviceNow } from "@/lib/client/api";
-import { useChallengeQuery } from "@/lib/client/queries";
+import { serviceNow } from "@/lib/dashboard/client/api";
+import { useChallengeQuery } from "@/lib/dashboard/client/queries";
 
 /** A challenge from the service, renewable, with the seconds it has left. */
 export function useChallenge(enabled: boolean) {

@@ -53,7 +53,7 @@ export type MailedLink = z.infer<typeof mailedLinkSchema>;
 // ---- sign-in history ----
 
 export const signInResults = ["ok", "wrong_password", "wrong_code", "disabled", "rate_limited"] as const;
-/** How a sign-in was made (lib/auth/factors/policy.ts): a passkey counts as both factors. */
+/** How a sign-in was made (lib/dashboard/auth/factors/policy.ts): a passkey counts as both factors. */
 export const signInMethodValues = ["password", "password_code", "recovery_code", "passkey"] as const;
 
 export const signInQuerySchema = z.object(newestFirstPage);

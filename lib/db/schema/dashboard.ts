@@ -85,7 +85,7 @@ export const orders = pgTable(
   (t) => [
     ofTenant("orders", t.tenantId),
     index("orders_tenant_created").on(t.tenantId, t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // the header's search (lib/search): each kind of value it looks up has its index
+    // the header's search (lib/dashboard/search): each kind of value it looks up has its index
     // an agreement's newest order (affiliate_usage keeps its count; lib/db/migrations/0013)
     index("orders_affiliate").on(t.tenantId, sql`(${t.snapshot} ->> 'affiliate_id')`, t.createdOn),
     index("orders_creditor_reference").on(t.tenantId, sql`(${t.snapshot} #>> '{payment_method,creditor_reference}')`),

@@ -4,7 +4,7 @@ import { LiveRefresh } from "@/components/shell/live-refresh";
 import { readFailure } from "@/components/ui/read-failure";
 import { EmptyState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
-import { pageContext } from "@/lib/auth/page-context";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
 import type { Order } from "@/lib/service-api/schemas";
 import { serviceTime } from "@/lib/service-api/client";
 import { listExchanges } from "@/lib/exchanges/list-exchanges";

@@ -1,8 +1,8 @@
 import { NewOrderWizard } from "@/components/orders/new-order/new-order-wizard";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
-import { QueryProvider } from "@/lib/client/query-provider";
-import { pageContext } from "@/lib/auth/page-context";
+import { QueryProvider } from "@/lib/dashboard/client/query-provider";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
 
 export const generateMetadata = titled("newOrder");
 

@@ -1,8 +1,8 @@
-import { publicRoute } from "@/lib/api/public-route";
-import { otherMethods } from "@/lib/api/route";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 import { ApiError } from "@/lib/errors";
 import { readJson } from "@/lib/http/read-body";
-import { openLink, redeemLink } from "@/lib/auth/account-links";
+import { openLink, redeemLink } from "@/lib/dashboard/auth/account-links";
 import { setPasswordBodySchema, type AccountLink, type PasswordSet } from "@/lib/dashboard/contract/account-links-api";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { requestOrigin } from "@/lib/api/request-origin";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
 import { readJson } from "@/lib/http/read-body";
 import { passkeyRegisterBodySchema } from "@/lib/dashboard/contract/account-api";
-import { addPasskey } from "@/lib/account/factors";
-import { everyone } from "@/lib/account/roles";
+import { addPasskey } from "@/lib/dashboard/account/factors";
+import { everyone } from "@/lib/dashboard/account/roles";
 
 export const dynamic = "force-dynamic";
 

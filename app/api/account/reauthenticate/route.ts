@@ -1,10 +1,10 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { requestOrigin } from "@/lib/api/request-origin";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
 import { readJson } from "@/lib/http/read-body";
-import { clientAddress } from "@/lib/auth/client-address";
+import { clientAddress } from "@/lib/dashboard/auth/client-address";
 import { reauthenticateBodySchema } from "@/lib/dashboard/contract/account-api";
-import { reauthenticate, reauthMethods } from "@/lib/account/reauthenticate";
-import { everyone } from "@/lib/account/roles";
+import { reauthenticate, reauthMethods } from "@/lib/dashboard/account/reauthenticate";
+import { everyone } from "@/lib/dashboard/account/roles";
 
 export const dynamic = "force-dynamic";
 

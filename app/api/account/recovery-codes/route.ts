@@ -1,6 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { regenerateRecoveryCodes } from "@/lib/account/factors";
-import { everyone } from "@/lib/account/roles";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { regenerateRecoveryCodes } from "@/lib/dashboard/account/factors";
+import { everyone } from "@/lib/dashboard/account/roles";
 
 export const dynamic = "force-dynamic";
 

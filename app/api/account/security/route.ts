@@ -1,6 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { accountSecurity } from "@/lib/account/security";
-import { everyone } from "@/lib/account/roles";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { accountSecurity } from "@/lib/dashboard/account/security";
+import { everyone } from "@/lib/dashboard/account/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { startTotp } from "@/lib/auth/factors/totp";
-import { removeTotp } from "@/lib/account/factors";
-import { everyone } from "@/lib/account/roles";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { startTotp } from "@/lib/dashboard/auth/factors/totp";
+import { removeTotp } from "@/lib/dashboard/account/factors";
+import { everyone } from "@/lib/dashboard/account/roles";
 import type { TotpStarted } from "@/lib/dashboard/contract/account-api";
 
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { serviceTime } from "@/lib/service-api/client";
-import { pathId } from "@/lib/api/ownership";
+import { pathId } from "@/lib/dashboard/api/ownership";
 import { readJson } from "@/lib/http/read-body";
 import { agreementBodySchema } from "@/lib/dashboard/contract/reports-api";
 import { listAgreements, putAgreement } from "@/lib/reports/agreements";
-import { settingsRoles } from "@/lib/settings/roles";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

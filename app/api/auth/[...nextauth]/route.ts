@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/auth/options";
-import { noStore, otherMethods } from "@/lib/api/route";
+import { authOptions } from "@/lib/dashboard/auth/options";
+import { noStore, otherMethods } from "@/lib/dashboard/api/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { ownId } from "@/lib/api/ownership";
-import { upstreamFor } from "@/lib/auth/tenants";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { ownId } from "@/lib/dashboard/api/ownership";
+import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 
 export const dynamic = "force-dynamic";
 

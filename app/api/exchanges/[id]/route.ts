@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { ownId, pathId } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { ownId, pathId } from "@/lib/dashboard/api/ownership";
 import { exchangePayoutPatchSchema } from "@/lib/service-api/schemas";
-import { upstreamFor } from "@/lib/auth/tenants";
+import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
 import { readExchange } from "@/lib/exchanges/read-exchange";
 import { readJson } from "@/lib/http/read-body";

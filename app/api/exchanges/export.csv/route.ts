@@ -1,5 +1,5 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { searchParams } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { exchangeExportQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { exportExchanges } from "@/lib/reports/exports";

@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { endpointCreateBodySchema } from "@/lib/dashboard/contract/forwarding-api";
 import { createEndpoint, listEndpoints } from "@/lib/forwarding/endpoints";
-import { settingsRoles } from "@/lib/settings/roles";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { otherMethods } from "@/lib/api/route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 import { readiness } from "@/lib/runtime/readiness";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/db/availability";
 

@@ -1,6 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { everyone } from "@/lib/account/roles";
-import { isSameOrigin } from "@/lib/api/same-origin";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { everyone } from "@/lib/dashboard/account/roles";
+import { isSameOrigin } from "@/lib/dashboard/api/same-origin";
 import { ApiError } from "@/lib/errors";
 import { readJson } from "@/lib/http/read-body";
 import { markReadBodySchema, type UnreadCount } from "@/lib/dashboard/contract/notifications-api";

@@ -1,5 +1,5 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { everyone } from "@/lib/account/roles";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { everyone } from "@/lib/dashboard/account/roles";
 import { unreadCount } from "@/lib/notifications/inbox";
 import type { UnreadCount } from "@/lib/dashboard/contract/notifications-api";
 

@@ -1,5 +1,5 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { activeSession } from "@/lib/auth/sessions";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { activeSession } from "@/lib/dashboard/auth/sessions";
 import { env } from "@/lib/env";
 import type { ConsoleFrame } from "@/lib/dashboard/contract/console-api";
 import { EVERY_TENANT, type Notice } from "@/lib/events/bus";

@@ -1,6 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { searchParams } from "@/lib/api/ownership";
-import { consoleExchanges } from "@/lib/console/console";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { searchParams } from "@/lib/dashboard/api/ownership";
+import { consoleExchanges } from "@/lib/dashboard/console/console";
 import { consoleExchangeQuerySchema } from "@/lib/dashboard/contract/console-api";
 
 export const dynamic = "force-dynamic";

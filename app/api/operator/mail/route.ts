@@ -1,4 +1,4 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { env } from "@/lib/env";
 import { consoleMailList } from "@/lib/mail/outbox";
 

@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { requestOrigin } from "@/lib/api/request-origin";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
 import { readJson } from "@/lib/http/read-body";
-import { consoleTenants, createConsoleTenant } from "@/lib/console/console";
+import { consoleTenants, createConsoleTenant } from "@/lib/dashboard/console/console";
 import { tenantCreateBodySchema } from "@/lib/dashboard/contract/console-api";
 
 export const dynamic = "force-dynamic";

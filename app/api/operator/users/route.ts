@@ -1,5 +1,5 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { consoleUsers } from "@/lib/console/console";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { consoleUsers } from "@/lib/dashboard/console/console";
 
 export const dynamic = "force-dynamic";
 

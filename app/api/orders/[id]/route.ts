@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { ownId } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { ownId } from "@/lib/dashboard/api/ownership";
 import { orderPatchSchema } from "@/lib/service-api/schemas";
-import { upstreamFor } from "@/lib/auth/tenants";
+import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { indexOrder } from "@/lib/orders/index-order";
 import { readOrder } from "@/lib/orders/read-order";
 import { readJson } from "@/lib/http/read-body";

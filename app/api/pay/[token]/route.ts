@@ -1,6 +1,6 @@
-import { publicRoute } from "@/lib/api/public-route";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
 import { loadPublicView } from "@/lib/payout-links/load-view";
-import { otherMethods } from "@/lib/api/route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 
 export const dynamic = "force-dynamic";
 

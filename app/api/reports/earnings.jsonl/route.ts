@@ -1,5 +1,5 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { searchParams } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { earningsQuerySchema } from "@/lib/dashboard/contract/reports-api";
 import { earningsReport } from "@/lib/reports/earnings";

@@ -1,6 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { affiliates } from "@/lib/settings/settings";
-import { settingsRoles } from "@/lib/settings/roles";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { affiliates } from "@/lib/dashboard/settings/settings";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

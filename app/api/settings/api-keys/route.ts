@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { apiKeyCreateBodySchema } from "@/lib/dashboard/contract/api-keys-api";
-import { createApiKey, listApiKeys } from "@/lib/auth/api-keys";
-import { settingsRoles } from "@/lib/settings/roles";
+import { createApiKey, listApiKeys } from "@/lib/dashboard/auth/api-keys";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { securityPolicyBodySchema } from "@/lib/dashboard/contract/account-api";
-import { securityPolicy, setSecurityPolicy } from "@/lib/settings/security";
-import { settingsRoles } from "@/lib/settings/roles";
+import { securityPolicy, setSecurityPolicy } from "@/lib/dashboard/settings/security";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { searchParams } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { signInQuerySchema } from "@/lib/dashboard/contract/settings-api";
-import { listSignIns } from "@/lib/auth/sign-in-history";
-import { settingsRoles } from "@/lib/settings/roles";
+import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

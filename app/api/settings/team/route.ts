@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { teamAddBodySchema } from "@/lib/dashboard/contract/settings-api";
-import { addMember, team } from "@/lib/settings/settings";
-import { settingsRoles } from "@/lib/settings/roles";
+import { addMember, team } from "@/lib/dashboard/settings/settings";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 import { requestLocale } from "@/i18n/request-locale";
 
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { ApiError } from "@/lib/errors";
 import { timeZoneBodySchema, type TimeZoneSetting } from "@/lib/dashboard/contract/settings-api";
-import { settingsRoles } from "@/lib/settings/roles";
-import { setTenantTimeZone } from "@/lib/auth/tenant-admin";
-import { forgetTenants } from "@/lib/auth/tenants";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
+import { setTenantTimeZone } from "@/lib/dashboard/auth/tenant-admin";
+import { forgetTenants } from "@/lib/dashboard/auth/tenants";
 import { isTimeZone } from "@/lib/reports/periods";
 
 export const dynamic = "force-dynamic";

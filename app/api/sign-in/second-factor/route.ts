@@ -1,6 +1,6 @@
-import { otherMethods } from "@/lib/api/route";
-import { publicRoute } from "@/lib/api/public-route";
-import { secondStep } from "@/lib/auth/sign-in-ceremonies";
+import { otherMethods } from "@/lib/dashboard/api/route";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
+import { secondStep } from "@/lib/dashboard/auth/sign-in-ceremonies";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { publicRoute } from "@/lib/api/public-route";
-import { otherMethods } from "@/lib/api/route";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 import { ApiError } from "@/lib/errors";
 import { unsubscribe } from "@/lib/notifications/preferences";
 import type { Unsubscribed } from "@/lib/dashboard/contract/account-links-api";

@@ -1,4 +1,4 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { ApiError } from "@/lib/errors";
 import { webhookEventDetail } from "@/lib/webhooks/list-events";
 

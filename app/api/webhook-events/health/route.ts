@@ -1,5 +1,5 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { requestOrigin } from "@/lib/api/request-origin";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
 import { webhookHealth } from "@/lib/webhooks/list-events";
 
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { passkeyRenameBodySchema } from "@/lib/dashboard/contract/account-api";
-import { renamePasskey } from "@/lib/auth/factors/passkeys";
-import { removePasskey } from "@/lib/account/factors";
-import { passkeyView } from "@/lib/account/security";
-import { everyone } from "@/lib/account/roles";
+import { renamePasskey } from "@/lib/dashboard/auth/factors/passkeys";
+import { removePasskey } from "@/lib/dashboard/account/factors";
+import { passkeyView } from "@/lib/dashboard/account/security";
+import { everyone } from "@/lib/dashboard/account/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { requestOrigin } from "@/lib/api/request-origin";
-import { passkeyRegistrationOptions } from "@/lib/account/factors";
-import { everyone } from "@/lib/account/roles";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { passkeyRegistrationOptions } from "@/lib/dashboard/account/factors";
+import { everyone } from "@/lib/dashboard/account/roles";
 
 export const dynamic = "force-dynamic";
 

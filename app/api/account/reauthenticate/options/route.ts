@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { requestOrigin } from "@/lib/api/request-origin";
-import { stepUpOptions } from "@/lib/account/reauthenticate";
-import { everyone } from "@/lib/account/roles";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { stepUpOptions } from "@/lib/dashboard/account/reauthenticate";
+import { everyone } from "@/lib/dashboard/account/roles";
 
 export const dynamic = "force-dynamic";
 

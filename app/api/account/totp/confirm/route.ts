@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { totpConfirmBodySchema } from "@/lib/dashboard/contract/account-api";
-import { enableTotp } from "@/lib/account/factors";
-import { everyone } from "@/lib/account/roles";
+import { enableTotp } from "@/lib/dashboard/account/factors";
+import { everyone } from "@/lib/dashboard/account/roles";
 
 export const dynamic = "force-dynamic";
 

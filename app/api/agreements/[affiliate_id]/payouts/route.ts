@@ -1,9 +1,9 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { pathId } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { pathId } from "@/lib/dashboard/api/ownership";
 import { readJson } from "@/lib/http/read-body";
 import { payoutBodySchema } from "@/lib/dashboard/contract/reports-api";
 import { recordPayout } from "@/lib/reports/statements";
-import { settingsRoles } from "@/lib/settings/roles";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import type { PayoutLinkRevocation } from "@/lib/dashboard/contract/dashboard-api";
-import { ownId } from "@/lib/api/ownership";
-import { requestOrigin } from "@/lib/api/request-origin";
-import { upstreamFor } from "@/lib/auth/tenants";
+import { ownId } from "@/lib/dashboard/api/ownership";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { assertLinkable, createPayoutLink, revokePayoutLinks } from "@/lib/payout-links/payout-links";
 
 export const dynamic = "force-dynamic";

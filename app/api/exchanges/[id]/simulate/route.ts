@@ -1,11 +1,11 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { ownId } from "@/lib/api/ownership";
-import { upstreamFor } from "@/lib/auth/tenants";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { ownId } from "@/lib/dashboard/api/ownership";
+import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { readJson } from "@/lib/http/read-body";
 import { driveEventSchema } from "@/lib/service-api/operator-contract";
 import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
 import { refreshExchange } from "@/lib/exchanges/refresh-exchange";
-import { simulatorFor } from "@/lib/simulator/simulator";
+import { simulatorFor } from "@/lib/dashboard/simulator/simulator";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { consoleSimulator } from "@/lib/simulator/simulator";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { consoleSimulator } from "@/lib/dashboard/simulator/simulator";
 
 export const dynamic = "force-dynamic";
 

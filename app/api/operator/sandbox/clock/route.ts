@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { clockBodySchema } from "@/lib/dashboard/contract/console-api";
-import { consoleSimulator } from "@/lib/simulator/simulator";
+import { consoleSimulator } from "@/lib/dashboard/simulator/simulator";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { ownId } from "@/lib/api/ownership";
-import { upstreamFor } from "@/lib/auth/tenants";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { ownId } from "@/lib/dashboard/api/ownership";
+import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { readJson } from "@/lib/http/read-body";
 import { paymentFieldsSchema } from "@/lib/service-api/operator-contract";
-import { simulatorFor } from "@/lib/simulator/simulator";
+import { simulatorFor } from "@/lib/dashboard/simulator/simulator";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { publicRoute } from "@/lib/api/public-route";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
 import type { updateFrameSchema } from "@/lib/dashboard/contract/dashboard-api";
 import type { Notice } from "@/lib/events/bus";
 import { eventStream } from "@/lib/events/sse";
 import { isLinkLive, linkOfToken } from "@/lib/payout-links/payout-links";
-import { otherMethods } from "@/lib/api/route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 
 export const dynamic = "force-dynamic";
 

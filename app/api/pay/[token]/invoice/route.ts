@@ -1,7 +1,7 @@
-import { publicRoute } from "@/lib/api/public-route";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
 import { publicInvoiceBodySchema } from "@/lib/dashboard/contract/dashboard-api";
-import { otherMethods } from "@/lib/api/route";
-import { tenantById } from "@/lib/auth/tenants";
+import { otherMethods } from "@/lib/dashboard/api/route";
+import { tenantById } from "@/lib/dashboard/auth/tenants";
 import { ApiError } from "@/lib/errors";
 import { linkOfToken } from "@/lib/payout-links/payout-links";
 import { auditedLinkAction, submitLinkInvoice } from "@/lib/payout-links/submit-invoice";

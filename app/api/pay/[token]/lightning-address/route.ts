@@ -1,6 +1,6 @@
-import { publicRoute } from "@/lib/api/public-route";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
 import { publicLightningAddressBodySchema } from "@/lib/dashboard/contract/dashboard-api";
-import { otherMethods } from "@/lib/api/route";
+import { otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { payToLightningAddress } from "@/lib/payout-links/lightning-address";
 

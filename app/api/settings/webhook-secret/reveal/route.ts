@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { revealBodySchema } from "@/lib/dashboard/contract/settings-api";
-import { revealSecret } from "@/lib/settings/settings";
-import { settingsRoles } from "@/lib/settings/roles";
+import { revealSecret } from "@/lib/dashboard/settings/settings";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

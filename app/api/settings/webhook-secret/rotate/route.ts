@@ -1,9 +1,9 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { requestOrigin } from "@/lib/api/request-origin";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
 import { readJson } from "@/lib/http/read-body";
 import { rotateBodySchema } from "@/lib/dashboard/contract/settings-api";
-import { rotateSecret } from "@/lib/settings/settings";
-import { settingsRoles } from "@/lib/settings/roles";
+import { rotateSecret } from "@/lib/dashboard/settings/settings";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { otherMethods } from "@/lib/api/route";
-import { publicRoute } from "@/lib/api/public-route";
-import { requestOrigin } from "@/lib/api/request-origin";
-import { passkeySignInOptions } from "@/lib/auth/sign-in-ceremonies";
+import { otherMethods } from "@/lib/dashboard/api/route";
+import { publicRoute } from "@/lib/dashboard/api/public-route";
+import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { passkeySignInOptions } from "@/lib/dashboard/auth/sign-in-ceremonies";
 
 export const dynamic = "force-dynamic";
 

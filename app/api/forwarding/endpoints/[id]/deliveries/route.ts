@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { pathId, searchParams } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { pathId, searchParams } from "@/lib/dashboard/api/ownership";
 import { deliveryListQuerySchema } from "@/lib/dashboard/contract/forwarding-api";
 import { listDeliveries } from "@/lib/forwarding/deliveries";
-import { settingsRoles } from "@/lib/settings/roles";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { pathId } from "@/lib/api/ownership";
-import { consoleSimulator } from "@/lib/simulator/simulator";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { pathId } from "@/lib/dashboard/api/ownership";
+import { consoleSimulator } from "@/lib/dashboard/simulator/simulator";
 
 export const dynamic = "force-dynamic";
 

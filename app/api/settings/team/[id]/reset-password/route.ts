@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { pathId } from "@/lib/api/ownership";
-import { resetMember } from "@/lib/settings/settings";
-import { settingsRoles } from "@/lib/settings/roles";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { pathId } from "@/lib/dashboard/api/ownership";
+import { resetMember } from "@/lib/dashboard/settings/settings";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { pathId } from "@/lib/api/ownership";
-import { resetMemberFactors } from "@/lib/settings/security";
-import { settingsRoles } from "@/lib/settings/roles";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { pathId } from "@/lib/dashboard/api/ownership";
+import { resetMemberFactors } from "@/lib/dashboard/settings/security";
+import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
-import { apiRoute, otherMethods } from "@/lib/api/route";
-import { pathId } from "@/lib/api/ownership";
+import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { pathId } from "@/lib/dashboard/api/ownership";
 import { readJson } from "@/lib/http/read-body";
 import { driveEventSchema } from "@/lib/service-api/operator-contract";
-import { consoleSimulator } from "@/lib/simulator/simulator";
+import { consoleSimulator } from "@/lib/dashboard/simulator/simulator";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,529 @@
+import { z } from "zod";
+import { extend } from "zod/mini";
+import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  exchangeListItemSchema,
+  exchangeListQuerySchema,
+  exchangePageSchema,
+  orderListQuerySchema,
+  orderPageSchema,
+  overviewSchema,
+  payoutLinkRevocationSchema,
+  payoutLinkSchema,
+  publicInvoiceBodySchema,
+  publicLightningAddressBodySchema,
+  publicViewSchema,
+  rejectionsSchema,
+  snapshotFrameSchema,
+  storedEventsSchema,
+  webhookFrameSchema,
+  webhookReceiptSchema,
+} from "@/lib/dashboard/contract/dashboard-api";
+import {
+  anyWebhookEventSchema,
+  challengeCreateSchema,
+  challengeSchema,
+  errorBodySchema,
+  exchangePayoutPatchSchema,
+  exchangeSchema,
+  orderCreateSchema,
+  orderPatchSchema,
+  orderSchema,
+} from "@/lib/service-api/schemas";
+import type { ErrorCode } from "@/lib/errors";
+import { buildDocument, type Operation } from "@/lib/openapi/builder";
+import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
+import { consoleOperations, simulatorOperations } from "./openapi-console";
+import { eventOperations } from "./openapi-events";
+import { settingsOperations } from "./openapi-settings";
+import { reportOperations } from "./openapi-reports";
+import { accountOperations, signInOperations } from "./openapi-account";
+import { notificationOperations } from "./openapi-notifications";
+import { forwardingOperations } from "./openapi-forwarding";
+import { apiKeyOperations } from "./openapi-api-keys";
+import { scopeFor } from "@/lib/dashboard/auth/api-keys";
+
+// OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
+// (lib/dashboard/contract/dashboard-api.ts) and the v1 schemas it passes through.
+
+const signedIn = ["unauthorized"] as const satisfies ErrorCode[];
+const upstream = ["upstream_unavailable", "upstream_invalid_response", "upstream_timeout"] as const satisfies ErrorCode[];
+const mutation = [
+  "unauthorized",
+  "forbidden",
+  "invalid_request",
+  "payload_too_large",
+  "unsupported_media_type",
+] as const satisfies ErrorCode[];
+const tenantQuery = z.object({
+  tenant_id: z
+    .string()
+    .optional()
+    .meta({ description: "Operators only: the tenant to read (default: the default tenant)", format: "uuid" }),
+});
+const sse = (description: string, frames: z.core.$ZodType) => ({
+  status: 200,
+  description,
+  schema: frames,
+  contentType: "text/event-stream",
+});
+
+const operations: Operation[] = [
+  {
+    method: "post",
+    path: "/challenges",
+    operationId: "createChallenge",
+    summary: "Create a challenge",
+    description: "Proxies POST /v1/challenges with the tenant's credentials.",
+    tag: "orders",
+    body: { schema: "ChallengeCreate", required: false, example: {} },
+    success: { status: 201, description: "The challenge", schema: "Challenge" },
+    errors: [...mutation, ...upstream],
+  },
+  {
+    method: "get",
+    path: "/challenges/{id}",
+    operationId: "getChallenge",
+    summary: "Get a challenge",
+    description: "Proxies GET /v1/challenges/{id}.",
+    tag: "orders",
+    pathParams: { id: "Challenge UUID" },
+    success: { status: 200, description: "The challenge", schema: "Challenge" },
+    errors: [...signedIn, "not_found", ...upstream],
+  },
+  {
+    method: "get",
+    path: "/orders",
+    operationId: "listOrders",
+    summary: "List orders",
+    description: "The tenant's orders from the dashboard's index (the service has no list endpoint), newest first.",
+    tag: "orders",
+    query: extend(orderListQuerySchema, tenantQuery.shape),
+    success: { status: 200, description: "A page of orders", schema: "OrderPage" },
+    errors: [...signedIn, "invalid_request"],
+  },
+  {
+    method: "post",
+    path: "/orders",
+    operationId: "createOrder",
+    summary: "Create an order",
+    description: "Proxies POST /v1/orders and indexes the order. The service's error codes pass through with their status.",
+    tag: "orders",
+    body: { schema: "OrderCreate" },
+    success: { status: 201, description: "The order", schema: "Order" },
+    errors: [...mutation, ...orderCreateErrors, ...upstream],
+  },
+  {
+    method: "get",
+    path: "/orders/{id}",
+    operationId: "getOrder",
+    summary: "Get an order",
+    description: "Proxies GET /v1/orders/{id}; another tenant's order is 404.",
+    tag: "orders",
+    pathParams: { id: "Order UUID" },
+    success: { status: 200, description: "The order", schema: "Order" },
+    errors: [...signedIn, "not_found", ...upstream],
+  },
+  {
+    method: "patch",
+    path: "/orders/{id}",
+    operationId: "updateOrder",
+    summary: "Toggle or re-price an order",
+    description: "Proxies PATCH /v1/orders/{id} (admins only) and records it in the audit log.",
+    tag: "orders",
+    pathParams: { id: "Order UUID" },
+    body: { schema: "OrderPatch", example: { active: false } },
+    success: { status: 200, description: "The order", schema: "Order" },
+    errors: [...mutation, "not_found", "fee_rate_out_of_range", "affiliate_not_found", ...upstream],
+  },
+  {
+    method: "get",
+    path: "/exchanges",
+    operationId: "listExchanges",
+    summary: "List exchanges",
+    description: "The tenant's exchanges as webhooks made them known, newest first, each with its latest snapshot.",
+    tag: "exchanges",
+    query: extend(exchangeListQuerySchema, tenantQuery.shape),
+    success: { status: 200, description: "A page of exchanges", schema: "ExchangePage" },
+    errors: [...signedIn, "invalid_request"],
+  },
+  {
+    method: "get",
+    path: "/exchanges/{id}",
+    operationId: "getExchange",
+    summary: "Get an exchange",
+    description:
+      "A snapshot at most 2 s old that no stored webhook has overtaken; otherwise (or with `Cache-Control: " +
+      "no-cache`) GET /v1/exchanges/{id}.",
+    tag: "exchanges",
+    pathParams: { id: "Exchange UUID" },
+    success: { status: 200, description: "The exchange", schema: "Exchange" },
+    errors: [...signedIn, "not_found", ...upstream],
+  },
+  {
+    method: "patch",
+    path: "/exchanges/{id}",
+    operationId: "requestPayout",
+    summary: "Request a Lightning payout",
+    description: "Proxies PATCH /v1/exchanges/{id} (admins only).",
+    tag: "exchanges",
+    pathParams: { id: "Exchange UUID" },
+    body: { schema: "ExchangePayoutPatch", example: { payout: { type: "channel", private: false } } },
+    success: { status: 200, description: "The exchange with its pending payout", schema: "Exchange" },
+    errors: [...mutation, "not_found", ...payoutErrors, ...upstream],
+  },
+  {
+    method: "get",
+    path: "/exchanges/{id}/events",
+    operationId: "listExchangeEvents",
+    summary: "The exchange's webhook events",
+    description: "Every stored webhook event of the exchange, oldest first, with its delivery headers and body.",
+    tag: "exchanges",
+    pathParams: { id: "Exchange UUID" },
+    success: { status: 200, description: "The events", schema: "StoredEvents" },
+    errors: [...signedIn, "not_found"],
+  },
+  {
+    method: "post",
+    path: "/exchanges/{id}/payout-link",
+    operationId: "createPayoutLink",
+    summary: "Create a payout link",
+    description:
+      "A public /pay/{token} page for the end user of a Lightning exchange awaiting its payout (128-bit token, stored hashed, 24 h).",
+    tag: "payout links",
+    pathParams: { id: "Exchange UUID" },
+    success: { status: 201, description: "The link", schema: "PayoutLink" },
+    errors: [...mutation, "not_found", "payout_not_available", ...upstream],
+  },
+  {
+    method: "delete",
+    path: "/exchanges/{id}/payout-link",
+    operationId: "revokePayoutLinks",
+    summary: "Revoke the exchange's payout links",
+    description: "Their pages show the expired screen, and their open streams close within 20 s.",
+    tag: "payout links",
+    pathParams: { id: "Exchange UUID" },
+    success: { status: 200, description: "How many links were revoked", schema: payoutLinkRevocationSchema },
+    errors: ["unauthorized", "forbidden", "not_found"],
+  },
+  {
+    method: "get",
+    path: "/pay/{token}",
+    operationId: "getPayoutView",
+    summary: "The public payout page's data",
+    description: "Amounts, offers and the payout's progress; nothing of the order. No sign-in; rate-limited per address.",
+    tag: "payout links",
+    security: [],
+    pathParams: { token: "The link's token" },
+    success: { status: 200, description: "The payout as the end user sees it", schema: "PublicPayoutView" },
+    errors: ["not_found", "rate_limited", ...upstream],
+  },
+  {
+    method: "post",
+    path: "/pay/{token}/invoice",
+    operationId: "submitPayoutInvoice",
+    summary: "The end user's pasted invoice",
+    description: "Sent on as PATCH /v1/exchanges/{id}; the service's verdict passes through.",
+    tag: "payout links",
+    security: [],
+    pathParams: { token: "The link's token" },
+    body: { schema: publicInvoiceBodySchema },
+    success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
+    errors: ["not_found", "rate_limited", "invalid_request", "payload_too_large", "unsupported_media_type", ...payoutErrors, ...upstream],
+  },
+  {
+    method: "post",
+    path: "/pay/{token}/lightning-address",
+    operationId: "payToLightningAddress",
+    summary: "Pay out to the end user's Lightning Address",
+    description:
+      "The server resolves the address (LUD-16: `https://domain/.well-known/lnurlp/name`, HTTPS and public addresses only, " +
+      "except the service's own host), asks its payRequest (LUD-06) for an invoice of exactly the payout amount, checks the " +
+      "invoice's amount, network, payee (the order's node), expiry and description hash, then submits it as PATCH /v1/exchanges/{id}.",
+    tag: "payout links",
+    security: [],
+    pathParams: { token: "The link's token" },
+    body: { schema: publicLightningAddressBodySchema, example: { address: "alice@wallet.example" } },
+    success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
+    errors: [
+      "not_found",
+      "rate_limited",
+      "invalid_request",
+      "payload_too_large",
+      "unsupported_media_type",
+      "lightning_address_invalid",
+      "lightning_address_not_found",
+      "lightning_address_amount",
+      "lightning_address_refused",
+      "lightning_address_unreachable",
+      ...payoutErrors,
+      ...upstream,
+    ],
+  },
+  {
+    method: "post",
+    path: "/locale",
+    operationId: "setLocale",
+    summary: "Choose the pages' language",
+    description:
+      "The language switcher's HTML form (en, de, fr or it). Remembers the choice in the `NEXT_LOCALE` cookie for a " +
+      "year. With `return_to` it answers 303 to that path of this app (anything else goes to /), without it 204. " +
+      "Without the cookie each page follows Accept-Language. A cross-site form is refused. No sign-in; rate-limited per address.",
+    tag: "payout links",
+    security: [],
+    body: { schema: localeFormSchema, contentType: "application/x-www-form-urlencoded", example: { locale: "de", return_to: "/login" } },
+    success: { status: 204, description: "Remembered: `Set-Cookie: NEXT_LOCALE=…`" },
+    errors: ["invalid_request", "forbidden", "rate_limited"],
+    responses: { "303": { description: "Remembered, and back to `return_to` (`Location`), with `Set-Cookie: NEXT_LOCALE=…`" } },
+  },
+  {
+    method: "get",
+    path: "/pay/{token}/events",
+    operationId: "streamPayoutUpdates",
+    summary: "The public payout page's live updates",
+    description:
+      "Server-sent events: `event: update` with `data: {}` whenever the link's exchange changes (no ids: ask GET " +
+      "/pay/{token} again, also after each reconnect). At most 3 open per link; closes within 20 s of the link's end.",
+    tag: "payout links",
+    security: [],
+    pathParams: { token: "The link's token" },
+    success: sse("An endless text/event-stream", z.object({}).strict()),
+    errors: ["not_found", "rate_limited"],
+  },
+  {
+    method: "get",
+    path: "/events",
+    operationId: "streamEvents",
+    summary: "The tenant's live events",
+    description:
+      "Server-sent events. `event: webhook` (SSE `id:` = the tenant's event cursor) with a WebhookFrame when a " +
+      "webhook is stored; `event: snapshot` (no id) with a SnapshotFrame when an exchange's snapshot is refreshed. " +
+      "Reconnect with `Last-Event-ID` to get exactly what was missed. A comment every 15 s; closed when the session " +
+      "ends. At most `STREAMS_PER_USER` open per user.",
+    tag: "events",
+    query: tenantQuery,
+    success: sse("An endless text/event-stream; each frame's data is one of these", z.union([webhookFrameSchema, snapshotFrameSchema])),
+    errors: [...signedIn, "rate_limited"],
+  },
+  {
+    method: "get",
+    path: "/overview",
+    operationId: "getOverview",
+    summary: "The overview page's figures",
+    description: "Exchanges by state, daily volume and fees per pair over 30 days, and the latest exchanges.",
+    tag: "reports",
+    query: tenantQuery,
+    success: { status: 200, description: "The overview", schema: overviewSchema },
+    errors: [...signedIn],
+  },
+  {
+    method: "get",
+    path: "/audit",
+    operationId: "listAudit",
+    summary: "The audit log",
+    description: "Who changed what, when, and with what result, newest first (admins and operators).",
+    tag: "reports",
+    query: extend(auditQuerySchema, tenantQuery.shape),
+    success: { status: 200, description: "A page of the audit log", schema: auditPageSchema },
+    errors: [...signedIn, "forbidden", "invalid_request"],
+  },
+  {
+    method: "get",
+    path: "/webhooks/rejections",
+    operationId: "listWebhookRejections",
+    summary: "Refused webhooks",
+    description:
+      "Webhooks refused for a bad or missing signature or malformed JSON in the last 7 days, counted per endpoint, " +
+      "reason and hour, with the latest sample (admins and operators).",
+    tag: "events",
+    query: tenantQuery,
+    success: { status: 200, description: "The counts", schema: rejectionsSchema },
+    errors: [...signedIn, "forbidden"],
+  },
+];
+
+const signature = {
+  name: "X-Signature-256",
+  in: "header",
+  required: true,
+  description: "`sha256=` + HMAC-SHA256 of the raw body with the tenant's webhook secret (the prefix may be left out)",
+  schema: { type: "string" },
+};
+
+/** The webhook receiver: not under /api, so served from the origin. */
+/** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
+export const stepUpOperations = new Set([
+  "addTeamMember",
+  "updateTeamMember",
+  "resetTeamMemberPassword",
+  "resetMemberSecondFactors",
+  "rotateWebhookSecret",
+  "revealWebhookSecret",
+  "replaceClientId",
+  "setSecurityPolicy",
+  "createPayoutLink",
+  "recordAffiliatePayout",
+  "createTenant",
+  "registerPasskey",
+  "passkeyRegistrationOptions",
+  "removePasskey",
+  "startTotp",
+  "removeTotp",
+  "regenerateRecoveryCodes",
+  "createForwardingEndpoint",
+  "updateForwardingEndpoint",
+  "rotateForwardingSecret",
+  "createApiKey",
+]);
+
+/**
+ * Who may call an operation: a session always; an API key (Bearer) with the scope it needs
+ * (OpenAPI 3.1 lets a non-OAuth requirement name roles: here the key's scopes), unless keys are
+ * not accepted there (the console, settings, one's own account).
+ */
+function withKeyScopes(op: Operation): Operation {
+  if (op.security?.length === 0) return op;
+  const needed = scopeFor(op.method.toUpperCase(), `/api${op.path}`, op.method !== "get");
+  if (needed === null) return { ...op, security: [{ session: [] }] };
+  const scopes = Array.isArray(needed) ? needed : [needed];
+  const errors = new Set([...op.errors, "insufficient_scope" as const, "rate_limited" as const]);
+  return { ...op, errors: [...errors], security: [{ session: [] }, ...scopes.map((scope) => ({ apiKey: [scope] }))] };
+}
+
+/**
+ * Any signed-in call answers 403 second_factor_required while its person must still set up a
+ * factor the policy asks for (their account's routes aside); a step-up operation also answers
+ * 403 reauthentication_required without a factor confirmed within 5 minutes.
+ */
+function withSecondFactorRules(op: Operation): Operation {
+  const errors = new Set(op.errors);
+  const isPublic = op.security?.length === 0;
+  if (op.tag !== "account" && !isPublic) errors.add("second_factor_required");
+  if (stepUpOperations.has(op.operationId)) errors.add("reauthentication_required");
+  return { ...op, errors: [...errors] };
+}
+
+function webhookOperations(origin: string): Operation[] {
+  const common = {
+    method: "post" as const,
+    tag: "webhooks",
+    servers: [{ url: origin, description: "The dashboard's origin" }],
+    security: [],
+    headers: [signature],
+    body: { schema: "WebhookEvent" },
+    success: {
+      status: 200,
+      description: "Stored (or a duplicate); the exchange is refreshed by GET afterwards",
+      schema: webhookReceiptSchema,
+    },
+    errors: ["unauthorized", "invalid_request", "not_found", "payload_too_large"] satisfies ErrorCode[],
+  };
+  return [
+    {
+      ...common,
+      path: "/webhook",
+      operationId: "receiveWebhook",
+      summary: "Receive a webhook (default tenant)",
+      description:
+        "The service's signed events for the default tenant. The signature is checked over the raw bytes before " +
+        "anything else; a bad one is `401` and counted.",
+    },
+    {
+      ...common,
+      path: "/webhook/{endpointId}",
+      operationId: "receiveTenantWebhook",
+      summary: "Receive a webhook (one endpoint per tenant)",
+      description: "As /webhook, for the tenant whose endpoint id this is (`admin tenants list` prints it).",
+      pathParams: { endpointId: "The tenant's webhook endpoint id" },
+    },
+  ];
+}
+
+export function dashboardOpenApi(origin: string) {
+  return buildDocument({
+    title: "Exchange dashboard API",
+    version: "1.0.0",
+    description:
+      "The dashboard's own API: an authenticated proxy to the exchange service's REST API v1 (same bodies, the " +
+      "service's error codes passed through), the dashboard's index of orders and exchanges, live events, payout " +
+      "links, and reports. Sign in at /login; mutations need role admin and a same-origin `Origin` header. Errors " +
+      "are `{error, documentation_uri, details?}`.",
+    serverUrl: `${origin}/api`,
+    documentationBase: `${origin}/docs/errors`,
+    tags: [
+      { name: "orders", description: "Challenges and orders, proxied to the service and indexed" },
+      { name: "exchanges", description: "Exchanges made known by webhooks, and their payouts" },
+      { name: "payout links", description: "Public pages where end users collect a Lightning payout" },
+      { name: "events", description: "Live events and received webhooks" },
+      { name: "reports", description: "Overview and audit log" },
+      { name: "webhooks", description: "The receiver of the service's signed webhooks" },
+      { name: "simulator", description: "Test buttons for tenants whose upstream is this app's sandbox" },
+      { name: "operator console", description: "Every tenant, user and exchange, and the sandbox's controls (operators)" },
+      { name: "settings", description: "A tenant's team, webhook secret, API credentials and affiliate agreements (admins)" },
+      { name: "api keys", description: "Keys of this API for the affiliate's own systems (admins)" },
+      { name: "forwarding", description: "Webhooks handed on to the affiliate's own systems, signed per Standard Webhooks (admins)" },
+      { name: "affiliate reports", description: "Agreements and shares, earnings reports, statements, payouts received, exports" },
+      { name: "account", description: "Your own passkeys, authenticator app and recovery codes, and confirming it's you (step-up)" },
+      { name: "sign-in", description: "What the sign-in page asks before next-auth's steps, and the mailed links' routes (public)" },
+      { name: "notifications", description: "Your notifications (the bell) and how you receive each category" },
+    ],
+    securitySchemes: {
+      session: {
+        type: "apiKey",
+        in: "cookie",
+        name: "next-auth.session-token",
+        description: "The session cookie set by signing in (`__Secure-next-auth.session-token` over https)",
+      },
+      apiKey: {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "An API key made in Settings → API keys (`Authorization: Bearer dk_…`): no cookie, no Origin check. Each " +
+          "operation names the scopes that open it (read: every GET; write: an admin's changes; reports: reports, " +
+          "statements and exports); the operator console, settings and one's own account take no key. 20 requests a " +
+          "second per key, in bursts of 100 (429 rate_limited).",
+      },
+    },
+    security: [{ session: [] }],
+    schemas: {
+      ChallengeCreate: challengeCreateSchema,
+      Challenge: challengeSchema,
+      OrderCreate: orderCreateSchema,
+      OrderPatch: orderPatchSchema,
+      Order: orderSchema,
+      OrderPage: orderPageSchema,
+      Exchange: exchangeSchema,
+      ExchangePayoutPatch: exchangePayoutPatchSchema,
+      ExchangeListItem: exchangeListItemSchema,
+      ExchangePage: exchangePageSchema,
+      StoredEvents: storedEventsSchema,
+      WebhookFrame: webhookFrameSchema,
+      SnapshotFrame: snapshotFrameSchema,
+      PayoutLink: payoutLinkSchema,
+      PublicPayoutView: publicViewSchema,
+      WebhookEvent: anyWebhookEventSchema,
+      Error: errorBodySchema,
+    },
+    operations: [
+      ...operations,
+      ...eventOperations,
+      ...simulatorOperations,
+      ...consoleOperations,
+      ...settingsOperations,
+      ...reportOperations,
+      ...accountOperations,
+      ...forwardingOperations,
+      ...apiKeyOperations,
+      ...notificationOperations.filter((o) => o.security === undefined),
+    ]
+      .map(withSecondFactorRules)
+      .map(withKeyScopes)
+      .concat(
+        signInOperations,
+        notificationOperations.filter((o) => o.security !== undefined),
+        webhookOperations(origin),
+      ),
+  });
+}
