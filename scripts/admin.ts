@@ -33,7 +33,7 @@ import {
 import { env } from "@/lib/env";
 import { forgetTenants, tenantById } from "@/lib/dashboard/auth/tenants";
 import { seedVolume } from "@/lib/dashboard/demo/seed-volume";
-import { monthlyFigures, recountedFigures, rolledUpFigures } from "@/lib/reports/recount";
+import { monthlyFigures, recountedFigures, rolledUpFigures } from "@/lib/dashboard/reports/recount";
 import { sql } from "drizzle-orm";
 
 const USAGE = `usage:

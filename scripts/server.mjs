@@ -83,7 +83,7 @@ function refuseMalformedPath(req, res) {
   }
 }
 
-// Event streams leave Next.js's request pipeline once their route has answered (lib/events/handoff.ts).
+// Event streams leave Next.js's request pipeline once their route has answered (lib/dashboard/events/handoff.ts).
 // A route that opens a stream answers with an empty body and the header below, naming an entry it
 // registered here; when Next.js ends that response, the entry gets the response and keeps it open.
 // Next.js has then finished the request and frees what it held for it (some 75 KB a request,

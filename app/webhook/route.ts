@@ -1,4 +1,4 @@
-import { receiveWebhook } from "@/lib/webhooks/receive-webhook";
+import { receiveWebhook } from "@/lib/dashboard/webhooks/receive-webhook";
 import { otherMethods } from "@/lib/dashboard/api/route";
 
 export const dynamic = "force-dynamic";

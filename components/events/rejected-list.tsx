@@ -3,7 +3,7 @@ import { EmptyState } from "@/components/ui/states";
 import type { Rejections } from "@/lib/dashboard/contract/dashboard-api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 
-/** The receiver's reasons (lib/webhooks) as keys of the catalogue's `events.rejected.reasons`. */
+/** The receiver's reasons (lib/dashboard/webhooks) as keys of the catalogue's `events.rejected.reasons`. */
 const reasonKeys: Record<string, "invalid" | "missing" | "malformed"> = {
   "invalid signature": "invalid",
   "missing signature": "missing",

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
-import type { ExchangeView } from "@/lib/exchanges/exchange-view";
+import type { ExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 
 /** The action required of the client, when there is one. */
 export function ActionPanel({ exchange }: { exchange: ExchangeView }) {

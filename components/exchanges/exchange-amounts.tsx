@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/states";
-import type { ExchangeView } from "@/lib/exchanges/exchange-view";
+import type { ExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 import { btcToSats } from "@/lib/dashboard/client/format";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { StoredEvent } from "@/lib/dashboard/contract/dashboard-api";
 import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
-import { payoutOfEventBody, type ExchangeView } from "@/lib/exchanges/exchange-view";
+import { payoutOfEventBody, type ExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 import { lud17Link } from "@/lib/lightning/lnurl";
 import { LnurlQrCode } from "@/components/payouts/lnurl-qr-code";
 import type { PreparedOffer } from "@/components/payouts/lnurl-qr";

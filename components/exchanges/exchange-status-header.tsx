@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import { PageTitle } from "@/components/ui/page-title";
-import type { ExchangeView } from "@/lib/exchanges/exchange-view";
+import type { ExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 
 type Explanation = { meaning: string; next: string };
 

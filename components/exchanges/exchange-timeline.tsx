@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import type { StoredEvent } from "@/lib/dashboard/contract/dashboard-api";
-import { payoutOfEventBody } from "@/lib/exchanges/exchange-view";
+import { payoutOfEventBody } from "@/lib/dashboard/exchanges/exchange-view";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 
 type Described = { key: "confirmed" | "broadcast" | "lightning" | "event"; values: Record<string, string | number> };

@@ -4,7 +4,7 @@ import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { DefinitionList } from "@/components/ui/states";
 import { useShellUser } from "@/components/shell/session-context";
-import type { ExchangeView } from "@/lib/exchanges/exchange-view";
+import type { ExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 import { btcToSats } from "@/lib/dashboard/client/format";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 

@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { Card } from "@/components/ui/card";
 import { useCanMutate, useReadOnlyHint, useShellUser } from "@/components/shell/session-context";
 import { apiFetch } from "@/lib/dashboard/client/api";
-import type { ExchangeView } from "@/lib/exchanges/exchange-view";
+import type { ExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 import { btcToSats } from "@/lib/dashboard/client/format";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import type { ExchangePayoutPatch } from "@/lib/service-api/schemas";

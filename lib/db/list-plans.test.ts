@@ -6,13 +6,13 @@ import type { Database, Db } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import * as schema from "@/lib/db/schema";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
-import { exchangeRows } from "@/lib/exchanges/list-exchanges";
-import { orderRows } from "@/lib/orders/list-orders";
-import { listWebhookEvents } from "@/lib/webhooks/list-events";
+import { exchangeRows } from "@/lib/dashboard/exchanges/list-exchanges";
+import { orderRows } from "@/lib/dashboard/orders/list-orders";
+import { listWebhookEvents } from "@/lib/dashboard/webhooks/list-events";
 import { listAudit } from "@/lib/dashboard/audit/list-audit";
 import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
-import { listDeliveries } from "@/lib/forwarding/deliveries";
-import { listNotifications } from "@/lib/notifications/inbox";
+import { listDeliveries } from "@/lib/dashboard/forwarding/deliveries";
+import { listNotifications } from "@/lib/dashboard/notifications/inbox";
 import { nodes, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list and each of its filters reads its table through an index that also gives its order,

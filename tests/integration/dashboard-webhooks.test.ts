@@ -76,7 +76,7 @@ describe("GET /api/events (server-sent events)", () => {
     expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(stream.response.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(stream.response.headers.get("x-accel-buffering")).toBe("no");
-    // the stream left Next.js's pipeline (lib/events/handoff.ts) with the route's own headers, not the internal one
+    // the stream left Next.js's pipeline (lib/dashboard/events/handoff.ts) with the route's own headers, not the internal one
     expect(stream.response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     expect(stream.response.headers.get("x-stream-handoff")).toBeNull();
     await stream.waitFor((f) => f.comment === "connected");

@@ -15,7 +15,7 @@ import { Receiver, type Received } from "./harness/receiver";
 // what it gets is verified with two libraries nobody here wrote, `standardwebhooks` and `svix`.
 // Its own app: FORWARDING_ALLOW_PRIVATE (the receiver listens on 127.0.0.1), retries after
 // 0.5 s instead of 5 s … 10 h, and an endpoint disabled after 20 s of failures instead of 5 days (above the 15 s an attempt may wait)
-// (the schedule's real values are checked in lib/forwarding/deliver.test.ts).
+// (the schedule's real values are checked in lib/dashboard/forwarding/deliver.test.ts).
 
 const operatorKey = `sk_op_fwd_${randomBytes(8).toString("hex")}`;
 const password = "a-long-test-password-5";

@@ -8,8 +8,8 @@ import { originOf } from "@/lib/dashboard/api/request-origin";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/dashboard/contract/events-api";
 import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
-import { listWebhookEvents, webhookHealth } from "@/lib/webhooks/list-events";
-import { listRejections } from "@/lib/webhooks/record-rejection";
+import { listWebhookEvents, webhookHealth } from "@/lib/dashboard/webhooks/list-events";
+import { listRejections } from "@/lib/dashboard/webhooks/record-rejection";
 
 export const generateMetadata = titled("events");
 

@@ -4,7 +4,7 @@ import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { exchangeListQuerySchema, type ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
 import { serviceTime } from "@/lib/service-api/client";
-import { listExchanges } from "@/lib/exchanges/list-exchanges";
+import { listExchanges } from "@/lib/dashboard/exchanges/list-exchanges";
 import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
 
 export const generateMetadata = titled("exchanges");

@@ -1,8 +1,8 @@
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { NotificationsPage } from "@/components/notifications/notifications-page";
-import { listNotifications } from "@/lib/notifications/inbox";
-import { preferencesOf } from "@/lib/notifications/preferences";
+import { listNotifications } from "@/lib/dashboard/notifications/inbox";
+import { preferencesOf } from "@/lib/dashboard/notifications/preferences";
 import type { SearchParams } from "@/lib/dashboard/pages/list-page";
 
 export const generateMetadata = titled("notifications");

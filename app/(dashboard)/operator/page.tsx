@@ -6,7 +6,7 @@ import { SimulatorPanel } from "@/components/operator/simulator-panel";
 import { TenantsPanel } from "@/components/operator/tenants-panel";
 import { UsersPanel } from "@/components/operator/users-panel";
 import { MailPanel } from "@/components/operator/mail-panel";
-import { consoleMailDetail, consoleMailList } from "@/lib/mail/outbox";
+import { consoleMailDetail, consoleMailList } from "@/lib/dashboard/mail/outbox";
 import { titled } from "@/i18n/page-title";
 import { pathId } from "@/lib/dashboard/api/ownership";
 import { originOf } from "@/lib/dashboard/api/request-origin";

@@ -3,7 +3,7 @@ import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { orderListQuerySchema, type OrderPage } from "@/lib/dashboard/contract/dashboard-api";
-import { listOrders } from "@/lib/orders/list-orders";
+import { listOrders } from "@/lib/dashboard/orders/list-orders";
 import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
 
 export const generateMetadata = titled("orders");

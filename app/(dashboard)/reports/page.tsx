@@ -12,10 +12,10 @@ import { formatters } from "@/lib/dashboard/client/format";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { earningsQuerySchema, reportGroups, type EarningsReport, type ReportGroup } from "@/lib/dashboard/contract/reports-api";
 import { serviceTime } from "@/lib/service-api/client";
-import { earningsReport } from "@/lib/reports/earnings";
-import { statementMonths } from "@/lib/reports/statements";
-import { labelsOf } from "@/lib/reports/agreements";
-import { periodPresets, presetPeriod, todayIn, type Period, type PeriodPreset } from "@/lib/reports/periods";
+import { earningsReport } from "@/lib/dashboard/reports/earnings";
+import { statementMonths } from "@/lib/dashboard/reports/statements";
+import { labelsOf } from "@/lib/dashboard/reports/agreements";
+import { periodPresets, presetPeriod, todayIn, type Period, type PeriodPreset } from "@/lib/dashboard/reports/periods";
 import { titled } from "@/i18n/page-title";
 
 export const generateMetadata = titled("reports");

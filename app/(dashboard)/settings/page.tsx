@@ -7,10 +7,10 @@ import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
 import { serviceTime } from "@/lib/service-api/client";
 import type { SearchParams } from "@/lib/dashboard/pages/list-page";
-import { listAgreements } from "@/lib/reports/agreements";
+import { listAgreements } from "@/lib/dashboard/reports/agreements";
 import { credentials, team, webhookSecretStatus } from "@/lib/dashboard/settings/settings";
 import { securityPolicy } from "@/lib/dashboard/settings/security";
-import { listEndpoints } from "@/lib/forwarding/endpoints";
+import { listEndpoints } from "@/lib/dashboard/forwarding/endpoints";
 import { listApiKeys } from "@/lib/dashboard/auth/api-keys";
 
 export const generateMetadata = titled("settings");

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { serviceTime } from "@/lib/service-api/client";
 import { readJson } from "@/lib/http/read-body";
 import { agreementsBodySchema } from "@/lib/dashboard/contract/reports-api";
-import { listAgreements, putAgreements } from "@/lib/reports/agreements";
+import { listAgreements, putAgreements } from "@/lib/dashboard/reports/agreements";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";

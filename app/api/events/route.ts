@@ -1,8 +1,8 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { activeSession } from "@/lib/dashboard/auth/sessions";
 import { env } from "@/lib/env";
-import { eventStream, lastEventIdOf } from "@/lib/events/sse";
-import { eventsAfter, latestSeq } from "@/lib/webhooks/event-store";
+import { eventStream, lastEventIdOf } from "@/lib/dashboard/events/sse";
+import { eventsAfter, latestSeq } from "@/lib/dashboard/webhooks/event-store";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
-import { listExchanges } from "@/lib/exchanges/list-exchanges";
+import { listExchanges } from "@/lib/dashboard/exchanges/list-exchanges";
 import { exchangeListQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { serviceTime } from "@/lib/service-api/client";
 

@@ -6,7 +6,7 @@ import { otherMethods } from "@/lib/dashboard/api/route";
 import { ApiError } from "@/lib/errors";
 import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
 import { currentUser } from "@/lib/dashboard/auth/current-user";
-import { setUserLocale } from "@/lib/notifications/preferences";
+import { setUserLocale } from "@/lib/dashboard/notifications/preferences";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { everyone } from "@/lib/dashboard/account/roles";
 import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { notificationQuerySchema } from "@/lib/dashboard/contract/notifications-api";
-import { listNotifications } from "@/lib/notifications/inbox";
+import { listNotifications } from "@/lib/dashboard/notifications/inbox";
 
 export const dynamic = "force-dynamic";
 

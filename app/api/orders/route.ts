@@ -3,8 +3,8 @@ import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { orderCreateSchema } from "@/lib/service-api/schemas";
 import { upstreamFor } from "@/lib/dashboard/auth/tenants";
-import { indexOrder } from "@/lib/orders/index-order";
-import { listOrders } from "@/lib/orders/list-orders";
+import { indexOrder } from "@/lib/dashboard/orders/index-order";
+import { listOrders } from "@/lib/dashboard/orders/list-orders";
 import { orderListQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { readJson } from "@/lib/http/read-body";
 

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { webhookEventQuerySchema } from "@/lib/dashboard/contract/events-api";
-import { listWebhookEvents } from "@/lib/webhooks/list-events";
+import { listWebhookEvents } from "@/lib/dashboard/webhooks/list-events";
 
 export const dynamic = "force-dynamic";
 

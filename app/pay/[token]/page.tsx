@@ -6,7 +6,7 @@ import { takePublicToken } from "@/lib/dashboard/api/public-route";
 import { originOf } from "@/lib/dashboard/api/request-origin";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { loadPublicView, publicServiceTime } from "@/lib/payout-links/load-view";
+import { loadPublicView, publicServiceTime } from "@/lib/dashboard/payout-links/load-view";
 import { errorText, logger } from "@/lib/log";
 
 const log = logger("pay");

@@ -1,8 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
-import { isExchangeIndexed } from "@/lib/exchanges/index-exchange";
-import { orderTenant } from "@/lib/orders/index-order";
+import { isExchangeIndexed } from "@/lib/dashboard/exchanges/index-exchange";
+import { orderTenant } from "@/lib/dashboard/orders/index-order";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

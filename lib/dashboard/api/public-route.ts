@@ -3,7 +3,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { clientAddress } from "@/lib/dashboard/auth/client-address";
 import { takeToken } from "@/lib/rate-limit/token-bucket";
-import { publicServiceTime } from "@/lib/payout-links/load-view";
+import { publicServiceTime } from "@/lib/dashboard/payout-links/load-view";
 import { apiErrorResponse, noStore } from "./route";
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";

@@ -4,13 +4,13 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { accountLinks, tenants, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { queueMail } from "@/lib/mail/outbox";
-import { mailTranslator } from "@/lib/mail/render";
+import { queueMail } from "@/lib/dashboard/mail/outbox";
+import { mailTranslator } from "@/lib/dashboard/mail/render";
 import { hashPassword } from "./password";
 import { passwordSchema } from "./users";
 import { revokeUserSessions } from "./sessions";
 import { countAttempt, unlockAccount } from "./sign-in-limit";
-import { wakeJobRunner } from "@/lib/jobs/runner";
+import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 
 // One-time links by mail: an invitation (valid 24 hours) sets a new member's first password, a
 // password reset (30 minutes) a forgotten one. The link's token is 32 random bytes; only its

@@ -1,5 +1,5 @@
 import "server-only";
-import { isTimeZone } from "@/lib/reports/periods";
+import { isTimeZone } from "@/lib/dashboard/reports/periods";
 import { randomBytes, randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { tenants, users } from "@/lib/db/schema";
 import { addTenant, newWebhookSecret } from "@/lib/dashboard/auth/tenant-admin";
 import { allTenants, forgetTenants } from "@/lib/dashboard/auth/tenants";
-import { exchangeRows, listItem } from "@/lib/exchanges/list-exchanges";
+import { exchangeRows, listItem } from "@/lib/dashboard/exchanges/list-exchanges";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import type {
   ConsoleExchangePage,

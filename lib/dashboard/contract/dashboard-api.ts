@@ -119,9 +119,9 @@ export const updateFrameSchema = z.strictObject({}).check(z.meta({ description: 
 
 /**
  * What crosses the bus between instances (LISTEN/NOTIFY): ids only, one signal per transaction.
- * A webhook signal names the range of cursors its transaction stored (lib/webhooks/store-event.ts
+ * A webhook signal names the range of cursors its transaction stored (lib/dashboard/webhooks/store-event.ts
  * builds it in SQL, and a test parses it with this schema); a snapshot signal names the exchange
- * whose snapshot was stored. Each instance reads what it needs from the store (lib/events/bus.ts).
+ * whose snapshot was stored. Each instance reads what it needs from the store (lib/dashboard/events/bus.ts).
  */
 export const busSignalSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("webhook"), tenant_id: uuid, first_seq: z.int(), last_seq: z.int() }),

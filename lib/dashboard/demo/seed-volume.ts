@@ -8,10 +8,10 @@ import { addressForKey } from "@/lib/bitcoin/extended-key";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { exchangeSchema, orderSchema, type Order } from "@/lib/service-api/schemas";
 import { exchangeState } from "@/lib/service-api/exchange-state";
-import { indexExchangeSnapshots } from "@/lib/exchanges/index-exchange";
-import { indexOrders } from "@/lib/orders/index-order";
+import { indexExchangeSnapshots } from "@/lib/dashboard/exchanges/index-exchange";
+import { indexOrders } from "@/lib/dashboard/orders/index-order";
 import { mintInvoice } from "@/lib/lightning/mint-invoice";
-import { storeAndPublish } from "@/lib/webhooks/store-event";
+import { storeAndPublish } from "@/lib/dashboard/webhooks/store-event";
 
 // Volume for anyone evaluating the product (npm run admin -- demo seed): a tenant filled with N
 // exchanges of the shapes the sandbox produces, their orders and the webhook events behind them,

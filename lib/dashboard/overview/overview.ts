@@ -1,13 +1,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { listExchanges } from "@/lib/exchanges/list-exchanges";
-import { countAttention } from "@/lib/exchanges/attention";
+import { listExchanges } from "@/lib/dashboard/exchanges/list-exchanges";
+import { countAttention } from "@/lib/dashboard/exchanges/attention";
 import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import type { Overview } from "@/lib/dashboard/contract/dashboard-api";
-import { reconciliationIssues } from "@/lib/reports/statements";
-import { COUNTING, rolledUpDays } from "@/lib/reports/counted-exchanges";
-import { todayIn } from "@/lib/reports/periods";
+import { reconciliationIssues } from "@/lib/dashboard/reports/statements";
+import { COUNTING, rolledUpDays } from "@/lib/dashboard/reports/counted-exchanges";
+import { todayIn } from "@/lib/dashboard/reports/periods";
 
 /** The day n days before a YYYY-MM-DD day. */
 const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);

@@ -2,8 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { paymentHashOf } from "@/lib/lightning/invoice";
-import { registerJobHandler, type JobHandler } from "@/lib/jobs/runner";
-import { enqueueOnce } from "@/lib/jobs/queue";
+import { registerJobHandler, type JobHandler } from "@/lib/dashboard/jobs/runner";
+import { enqueueOnce } from "@/lib/dashboard/jobs/queue";
 import { logger } from "@/lib/log";
 
 const log = logger("search");

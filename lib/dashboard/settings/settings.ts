@@ -10,7 +10,7 @@ import { hasFactorSql } from "@/lib/dashboard/auth/factors/has-factor-sql";
 import { addUser, AdminError, newPassword, setDisabled, setRole } from "@/lib/dashboard/auth/users";
 import { sendInvitation, sendPasswordReset } from "@/lib/dashboard/auth/account-links";
 import { unlockAccount } from "@/lib/dashboard/auth/sign-in-limit";
-import { wakeJobRunner } from "@/lib/jobs/runner";
+import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 import { ExchangeClient, UpstreamError } from "@/lib/service-api/client";
 import { isSandboxTenant, sandboxOperator } from "@/lib/dashboard/simulator/simulator";
 import type {

@@ -34,7 +34,7 @@ CREATE INDEX "exchanges_tenant_affiliate_executed" ON "exchanges" USING btree ("
 CREATE INDEX "exchanges_attention" ON "exchanges" USING btree ("tenant_id","first_seen_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "exchanges"."attention_candidate";--> statement-breakpoint
 CREATE INDEX "orders_affiliate" ON "orders" USING btree ("tenant_id",("snapshot" ->> 'affiliate_id'),"created_on");--> statement-breakpoint
 -- What one exchange contributes to the daily figures of exchange_rollups: the one definition
--- reports, statements and the overview count by (it was the query in lib/reports/counted-exchanges.ts).
+-- reports, statements and the overview count by (it was the query in lib/dashboard/reports/counted-exchanges.ts).
 -- An exchange is counted on the day of its execution, or when it was first seen (on the service's
 -- clock) if it never executed, in the tenant's time zone. It is grouped under the agreement recorded
 -- when it executed, else its order's of now. Its earning is fee × the agreement's share on that day,

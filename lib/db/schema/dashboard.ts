@@ -154,7 +154,7 @@ export const exchanges = pgTable(
     index("exchanges_tenant_seen").on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // an agreement's statement lines in execution order, and the rebuild of its daily figures
     index("exchanges_tenant_affiliate_executed").on(t.tenantId, t.affiliateId, t.executedAt, t.id),
-    // the exchanges the attention queue's rules can flag, however old (lib/exchanges/attention.ts)
+    // the exchanges the attention queue's rules can flag, however old (lib/dashboard/exchanges/attention.ts)
     index("exchanges_attention")
       .on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.attentionCandidate}`),

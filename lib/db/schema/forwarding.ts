@@ -22,7 +22,7 @@ const ofTenant = (table: string, column: AnyPgColumn) =>
   foreignKey({ name: `${table}_tenant_id_fkey`, columns: [column], foreignColumns: [tenants.id] }).onDelete("cascade");
 
 /**
- * A piece of background work (lib/jobs): due at run_at, claimed by one instance at a time
+ * A piece of background work (lib/dashboard/jobs): due at run_at, claimed by one instance at a time
  * (locked_until, taken with FOR UPDATE SKIP LOCKED), done, failed for good, or pending again
  * at a later run_at. What it is about is kind, subject_id and payload.
  */

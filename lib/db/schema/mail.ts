@@ -11,7 +11,7 @@ const ofTenant = (table: string, column: AnyPgColumn) =>
 const ofUser = (table: string, column: AnyPgColumn, onDelete: "cascade" | "set null" = "cascade") =>
   foreignKey({ name: `${table}_user_id_fkey`, columns: [column], foreignColumns: [users.id] }).onDelete(onDelete);
 
-/** One mail: written whole when queued, sent by a `mail` job (lib/mail), or caught when there is no SMTP server. */
+/** One mail: written whole when queued, sent by a `mail` job (lib/dashboard/mail), or caught when there is no SMTP server. */
 export const mailMessages = pgTable(
   "mail_messages",
   {

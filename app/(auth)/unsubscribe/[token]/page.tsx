@@ -5,7 +5,7 @@ import { AuthCard } from "@/components/auth/auth-card";
 import { Button } from "@/components/ui/button";
 import { getDb } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import { readUnsubscribeToken } from "@/lib/notifications/preferences";
+import { readUnsubscribeToken } from "@/lib/dashboard/notifications/preferences";
 
 export const dynamic = "force-dynamic";
 

@@ -9,11 +9,11 @@ import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
 import { serviceTime } from "@/lib/service-api/client";
 import { lightningPayoutMethodSchema } from "@/lib/service-api/schemas";
-import { toExchangeView } from "@/lib/exchanges/exchange-view";
-import { readExchange } from "@/lib/exchanges/read-exchange";
+import { toExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
+import { readExchange } from "@/lib/dashboard/exchanges/read-exchange";
 import { errorCodeOf } from "@/lib/dashboard/pages/error-code";
 import { isSandboxTenant, simulatorFor } from "@/lib/dashboard/simulator/simulator";
-import { eventsOfExchange } from "@/lib/webhooks/event-store";
+import { eventsOfExchange } from "@/lib/dashboard/webhooks/event-store";
 
 export const generateMetadata = titled("exchange");
 

@@ -7,8 +7,8 @@ import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import type { Order } from "@/lib/service-api/schemas";
 import { serviceTime } from "@/lib/service-api/client";
-import { listExchanges } from "@/lib/exchanges/list-exchanges";
-import { readOrder } from "@/lib/orders/read-order";
+import { listExchanges } from "@/lib/dashboard/exchanges/list-exchanges";
+import { readOrder } from "@/lib/dashboard/orders/read-order";
 
 export const generateMetadata = titled("order");
 

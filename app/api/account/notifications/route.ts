@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { everyone } from "@/lib/dashboard/account/roles";
 import { readJson } from "@/lib/http/read-body";
 import { preferencesBodySchema } from "@/lib/dashboard/contract/notifications-api";
-import { preferencesOf, setPreferences } from "@/lib/notifications/preferences";
+import { preferencesOf, setPreferences } from "@/lib/dashboard/notifications/preferences";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { serviceTime } from "@/lib/service-api/client";
 import { pathId } from "@/lib/dashboard/api/ownership";
 import { readJson } from "@/lib/http/read-body";
 import { agreementBodySchema } from "@/lib/dashboard/contract/reports-api";
-import { listAgreements, putAgreement } from "@/lib/reports/agreements";
+import { listAgreements, putAgreement } from "@/lib/dashboard/reports/agreements";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { ownId, pathId } from "@/lib/dashboard/api/ownership";
 import { exchangePayoutPatchSchema } from "@/lib/service-api/schemas";
 import { upstreamFor } from "@/lib/dashboard/auth/tenants";
-import { indexExchangeSnapshot } from "@/lib/exchanges/index-exchange";
-import { readExchange } from "@/lib/exchanges/read-exchange";
+import { indexExchangeSnapshot } from "@/lib/dashboard/exchanges/index-exchange";
+import { readExchange } from "@/lib/dashboard/exchanges/read-exchange";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { exchangeExportQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
-import { exportExchanges } from "@/lib/reports/exports";
+import { exportExchanges } from "@/lib/dashboard/reports/exports";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
 import { endpointCreateBodySchema } from "@/lib/dashboard/contract/forwarding-api";
-import { createEndpoint, listEndpoints } from "@/lib/forwarding/endpoints";
+import { createEndpoint, listEndpoints } from "@/lib/dashboard/forwarding/endpoints";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { otherMethods } from "@/lib/dashboard/api/route";
-import { readiness } from "@/lib/runtime/readiness";
+import { readiness } from "@/lib/dashboard/lifecycle/readiness";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/db/availability";
 
 export const dynamic = "force-dynamic";

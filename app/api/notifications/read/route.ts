@@ -4,7 +4,7 @@ import { isSameOrigin } from "@/lib/dashboard/api/same-origin";
 import { ApiError } from "@/lib/errors";
 import { readJson } from "@/lib/http/read-body";
 import { markReadBodySchema, type UnreadCount } from "@/lib/dashboard/contract/notifications-api";
-import { markRead } from "@/lib/notifications/inbox";
+import { markRead } from "@/lib/dashboard/notifications/inbox";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { everyone } from "@/lib/dashboard/account/roles";
-import { unreadCount } from "@/lib/notifications/inbox";
+import { unreadCount } from "@/lib/dashboard/notifications/inbox";
 import type { UnreadCount } from "@/lib/dashboard/contract/notifications-api";
 
 export const dynamic = "force-dynamic";

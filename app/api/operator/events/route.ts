@@ -2,8 +2,8 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { activeSession } from "@/lib/dashboard/auth/sessions";
 import { env } from "@/lib/env";
 import type { ConsoleFrame } from "@/lib/dashboard/contract/console-api";
-import { EVERY_TENANT, type Notice } from "@/lib/events/bus";
-import { eventStream } from "@/lib/events/sse";
+import { EVERY_TENANT, type Notice } from "@/lib/dashboard/events/bus";
+import { eventStream } from "@/lib/dashboard/events/sse";
 
 export const dynamic = "force-dynamic";
 

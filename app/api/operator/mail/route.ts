@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { env } from "@/lib/env";
-import { consoleMailList } from "@/lib/mail/outbox";
+import { consoleMailList } from "@/lib/dashboard/mail/outbox";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { ownId } from "@/lib/dashboard/api/ownership";
 import { orderPatchSchema } from "@/lib/service-api/schemas";
 import { upstreamFor } from "@/lib/dashboard/auth/tenants";
-import { indexOrder } from "@/lib/orders/index-order";
-import { readOrder } from "@/lib/orders/read-order";
+import { indexOrder } from "@/lib/dashboard/orders/index-order";
+import { readOrder } from "@/lib/dashboard/orders/read-order";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";

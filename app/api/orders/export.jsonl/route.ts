@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { orderExportQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
-import { exportOrders } from "@/lib/reports/exports";
+import { exportOrders } from "@/lib/dashboard/reports/exports";
 
 export const dynamic = "force-dynamic";
 

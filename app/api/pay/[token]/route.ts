@@ -1,5 +1,5 @@
 import { publicRoute } from "@/lib/dashboard/api/public-route";
-import { loadPublicView } from "@/lib/payout-links/load-view";
+import { loadPublicView } from "@/lib/dashboard/payout-links/load-view";
 import { otherMethods } from "@/lib/dashboard/api/route";
 
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { earningsQuerySchema } from "@/lib/dashboard/contract/reports-api";
-import { earningsReport } from "@/lib/reports/earnings";
-import { exportEarnings } from "@/lib/reports/exports";
+import { earningsReport } from "@/lib/dashboard/reports/earnings";
+import { exportEarnings } from "@/lib/dashboard/reports/exports";
 
 export const dynamic = "force-dynamic";
 

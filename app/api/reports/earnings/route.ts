@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { searchParams } from "@/lib/dashboard/api/ownership";
 import { parseOrThrow } from "@/lib/errors";
 import { earningsQuerySchema } from "@/lib/dashboard/contract/reports-api";
-import { earningsReport } from "@/lib/reports/earnings";
+import { earningsReport } from "@/lib/dashboard/reports/earnings";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { publicRoute } from "@/lib/dashboard/api/public-route";
 import { otherMethods } from "@/lib/dashboard/api/route";
 import { ApiError } from "@/lib/errors";
-import { unsubscribe } from "@/lib/notifications/preferences";
+import { unsubscribe } from "@/lib/dashboard/notifications/preferences";
 import type { Unsubscribed } from "@/lib/dashboard/contract/account-links-api";
 
 export const dynamic = "force-dynamic";

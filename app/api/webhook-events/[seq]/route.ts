@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { ApiError } from "@/lib/errors";
-import { webhookEventDetail } from "@/lib/webhooks/list-events";
+import { webhookEventDetail } from "@/lib/dashboard/webhooks/list-events";
 
 export const dynamic = "force-dynamic";
 

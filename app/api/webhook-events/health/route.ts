@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { requestOrigin } from "@/lib/dashboard/api/request-origin";
-import { webhookHealth } from "@/lib/webhooks/list-events";
+import { webhookHealth } from "@/lib/dashboard/webhooks/list-events";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { ApiError } from "@/lib/errors";
-import { listRejections } from "@/lib/webhooks/record-rejection";
+import { listRejections } from "@/lib/dashboard/webhooks/record-rejection";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { pathId } from "@/lib/dashboard/api/ownership";
 import { readJson } from "@/lib/http/read-body";
 import { payoutBodySchema } from "@/lib/dashboard/contract/reports-api";
-import { recordPayout } from "@/lib/reports/statements";
+import { recordPayout } from "@/lib/dashboard/reports/statements";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";

@@ -3,7 +3,7 @@ import type { PayoutLinkRevocation } from "@/lib/dashboard/contract/dashboard-ap
 import { ownId } from "@/lib/dashboard/api/ownership";
 import { requestOrigin } from "@/lib/dashboard/api/request-origin";
 import { upstreamFor } from "@/lib/dashboard/auth/tenants";
-import { assertLinkable, createPayoutLink, revokePayoutLinks } from "@/lib/payout-links/payout-links";
+import { assertLinkable, createPayoutLink, revokePayoutLinks } from "@/lib/dashboard/payout-links/payout-links";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { readJson } from "@/lib/http/read-body";
 import { driveEventSchema } from "@/lib/service-api/operator-contract";
 import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
-import { refreshExchange } from "@/lib/exchanges/refresh-exchange";
+import { refreshExchange } from "@/lib/dashboard/exchanges/refresh-exchange";
 import { simulatorFor } from "@/lib/dashboard/simulator/simulator";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { pathId } from "@/lib/dashboard/api/ownership";
 import { readJson } from "@/lib/http/read-body";
 import { endpointUpdateBodySchema } from "@/lib/dashboard/contract/forwarding-api";
-import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/forwarding/endpoints";
+import { deleteEndpoint, getEndpoint, updateEndpoint } from "@/lib/dashboard/forwarding/endpoints";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { pathId } from "@/lib/dashboard/api/ownership";
 import { ApiError } from "@/lib/errors";
-import { consoleMailDetail } from "@/lib/mail/outbox";
+import { consoleMailDetail } from "@/lib/dashboard/mail/outbox";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { publicRoute } from "@/lib/dashboard/api/public-route";
 import type { updateFrameSchema } from "@/lib/dashboard/contract/dashboard-api";
-import type { Notice } from "@/lib/events/bus";
-import { eventStream } from "@/lib/events/sse";
-import { isLinkLive, linkOfToken } from "@/lib/payout-links/payout-links";
+import type { Notice } from "@/lib/dashboard/events/bus";
+import { eventStream } from "@/lib/dashboard/events/sse";
+import { isLinkLive, linkOfToken } from "@/lib/dashboard/payout-links/payout-links";
 import { otherMethods } from "@/lib/dashboard/api/route";
 
 export const dynamic = "force-dynamic";

@@ -3,8 +3,8 @@ import { publicInvoiceBodySchema } from "@/lib/dashboard/contract/dashboard-api"
 import { otherMethods } from "@/lib/dashboard/api/route";
 import { tenantById } from "@/lib/dashboard/auth/tenants";
 import { ApiError } from "@/lib/errors";
-import { linkOfToken } from "@/lib/payout-links/payout-links";
-import { auditedLinkAction, submitLinkInvoice } from "@/lib/payout-links/submit-invoice";
+import { linkOfToken } from "@/lib/dashboard/payout-links/payout-links";
+import { auditedLinkAction, submitLinkInvoice } from "@/lib/dashboard/payout-links/submit-invoice";
 import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";

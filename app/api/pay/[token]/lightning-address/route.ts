@@ -2,7 +2,7 @@ import { publicRoute } from "@/lib/dashboard/api/public-route";
 import { publicLightningAddressBodySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { otherMethods } from "@/lib/dashboard/api/route";
 import { readJson } from "@/lib/http/read-body";
-import { payToLightningAddress } from "@/lib/payout-links/lightning-address";
+import { payToLightningAddress } from "@/lib/dashboard/payout-links/lightning-address";
 
 export const dynamic = "force-dynamic";
 

@@ -9,8 +9,8 @@ import { formatters } from "@/lib/dashboard/client/format";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { monthSchema } from "@/lib/dashboard/contract/reports-api";
 import { serviceTime } from "@/lib/service-api/client";
-import { statement } from "@/lib/reports/statements";
-import { todayIn } from "@/lib/reports/periods";
+import { statement } from "@/lib/dashboard/reports/statements";
+import { todayIn } from "@/lib/dashboard/reports/periods";
 import { titled } from "@/i18n/page-title";
 
 export const generateMetadata = titled("statement");

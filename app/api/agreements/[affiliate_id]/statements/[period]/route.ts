@@ -1,8 +1,8 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { pathId } from "@/lib/dashboard/api/ownership";
 import { ApiError } from "@/lib/errors";
-import { statement } from "@/lib/reports/statements";
-import { exportStatement } from "@/lib/reports/exports";
+import { statement } from "@/lib/dashboard/reports/statements";
+import { exportStatement } from "@/lib/dashboard/reports/exports";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { pathId } from "@/lib/dashboard/api/ownership";
-import { resendDelivery } from "@/lib/forwarding/deliveries";
+import { resendDelivery } from "@/lib/dashboard/forwarding/deliveries";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { pathId, searchParams } from "@/lib/dashboard/api/ownership";
 import { deliveryListQuerySchema } from "@/lib/dashboard/contract/forwarding-api";
-import { listDeliveries } from "@/lib/forwarding/deliveries";
+import { listDeliveries } from "@/lib/dashboard/forwarding/deliveries";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";

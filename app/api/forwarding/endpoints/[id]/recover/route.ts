@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { pathId } from "@/lib/dashboard/api/ownership";
 import { readJson } from "@/lib/http/read-body";
 import { recoverBodySchema } from "@/lib/dashboard/contract/forwarding-api";
-import { recoverDeliveries } from "@/lib/forwarding/deliveries";
+import { recoverDeliveries } from "@/lib/dashboard/forwarding/deliveries";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { pathId } from "@/lib/dashboard/api/ownership";
 import { readJson } from "@/lib/http/read-body";
 import { rotateSecretBodySchema } from "@/lib/dashboard/contract/forwarding-api";
-import { rotateEndpointSecret } from "@/lib/forwarding/endpoints";
+import { rotateEndpointSecret } from "@/lib/dashboard/forwarding/endpoints";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";

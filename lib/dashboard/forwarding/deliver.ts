@@ -1,0 +1,134 @@
+import "server-only";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import type { Db } from "@/lib/db/client";
+import { forwardingAttempts, forwardingEndpoints, webhookEvents } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { registerJobHandler, type JobHandler } from "@/lib/dashboard/jobs/runner";
+import type { Job } from "@/lib/dashboard/jobs/queue";
+import { logger } from "@/lib/log";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+import { signingSecrets } from "./endpoints";
+import { postWebhook } from "./target";
+
+const log = logger("forwarding");
+
+// One attempt to hand one stored webhook (or a test event) to one endpoint, as a job of kind
+// "forward". Standard Webhooks: the body is the service's original JSON byte for byte, with
+// webhook-id (the same on every attempt), webhook-timestamp and webhook-signature (v1, an
+// HMAC-SHA256 of "id.timestamp.body" per secret, both secrets during a rotation's overlap).
+// A 2xx within 15 s delivers it; otherwise it is tried again after the waits of
+// FORWARDING_RETRY_SCHEDULE (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then failed for good. An
+// endpoint whose every attempt has failed for 5 days is disabled, with the reason.
+
+export const FORWARD = "forward";
+
+/** The webhook-id of a delivery: stable across its attempts. */
+export const webhookIdOf = (jobId: string) => `msg_${jobId.replace(/-/g, "")}`;
+
+/** The wait before the attempt after attempt `n` (1-based), or null when `n` was the last. */
+export function retryDelayMs(n: number, schedule = env().forwardingRetryScheduleMs): number | null {
+  return schedule[n - 1] ?? null;
+}
+
+/** The headers of one attempt: Standard Webhooks' three, signed with each secret. */
+export function signedHeaders(webhookId: string, body: string, secrets: string[], at: Date): Record<string, string> {
+  const signatures = secrets.map((secret) => new Webhook(secret).sign(webhookId, at, body));
+  return {
+    "content-type": "application/json",
+    "webhook-id": webhookId,
+    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+    "webhook-signature": signatures.join(" "),
+  };
+}
+
+type Payload = { seq?: number; event_type?: string; test_body?: string };
+
+async function bodyOf(db: Db, job: Job): Promise<string | null> {
+  const payload = job.payload as Payload;
+  if (typeof payload.test_body === "string") return payload.test_body;
+  if (typeof payload.seq !== "number" || !job.tenantId) return null;
+  const [event] = await db
+    .select({ rawBody: webhookEvents.rawBody })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.tenantId, job.tenantId), eq(webhookEvents.seq, payload.seq)));
+  return event?.rawBody ?? null;
+}
+
+const forward: JobHandler = async (db, job) => {
+  const [endpoint] = job.subjectId ? await db.select().from(forwardingEndpoints).where(eq(forwardingEndpoints.id, job.subjectId)) : [];
+  if (!endpoint) return { outcome: "failed", error: "the endpoint was deleted" };
+  if (!endpoint.enabled) {
+    return {
+      outcome: "failed",
+      error: endpoint.disabledReason ? `the endpoint was disabled: ${endpoint.disabledReason}` : "the endpoint is disabled",
+    };
+  }
+  const body = await bodyOf(db, job);
+  if (body === null) return { outcome: "failed", error: "the event is no longer stored" };
+
+  const startedAt = new Date();
+  const headers = signedHeaders(webhookIdOf(job.id), body, signingSecrets(endpoint, startedAt), startedAt);
+  const result = await postWebhook(endpoint.url, body, headers);
+  const ok = result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  const attempt = job.attempts + 1;
+  const { metrics } = serverRuntime();
+  metrics.forwardingAttempts.inc({ result: ok ? "delivered" : "failed" });
+  metrics.forwardingLatency.observe(result.durationMs / 1000);
+  const error = ok ? null : (result.error ?? `HTTP ${result.statusCode}`);
+
+  const record = async (tx: Db) => {
+    await tx.insert(forwardingAttempts).values({
+      jobId: job.id,
+      endpointId: endpoint.id,
+      attempt,
+      startedAt,
+      durationMs: result.durationMs,
+      statusCode: result.statusCode,
+      error: result.error,
+      responseBody: result.answer,
+    });
+    if (ok) {
+      // matched only when a streak ends: an update that changes nothing would still write a row version
+      await tx
+        .update(forwardingEndpoints)
+        .set({ failingSince: null })
+        .where(and(eq(forwardingEndpoints.id, endpoint.id), isNotNull(forwardingEndpoints.failingSince)));
+      return;
+    }
+    // the streak of failures starts at the first failed attempt since the last success; once it
+    // is older than the horizon, the endpoint is disabled (in the same statement, on the database's clock)
+    const horizonMs = env().forwardingDisableAfterMs;
+    const reason = `every attempt failed for ${humanDuration(horizonMs)}; the last: ${error}`;
+    const since = sql`COALESCE(failing_since, ${startedAt.toISOString()}::timestamptz)`;
+    const overdue = sql`${since} <= now() - ${horizonMs} * interval '1 millisecond'`;
+    const disabled = (await tx.execute(sql`
+      UPDATE forwarding_endpoints SET
+        failing_since = ${since},
+        enabled = enabled AND NOT (${overdue}),
+        disabled_reason = CASE WHEN enabled AND ${overdue} THEN ${reason} ELSE disabled_reason END,
+        disabled_at = CASE WHEN enabled AND ${overdue} THEN now() ELSE disabled_at END
+      WHERE id = ${endpoint.id}
+      RETURNING enabled, disabled_at
+    `)) as { rows: { enabled: boolean; disabled_at: unknown }[] };
+    const row = disabled.rows[0];
+    if (row && !row.enabled && endpoint.enabled) {
+      metrics.forwardingDisabled.inc();
+      log.warn({ endpoint_id: endpoint.id, tenant_id: endpoint.tenantId, reason }, "a forwarding endpoint was disabled");
+    }
+  };
+
+  if (ok) return { outcome: "done", record };
+  const delay = retryDelayMs(attempt);
+  if (delay === null) return { outcome: "failed", error: error ?? "failed", record };
+  return { outcome: "retry", at: new Date(Date.now() + delay), error: error ?? "failed", record };
+};
+
+function humanDuration(ms: number): string {
+  const days = ms / 86_400_000;
+  if (days >= 1 && Number.isInteger(days)) return `${days} day${days === 1 ? "" : "s"}`;
+  const seconds = Math.round(ms / 1000);
+  return `${seconds} s`;
+}
+
+registerJobHandler(FORWARD, forward);

@@ -1,0 +1,159 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { forwardingAttempts, jobs } from "@/lib/db/schema";
+import { TEST_EVENT_TYPE, type Delivery } from "@/lib/dashboard/contract/forwarding-api";
+import { ApiError } from "@/lib/errors";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
+import { runDueJobs, wakeJobRunner } from "@/lib/dashboard/jobs/runner";
+import { endpointRow } from "./endpoints";
+import { FORWARD, webhookIdOf } from "./deliver";
+
+// An endpoint's deliveries (the jobs of kind "forward" about it) with each attempt, and what an
+// admin does with them: resend one, recover every failed one since a time, send a test event.
+
+type JobRow = typeof jobs.$inferSelect;
+
+const statusOf = (job: JobRow): Delivery["status"] =>
+  job.status === "done" ? "delivered" : job.status === "failed" ? "failed" : "pending";
+
+async function views(db: Db, rows: JobRow[]): Promise<Delivery[]> {
+  const attempts = rows.length
+    ? await db
+        .select()
+        .from(forwardingAttempts)
+        .where(
+          inArray(
+            forwardingAttempts.jobId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(forwardingAttempts.jobId, forwardingAttempts.attempt)
+    : [];
+  return rows.map((job) => {
+    const payload = job.payload as { seq?: number; event_type?: string };
+    return {
+      id: job.id,
+      webhook_id: webhookIdOf(job.id),
+      event_type: payload.event_type ?? "unknown",
+      event_seq: typeof payload.seq === "number" ? payload.seq : null,
+      status: statusOf(job),
+      attempts: job.attempts,
+      next_attempt_at: job.status === "pending" ? job.runAt.toISOString() : null,
+      last_error: job.lastError,
+      created_at: job.createdAt.toISOString(),
+      attempt_log: attempts
+        .filter((a) => a.jobId === job.id)
+        .map((a) => ({
+          attempt: a.attempt,
+          started_at: a.startedAt.toISOString(),
+          duration_ms: a.durationMs,
+          status_code: a.statusCode,
+          error: a.error,
+          response_body: a.responseBody,
+        })),
+    };
+  });
+}
+
+const jobStatus = { pending: "pending", delivered: "done", failed: "failed" } as const;
+
+/** Newest first; `before` is the previous page's next_before (created_at and id). */
+export async function listDeliveries(
+  db: Db,
+  tenant: Tenant,
+  endpointId: string,
+  query: { status?: Delivery["status"] | null; before?: string | null; limit?: number | null },
+): Promise<{ data: Delivery[]; next_before: string | null }> {
+  const endpoint = await endpointRow(db, tenant, endpointId);
+  const limit = query.limit ?? 25;
+  let beforeClause;
+  if (query.before) {
+    const [at, id] = query.before.split("_");
+    const when = new Date(Number(at));
+    if (!id || Number.isNaN(when.getTime())) throw new ApiError("invalid_request", "before: next_before of the previous page");
+    beforeClause = or(lt(jobs.createdAt, when), and(eq(jobs.createdAt, when), lt(jobs.id, id)));
+  }
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.subjectId, endpoint.id),
+        eq(jobs.kind, FORWARD),
+        query.status ? eq(jobs.status, jobStatus[query.status]) : undefined,
+        beforeClause,
+      ),
+    )
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    data: await views(db, page),
+    next_before: rows.length > limit && last ? `${last.createdAt.getTime()}_${last.id}` : null,
+  };
+}
+
+async function deliveryRow(db: Db, tenant: Tenant, id: string): Promise<JobRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError("not_found", "No such delivery");
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.kind, FORWARD), eq(jobs.tenantId, tenant.id)));
+  if (!row) throw new ApiError("not_found", "No such delivery");
+  return row;
+}
+
+/** One more attempt of a delivery, now, whatever its status; answers it after that attempt. */
+export async function resendDelivery(db: Db, tenant: Tenant, id: string): Promise<Delivery> {
+  const row = await deliveryRow(db, tenant, id);
+  await endpointRow(db, tenant, row.subjectId ?? "");
+  await db
+    .update(jobs)
+    .set({ status: "pending", runAt: sql`now()`, finishedAt: null })
+    .where(and(eq(jobs.id, row.id), sql`(${jobs.lockedUntil} IS NULL OR ${jobs.lockedUntil} < now())`));
+  await runDueJobs(db, { id: row.id });
+  const [after] = await views(db, [await deliveryRow(db, tenant, id)]);
+  if (!after) throw new ApiError("not_found", "No such delivery");
+  return after;
+}
+
+/** Every delivery of the endpoint that failed for good since `since` is due again now (one more attempt each). */
+export async function recoverDeliveries(db: Db, tenant: Tenant, endpointId: string, since: Date): Promise<number> {
+  const endpoint = await endpointRow(db, tenant, endpointId);
+  const recovered = await db
+    .update(jobs)
+    .set({ status: "pending", runAt: sql`now()`, finishedAt: null })
+    .where(and(eq(jobs.subjectId, endpoint.id), eq(jobs.kind, FORWARD), eq(jobs.status, "failed"), gte(jobs.createdAt, since)))
+    .returning({ id: jobs.id });
+  if (recovered.length > 0) wakeJobRunner();
+  return recovered.length;
+}
+
+/** Sends a test event (its own type) to the endpoint now; answers the delivery after its first attempt. */
+export async function sendTestEvent(db: Db, tenant: Tenant, endpointId: string): Promise<Delivery> {
+  const endpoint = await endpointRow(db, tenant, endpointId);
+  const id = randomUUID();
+  const now = new Date();
+  const body = JSON.stringify({
+    event: TEST_EVENT_TYPE,
+    payload: { endpoint_id: endpoint.id, tenant_id: tenant.id, sent_at: now.toISOString() },
+  });
+  await db.insert(jobs).values({
+    id,
+    kind: FORWARD,
+    tenantId: tenant.id,
+    subjectId: endpoint.id,
+    payload: { event_type: TEST_EVENT_TYPE, test_body: body },
+    status: "pending",
+    // the database's clock decides what is due
+    runAt: sql`now()`,
+    createdAt: now,
+  });
+  await runDueJobs(db, { id });
+  const [delivery] = await views(db, [await deliveryRow(db, tenant, id)]);
+  if (!delivery) throw new ApiError("not_found", "No such delivery");
+  return delivery;
+}

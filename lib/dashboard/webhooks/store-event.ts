@@ -1,0 +1,187 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { CHANNEL } from "@/lib/dashboard/events/bus";
+import type { ExchangeState } from "@/lib/service-api/exchange-state";
+import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
+
+type Event = {
+  tenantId: string;
+  bodySha256: string;
+  rawBody: string;
+  eventType: string | null;
+  exchangeId: string | null;
+  orderId: string | null;
+  correlationId: string | null;
+  retryCount: number | null;
+  userAgent: string | null;
+  /** The request's headers worth showing (no credentials). */
+  headers: Record<string, string>;
+  receivedAt: Date;
+  /** receivedAt on the service's clock as this process knows it (reports date unexecuted exchanges by it). */
+  serviceReceivedAt?: Date;
+  /** The state the event implies, for an exchange the index has not seen yet. */
+  state: ExchangeState | null;
+};
+
+/** At most this many events go in one statement, and bodies of at most this many bytes (but always one event). */
+const BATCH_MAX = 100;
+const BATCH_MAX_BYTES = 1024 * 1024;
+
+/** The events that go in the next statement: the oldest waiting, up to the limits. */
+function nextBatch(waiting: Waiting[]): Waiting[] {
+  let count = 0;
+  let bytes = 0;
+  while (count < waiting.length && count < BATCH_MAX) {
+    bytes += waiting[count]?.event.rawBody.length ?? 0;
+    if (count > 0 && bytes > BATCH_MAX_BYTES) break;
+    count++;
+  }
+  return waiting.splice(0, count);
+}
+
+type Waiting = { event: Event; resolve: (seq: number | null) => void; reject: (error: unknown) => void };
+/** One lane per tenant and database: at most one statement in flight, the events that arrive meanwhile wait for the next. */
+type Lane = { waiting: Waiting[]; running: boolean };
+const lanes = new WeakMap<Db, Map<string, Lane>>();
+
+/**
+ * Stores an event (deduplicated by the SHA-256 of its raw body per tenant), indexes an exchange
+ * heard of for the first time, and NOTIFYs the bus; resolves to the event's cursor once it is
+ * committed, or null for a duplicate.
+ *
+ * Group commit: the events of a tenant that arrive while its previous statement is in flight are
+ * stored together by the next one, in one transaction with one notice. Alone, an event is
+ * stored at once; under a burst, one round trip, one commit and one notice serve many events,
+ * and nothing waits on a timer. The tenant's counter row serialises a tenant's statements
+ * anyway, so one in flight per tenant costs no parallelism. A statement that fails is tried
+ * again event by event, so one event the database refuses fails alone.
+ */
+export function storeAndPublish(db: Db, event: Event): Promise<number | null> {
+  let byTenant = lanes.get(db);
+  if (!byTenant) lanes.set(db, (byTenant = new Map()));
+  let lane = byTenant.get(event.tenantId);
+  if (!lane) byTenant.set(event.tenantId, (lane = { waiting: [], running: false }));
+  const stored = new Promise<number | null>((resolve, reject) => lane.waiting.push({ event, resolve, reject }));
+  if (!lane.running) void drain(db, event.tenantId, lane, byTenant);
+  return stored;
+}
+
+async function drain(db: Db, tenantId: string, lane: Lane, byTenant: Map<string, Lane>) {
+  lane.running = true;
+  while (lane.waiting.length > 0) {
+    const batch = nextBatch(lane.waiting);
+    try {
+      const seqs = await storeBatch(
+        db,
+        tenantId,
+        batch.map((w) => w.event),
+      );
+      batch.forEach((w, i) => w.resolve(seqs[i] ?? null));
+    } catch (error) {
+      if (batch.length === 1) batch[0]?.reject(error);
+      else for (const w of batch) await storeBatch(db, tenantId, [w.event]).then(([seq]) => w.resolve(seq ?? null), w.reject);
+    }
+  }
+  lane.running = false;
+  byTenant.delete(tenantId);
+}
+
+/**
+ * One statement: bump the tenant's cursor by the number of new bodies, store them under
+ * consecutive cursors in arrival order, index exchanges heard of for the first time, NOTIFY once
+ * (the notice leaves on commit). Returns each event's cursor, or null for a duplicate (stored
+ * before, or earlier in the same batch).
+ *
+ * The cursor is the tenant's counter row, bumped in this statement: its row lock is held until
+ * commit, so a later cursor always commits after an earlier one and subscribers that skip
+ * cursors at or below the last one they sent never skip a late commit. (A sequence would not
+ * do: concurrent transactions take sequence values in one order and commit in another.)
+ * The notice carries ids only: the tenant and the range of cursors the transaction stored
+ * (lib/dashboard/events/bus.ts reads the events themselves).
+ */
+async function storeBatch(db: Db, tenantId: string, events: Event[]): Promise<(number | null)[]> {
+  const input = JSON.stringify(
+    events.map((e, ord) => ({
+      ord,
+      body_sha256: e.bodySha256,
+      raw_body: e.rawBody,
+      event_type: e.eventType,
+      exchange_id: e.exchangeId,
+      order_id: e.orderId,
+      correlation_id: e.correlationId,
+      retry_count: e.retryCount,
+      user_agent: e.userAgent,
+      headers: e.headers,
+      received_at: e.receivedAt.toISOString(),
+      service_received_at: (e.serviceReceivedAt ?? e.receivedAt).toISOString(),
+      state: e.state,
+    })),
+  );
+  const result = (await db.execute(sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS i(
+        ord int, body_sha256 text, raw_body text, event_type text, exchange_id uuid, order_id uuid, correlation_id text,
+        retry_count int, user_agent text, headers jsonb, received_at timestamptz, service_received_at timestamptz, state text)
+    ), fresh AS (
+      SELECT DISTINCT ON (body_sha256) * FROM input
+      WHERE NOT EXISTS (SELECT 1 FROM webhook_events w WHERE w.tenant_id = ${tenantId} AND w.body_sha256 = input.body_sha256)
+      ORDER BY body_sha256, ord
+    ), numbered AS (
+      SELECT fresh.*, row_number() OVER (ORDER BY ord) AS n, count(*) OVER () AS total FROM fresh
+    ), bump AS (
+      INSERT INTO event_cursors (tenant_id, seq)
+      SELECT ${tenantId}, count(*) FROM fresh HAVING count(*) > 0
+      ON CONFLICT (tenant_id) DO UPDATE SET seq = event_cursors.seq + excluded.seq
+      RETURNING seq
+    ), ins AS (
+      INSERT INTO webhook_events
+        (tenant_id, seq, body_sha256, raw_body, event_type, exchange_id, order_id, correlation_id, retry_count, user_agent, headers,
+         received_at)
+      SELECT ${tenantId}, bump.seq - numbered.total + numbered.n, body_sha256, raw_body, event_type, exchange_id, order_id,
+             correlation_id, retry_count, user_agent, headers, received_at
+      FROM numbered CROSS JOIN bump
+      ON CONFLICT (tenant_id, body_sha256) DO NOTHING
+      RETURNING seq, body_sha256, exchange_id, order_id, event_type
+    ), forwarded AS (
+      -- each new event, once per enabled forwarding endpoint that wants its type: a job, in this
+      -- transaction, so that no stored event is left unforwarded (lib/dashboard/forwarding/deliver.ts)
+      INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, attempts, run_at, created_at)
+      SELECT gen_random_uuid(), 'forward', ${tenantId}, e.id,
+             jsonb_build_object('seq', ins.seq, 'event_type', ins.event_type), 'pending', 0, now(), now()
+      FROM ins JOIN forwarding_endpoints e
+        ON e.tenant_id = ${tenantId} AND e.enabled AND (e.event_types IS NULL OR e.event_types ? ins.event_type)
+      ORDER BY ins.seq
+      RETURNING 1
+    ), latest AS (
+      -- each exchange's newest event of the statement: its type is the exchange's last announced
+      SELECT DISTINCT ON (ins.exchange_id) ins.exchange_id, ins.event_type FROM ins
+      WHERE ins.exchange_id IS NOT NULL ORDER BY ins.exchange_id, ins.seq DESC
+    ), discovered AS (
+      INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at, first_seen_service_at, last_event_type)
+      SELECT DISTINCT ON (ins.exchange_id) ins.exchange_id, ${tenantId}, ins.order_id, numbered.state, numbered.received_at,
+             numbered.service_received_at, latest.event_type
+      FROM ins JOIN numbered USING (body_sha256) JOIN latest ON latest.exchange_id = ins.exchange_id
+      WHERE ins.exchange_id IS NOT NULL AND ins.order_id IS NOT NULL AND numbered.state IS NOT NULL
+      ORDER BY ins.exchange_id, ins.seq
+      ON CONFLICT (tenant_id, id) DO NOTHING
+    ), announced AS (
+      -- exchanges indexed before this statement (the INSERT above only adds new ones)
+      UPDATE exchanges x SET last_event_type = latest.event_type FROM latest
+      WHERE x.tenant_id = ${tenantId} AND x.id = latest.exchange_id
+    ), notice AS (
+      SELECT pg_notify(${CHANNEL}, json_build_object(
+        'kind', 'webhook', 'tenant_id', ${tenantId}::uuid, 'first_seq', min(seq), 'last_seq', max(seq))::text)
+      FROM ins HAVING count(*) > 0
+    )
+    SELECT body_sha256, seq, (SELECT count(*) FROM notice) AS notified, (SELECT count(*) FROM forwarded) AS forwarded FROM ins
+  `)) as { rows: { body_sha256: string; seq: number | string; forwarded: number | string }[] };
+  if (result.rows.some((row) => Number(row.forwarded) > 0)) wakeJobRunner();
+  const stored = new Map(result.rows.map((row) => [row.body_sha256, Number(row.seq)]));
+  return events.map((e) => {
+    const seq = stored.get(e.bodySha256);
+    if (seq === undefined) return null;
+    stored.delete(e.bodySha256); // a second copy in the same batch is a duplicate
+    return seq;
+  });
+}
