@@ -1,23 +1,43 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
-const sandboxOnly = {
-  patterns: [
-    {
-      group: ["@/lib/sandbox", "@/lib/sandbox/*", "**/lib/sandbox", "**/lib/sandbox/*"],
-      message: "The dashboard talks to the sandbox only over HTTP (docs/architecture.md#boundaries).",
-    },
-  ],
+// The two programs and what they share (docs/architecture.md#boundaries): the dashboard
+// (lib/dashboard, its pages and routes) and the sandbox (lib/sandbox, app/sandbox) never import each
+// other; the shared folders import neither. Only lib/boot.ts, which starts both in one process, and
+// the tests see both.
+const noSandbox = {
+  group: ["@/lib/sandbox", "@/lib/sandbox/*", "**/lib/sandbox", "**/lib/sandbox/*"],
+  message: "The dashboard talks to the sandbox only over HTTP, as to the real service (docs/architecture.md#boundaries).",
 };
+const noDashboard = {
+  // components/docs (the error reference) is rendered by both
+  regex: "^(@/lib/dashboard|.*/lib/dashboard|@/components)(/(?!docs/).*)?$",
+  message: "The sandbox is the service's stand-in: it knows nothing of the dashboard (docs/architecture.md#boundaries).",
+};
+const SHARED = ["bitcoin", "lightning", "banking", "db", "http", "openapi", "runtime", "rate-limit", "service-api"];
+const NOT_CHECKED = ["tests/**", "e2e/**", "scripts/**", "**/*.test.ts", "instrumentation.ts", "lib/boot.ts"];
 
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   { ignores: [".next/**", ".next-zod/**", "node_modules/**", "data/**", "next-env.d.ts"] },
   {
-    files: ["**/*.{ts,tsx,mjs}"],
-    ignores: ["lib/sandbox/**", "app/sandbox/**", "tests/**", "instrumentation.ts", "lib/boot.ts", "scripts/**"],
-    rules: { "no-restricted-imports": ["error", sandboxOnly] },
+    // the dashboard
+    files: ["lib/dashboard/**/*.{ts,tsx,mjs}", "app/**/*.{ts,tsx,mjs}", "components/**/*.{ts,tsx}", "i18n/**/*.ts", "proxy.ts"],
+    ignores: ["app/sandbox/**", ...NOT_CHECKED],
+    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox] }] },
+  },
+  {
+    // the sandbox
+    files: ["lib/sandbox/**/*.{ts,tsx,mjs}", "app/sandbox/**/*.{ts,tsx,mjs}"],
+    ignores: NOT_CHECKED,
+    rules: { "no-restricted-imports": ["error", { patterns: [noDashboard] }] },
+  },
+  {
+    // what both use
+    files: ["lib/*.{ts,mjs}", ...SHARED.map((folder) => `lib/${folder}/**/*.{ts,mjs,mts}`)],
+    ignores: NOT_CHECKED,
+    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox, noDashboard] }] },
   },
   {
     rules: {

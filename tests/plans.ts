@@ -1,4 +1,4 @@
-// What the two tests of query plans share (lib/db/list-plans.test.ts on PGlite, with sequential
+// What the two tests of query plans share (lib/dashboard/list-plans.test.ts on PGlite, with sequential
 // scans priced out; tests/postgres/plans.test.ts on PostgreSQL over generated data): the plan's
 // nodes, and the rows of the smaller lists (a member's sign-ins, a forwarding endpoint's jobs,
 // notifications).

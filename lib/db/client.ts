@@ -1,9 +1,9 @@
 import "server-only";
 import path from "node:path";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
+import type { Database, Db } from "./types";
 import { migrate } from "./migrate";
 import { processSingleton } from "@/lib/process-singleton";
 import { errorText, logger } from "@/lib/log";
@@ -12,20 +12,7 @@ import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 
 const log = logger("db");
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-export type Database = {
-  db: Db;
-  kind: "pglite" | "postgres";
-  /** Runs raw SQL (several statements allowed); used by migrations. */
-  exec: (sql: string) => Promise<void>;
-  /** LISTEN on a channel: in-process with PGlite, across instances with PostgreSQL. */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
-  notify: (channel: string, payload: string) => Promise<void>;
-  /** Whether the LISTEN connection is up (always, in-process with PGlite). */
-  listening: () => boolean;
-  close: () => Promise<void>;
-};
+export type { Database, Db } from "./types";
 
 /** A refused or lost connection fails within this, rather than hanging a request. */
 const CONNECT_TIMEOUT_MS = 5_000;

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "./client";
+import type { Database } from "./types";
 import { migrations as legacyMigrations } from "./legacy-migrations/index";
 
 // Applies the numbered SQL migrations that drizzle-kit generates from the schema into

@@ -278,4 +278,4 @@ export const anyWebhookEventSchema = z.looseObject({
 
 // ---- errors ----
 
-export { errorBodySchema, type ErrorBody } from "@/lib/dashboard/contract/shell-api";
+export { errorBodySchema, type ErrorBody } from "./error-body";

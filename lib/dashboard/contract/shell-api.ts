@@ -23,13 +23,8 @@ export const snapshotFrameSchema = z
   .check(z.meta({ description: "data of `event: snapshot` (no SSE id)" }));
 export type SnapshotFrame = z.infer<typeof snapshotFrameSchema>;
 
-/** The body of every error answer of the dashboard API and of the service. */
-export const errorBodySchema = z.looseObject({
-  error: z.string(),
-  documentation_uri: z.string(),
-  details: z.optional(z.array(z.looseObject({ path: z.string(), message: z.string() }))),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+/** The body of every error answer of the dashboard API and of the service (the service's shape). */
+export { errorBodySchema, type ErrorBody } from "@/lib/service-api/error-body";
 
 /** GET /api/search: what the header's search box found. */
 export const searchResultSchema = z.object({
