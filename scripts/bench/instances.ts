@@ -8,6 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { freePort, startApp, type RunningApp } from "../../tests/integration/harness/app-server";
 import { nginxConfig } from "../cluster/nginx-config.mjs";
+import { operatorKey, secrets } from "./common";
+import { fanOut } from "./fan-out";
+import { ingest, signedEvents } from "./ingest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -89,4 +92,16 @@ export async function instancesBench(deps: InstancesBenchDeps) {
     await second.stop();
     rmSync(second.dataDir, { recursive: true, force: true });
   }
+}
+
+export function instancesSection(app: RunningApp, databaseUrl: string, cookie: string) {
+  return instancesBench({
+    app,
+    databaseUrl,
+    operatorKey,
+    env: { ...secrets, STREAMS_PER_USER: "5000" },
+    cookie,
+    ingest: (url, count) => ingest(url, signedEvents(count, secrets.SANDBOX_DEMO_WEBHOOK_SECRET)),
+    fanOut: (url, subscribers, events) => fanOut(url, cookie, subscribers, events),
+  });
 }

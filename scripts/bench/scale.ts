@@ -8,6 +8,8 @@ import type { Db } from "@/lib/db/client";
 import { seedVolume } from "@/lib/dashboard/demo/seed-volume";
 import { encodeCursor } from "@/lib/dashboard/api/cursor";
 import type { NetworkName } from "@/lib/bitcoin/networks";
+import type { RunningApp } from "../../tests/integration/harness/app-server";
+import { send, streamed, tenantIdOf } from "./common";
 
 export type Get = (path: string) => Promise<{ status: number; body: string; ms: number }>;
 type Sizes = { small: number; large: number };
@@ -229,4 +231,18 @@ function report(
     );
   }
   console.log(`   space at ${k(sizes.large)}: ` + space.map((s) => `${s.table} ${(Number(s.bytes) / 1024 ** 2).toFixed(0)} MB`).join(", "));
+}
+
+export async function scaleSection(app: RunningApp, databaseUrl: string, cookie: string) {
+  const get = async (path: string) => {
+    const started = performance.now();
+    const reply = await send(`${app.baseUrl}${path}`, { headers: { cookie } });
+    return { ...reply, ms: performance.now() - started };
+  };
+  await scaleBench({
+    databaseUrl,
+    tenantId: await tenantIdOf(app, cookie),
+    get,
+    exportRun: (path) => streamed(app, `${app.baseUrl}${path}`, cookie),
+  });
 }
