@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { settingNames } from "./env";
@@ -84,5 +84,33 @@ describe("the tables of docs/ written from the code", () => {
 
   it("the route table of docs/api.md names every route of app/api, and no other", () => {
     expect(documentedRoutes(readFileSync("docs/api.md", "utf8"))).toEqual(servedRoutes());
+  });
+
+  it("every link of the README and docs/ reaches a file, and a heading of it where it names one", () => {
+    const slug = (heading: string) =>
+      heading
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\- _]/gu, "")
+        .replace(/ /g, "-");
+    const headings = (file: string) => new Set([...readFileSync(file, "utf8").matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1] ?? "")));
+    const documents = [
+      "README.md",
+      ...readdirSync("docs")
+        .filter((f) => f.endsWith(".md"))
+        .map((f) => `docs/${f}`),
+    ];
+    const broken: string[] = [];
+    for (const file of documents) {
+      const text = readFileSync(file, "utf8").replace(/```[\s\S]*?```/g, "");
+      for (const [, link] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (!link || /^[a-z]+:/.test(link)) continue;
+        const [target = "", anchor] = link.split("#");
+        const resolved = target ? path.normalize(path.join(path.dirname(file), target)) : file;
+        if (!existsSync(resolved)) broken.push(`${file}: ${link} (no such file)`);
+        else if (anchor && resolved.endsWith(".md") && !headings(resolved).has(anchor)) broken.push(`${file}: ${link} (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
