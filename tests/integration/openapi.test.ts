@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { z } from "zod";
+import { servedRoutes } from "@/tests/routes";
 
 // Both OpenAPI documents, as the running app serves them, checked by tools nobody here wrote:
 // Redocly's linter with its recommended rules, and openapi-typescript, whose generated types a
@@ -57,29 +58,6 @@ async function lint(document: unknown) {
     })
     .parse(JSON.parse(result.stdout));
   return report;
-}
-
-/** Every method a route module under `dir` serves (not the 405 answers of otherMethods), as "METHOD /path". */
-function servedRoutes(dir: string, prefix: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const name of readdirSync(d)) {
-      const full = path.join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else if (name === "route.ts") {
-        const source = readFileSync(full, "utf8");
-        const route = path
-          .relative(dir, path.dirname(full))
-          .split(path.sep)
-          .map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))
-          .join("/");
-        for (const [, method] of source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g))
-          out.push(`${method} ${prefix}/${route}`.replace(/\/$/, ""));
-      }
-    }
-  };
-  walk(dir);
-  return out.sort();
 }
 
 /** "METHOD /path" of every operation; one served from its own server (the origin) has no prefix. */

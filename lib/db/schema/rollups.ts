@@ -6,26 +6,31 @@ import { boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey
 import { ts } from "./columns";
 import { tenants } from "./dashboard";
 
+/** The group of exchanges a row counts and their sums: the same in the daily and the monthly rows. */
+const figures = () => ({
+  /** The agreement it is grouped under: its recorded affiliate_id, else its order's of now, else 'none'. */
+  affiliate: text("affiliate").notNull(),
+  /** Whether the agreement was recorded on the exchange (statements count only those). */
+  recorded: boolean("recorded").notNull(),
+  /** '' for an exchange whose first GET has not succeeded yet (counted by state only). */
+  pair: text("pair").notNull(),
+  type: text("type").notNull(),
+  state: text("state").notNull(),
+  count: integer("count").notNull(),
+  cost: numeric("cost").notNull(),
+  amount: numeric("amount").notNull(),
+  fee: numeric("fee").notNull(),
+  /** The sum of each exchange's fee × its agreement's share that day, each rounded half away from zero to the cent. */
+  earning: numeric("earning").notNull(),
+});
+
 export const exchangeRollups = pgTable(
   "exchange_rollups",
   {
     tenantId: uuid("tenant_id").notNull(),
     /** The day an exchange is counted on (its execution, else when it was first seen), in the tenant's time zone. */
     day: date("day", { mode: "string" }).notNull(),
-    /** The agreement it is grouped under: its recorded affiliate_id, else its order's of now, else 'none'. */
-    affiliate: text("affiliate").notNull(),
-    /** Whether the agreement was recorded on the exchange (statements count only those). */
-    recorded: boolean("recorded").notNull(),
-    /** '' for an exchange whose first GET has not succeeded yet (counted by state only). */
-    pair: text("pair").notNull(),
-    type: text("type").notNull(),
-    state: text("state").notNull(),
-    count: integer("count").notNull(),
-    cost: numeric("cost").notNull(),
-    amount: numeric("amount").notNull(),
-    fee: numeric("fee").notNull(),
-    /** The sum of each exchange's fee × its agreement's share that day, each rounded half away from zero to the cent. */
-    earning: numeric("earning").notNull(),
+    ...figures(),
   },
   (t) => [
     primaryKey({
@@ -51,16 +56,7 @@ export const exchangeRollupsMonthly = pgTable(
   {
     tenantId: uuid("tenant_id").notNull(),
     month: date("month", { mode: "string" }).notNull(),
-    affiliate: text("affiliate").notNull(),
-    recorded: boolean("recorded").notNull(),
-    pair: text("pair").notNull(),
-    type: text("type").notNull(),
-    state: text("state").notNull(),
-    count: integer("count").notNull(),
-    cost: numeric("cost").notNull(),
-    amount: numeric("amount").notNull(),
-    fee: numeric("fee").notNull(),
-    earning: numeric("earning").notNull(),
+    ...figures(),
   },
   (t) => [
     primaryKey({
