@@ -7,6 +7,9 @@ export default defineConfig({
   schema: [
     "./lib/db/schema/sandbox.ts",
     "./lib/db/schema/dashboard.ts",
+    "./lib/db/schema/webhooks.ts",
+    "./lib/db/schema/access.ts",
+    "./lib/db/schema/agreements.ts",
     "./lib/db/schema/factors.ts",
     "./lib/db/schema/forwarding.ts",
     "./lib/db/schema/mail.ts",

@@ -1,24 +1,16 @@
-// The dashboard: tenants, users, sessions, its index of orders and exchanges, stored webhooks,
-// the audit log and payout links (docs/architecture.md#data).
+// The dashboard: tenants, users, its index of orders and exchanges, the audit log and payout links;
+// its webhooks, access and agreements have files of their own (docs/architecture.md#data).
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   bigserial,
   boolean,
   check,
-  date,
-  doublePrecision,
   foreignKey,
   index,
-  integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
-  unique,
-  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
@@ -48,7 +40,7 @@ export const tenants = pgTable("tenants", {
 });
 
 /** The tenant a row belongs to (constraint named as PostgreSQL names it, as the first migrations did). */
-const ofTenant = (table: string, column: AnyPgColumn) =>
+export const ofTenant = (table: string, column: AnyPgColumn) =>
   foreignKey({ name: `${table}_tenant_id_fkey`, columns: [column], foreignColumns: [tenants.id] });
 
 export const users = pgTable(
@@ -162,62 +154,6 @@ export const exchanges = pgTable(
   ],
 );
 
-export const webhookEvents = pgTable(
-  "webhook_events",
-  {
-    /** Internal row id; clients see seq. */
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    /** The tenant's event cursor: its order is commit order (see store-event.ts). */
-    seq: bigint("seq", { mode: "number" }).notNull(),
-    bodySha256: text("body_sha256").notNull(),
-    rawBody: text("raw_body").notNull(),
-    eventType: text("event_type"),
-    exchangeId: uuid("exchange_id"),
-    orderId: uuid("order_id"),
-    correlationId: text("correlation_id"),
-    retryCount: integer("retry_count"),
-    userAgent: text("user_agent"),
-    /** The request's headers as received, credentials left out (see receive-webhook.ts); null on rows older than it. */
-    headers: jsonb("headers").$type<Record<string, string>>(),
-    receivedAt: ts("received_at").notNull(),
-  },
-  (t) => [
-    ofTenant("webhook_events", t.tenantId),
-    // the deduplication of store-event.ts (ON CONFLICT) rests on this constraint
-    unique("webhook_events_tenant_id_body_sha256_key").on(t.tenantId, t.bodySha256),
-    uniqueIndex("webhook_events_tenant_seq").on(t.tenantId, t.seq),
-    index("webhook_events_tenant_exchange").on(t.tenantId, t.exchangeId, t.seq),
-  ],
-);
-
-/** Per-tenant counter behind webhook_events.seq. */
-export const eventCursors = pgTable(
-  "event_cursors",
-  {
-    tenantId: uuid("tenant_id").primaryKey(),
-    seq: bigint("seq", { mode: "number" }).notNull(),
-  },
-  (t) => [ofTenant("event_cursors", t.tenantId)],
-);
-
-/** Rejected webhooks, counted per endpoint, reason and hour, with the latest truncated sample. */
-export const webhookRejections = pgTable(
-  "webhook_rejections",
-  {
-    endpoint: text("endpoint").notNull(),
-    reason: text("reason").notNull(),
-    hour: timestamp("hour", { withTimezone: true, mode: "date" }).notNull(),
-    tenantId: uuid("tenant_id"),
-    count: integer("count").notNull(),
-    firstAt: ts("first_at").notNull(),
-    lastAt: ts("last_at").notNull(),
-    lastCorrelationId: text("last_correlation_id"),
-    sample: text("sample").notNull(),
-  },
-  (t) => [primaryKey({ name: "webhook_rejections_pkey", columns: [t.endpoint, t.reason, t.hour] })],
-);
-
 export const auditLog = pgTable(
   "audit_log",
   {
@@ -249,131 +185,4 @@ export const payoutLinks = pgTable(
     revokedAt: ts("revoked_at"),
   },
   (t) => [ofTenant("payout_links", t.tenantId), index("payout_links_exchange").on(t.exchangeId)],
-);
-
-/**
- * Token buckets of the generous per-client and per-address limits (the sandbox's API clients, the
- * public payout page), shared by every instance. A missing row is a full bucket.
- */
-export const rateLimits = pgTable(
-  "rate_limits",
-  {
-    key: text("key").primaryKey(),
-    tokens: doublePrecision("tokens").notNull(),
-    updatedAt: ts("updated_at").notNull(),
-    /** Whether the last take found a token: set in the same statement that takes it. */
-    allowed: boolean("allowed").notNull(),
-  },
-  (t) => [index("rate_limits_updated_at").on(t.updatedAt)],
-);
-
-/**
- * The open event streams of each holder (a user, a payout link), shared by every instance so that
- * a holder's limit is one limit behind a balancer. The instance holding a stream renews its lease
- * at each heartbeat and deletes the row when the stream closes; the row of an instance that died
- * expires with its lease.
- */
-export const streamSlots = pgTable(
-  "stream_slots",
-  {
-    id: uuid("id").primaryKey(),
-    holder: text("holder").notNull(),
-    expiresAt: ts("expires_at").notNull(),
-  },
-  (t) => [index("stream_slots_holder").on(t.holder), index("stream_slots_expires_at").on(t.expiresAt)],
-);
-
-/** Sign-in attempts per account or address in a fixed window, counted before the password is checked. */
-export const authLimits = pgTable("auth_limits", {
-  key: text("key").primaryKey(),
-  windowStart: ts("window_start").notNull(),
-  count: integer("count").notNull(),
-});
-
-/** A signed-in session (the JWT carries its id): revocable, with an absolute end. */
-export const sessions = pgTable(
-  "sessions",
-  {
-    id: uuid("id").primaryKey(),
-    userId: uuid("user_id").notNull(),
-    createdAt: ts("created_at").notNull(),
-    expiresAt: ts("expires_at").notNull(),
-    revokedAt: ts("revoked_at"),
-    revokedReason: text("revoked_reason"),
-    /** How the session was signed in: password | password_code | recovery_code | passkey. */
-    method: text("method").notNull().default("password"),
-    /** The last time its user proved a factor again (step-up); sign-in counts. */
-    reauthenticatedAt: ts("reauthenticated_at"),
-  },
-  (t) => [
-    foreignKey({ name: "sessions_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }),
-    index("sessions_user")
-      .on(t.userId)
-      .where(sql`revoked_at IS NULL`),
-  ],
-);
-
-/** Sign-in attempts on existing accounts: the team's sign-in history (unknown emails are not kept). */
-export const signIns = pgTable(
-  "sign_ins",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: uuid("user_id"),
-    tenantId: uuid("tenant_id"),
-    email: text("email").notNull(),
-    address: text("address").notNull(),
-    /** ok | wrong_password | disabled | rate_limited (the first refusal of a window only) */
-    result: text("result").notNull(),
-    /** How a successful sign-in was made (see sessions.method); null for refusals. */
-    method: text("method"),
-    at: ts("at").notNull(),
-  },
-  (t) => [index("sign_ins_tenant").on(t.tenantId, t.id.desc().nullsFirst()), index("sign_ins_user").on(t.userId, t.id.desc().nullsFirst())],
-);
-
-/** A tenant's names for its affiliate agreements (affiliate_id of the service). */
-export const affiliateLabels = pgTable(
-  "affiliate_labels",
-  {
-    tenantId: uuid("tenant_id").notNull(),
-    affiliateId: uuid("affiliate_id").notNull(),
-    label: text("label").notNull(),
-    updatedAt: ts("updated_at").notNull(),
-  },
-  (t) => [primaryKey({ name: "affiliate_labels_pkey", columns: [t.tenantId, t.affiliateId] }), ofTenant("affiliate_labels", t.tenantId)],
-);
-
-/** An agreement's share of the fee from a day on (in the tenant's time zone) until the next period. */
-export const affiliateSharePeriods = pgTable(
-  "affiliate_share_periods",
-  {
-    tenantId: uuid("tenant_id").notNull(),
-    affiliateId: uuid("affiliate_id").notNull(),
-    startsOn: date("starts_on", { mode: "string" }).notNull(),
-    sharePercent: numeric("share_percent", { precision: 7, scale: 4 }).notNull(),
-  },
-  (t) => [
-    primaryKey({ name: "affiliate_share_periods_pkey", columns: [t.tenantId, t.affiliateId, t.startsOn] }),
-    ofTenant("affiliate_share_periods", t.tenantId),
-    check("affiliate_share_periods_share_check", sql`share_percent >= 0 AND share_percent <= 100`),
-  ],
-);
-
-/** A payout of earnings the affiliate received from the service, against an agreement and a month. */
-export const affiliatePayouts = pgTable(
-  "affiliate_payouts",
-  {
-    id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    affiliateId: uuid("affiliate_id").notNull(),
-    /** The statement month it settles, YYYY-MM. */
-    period: text("period").notNull(),
-    receivedOn: date("received_on", { mode: "string" }).notNull(),
-    amount: numeric("amount", { precision: 20, scale: 2 }).notNull(),
-    currency: text("currency").notNull(),
-    bankReference: text("bank_reference").notNull(),
-    createdBy: uuid("created_by"),
-    createdAt: ts("created_at").notNull(),
-  },
-  (t) => [ofTenant("affiliate_payouts", t.tenantId), index("affiliate_payouts_agreement").on(t.tenantId, t.affiliateId, t.period)],
 );

@@ -2,6 +2,9 @@
 // generated from it by drizzle-kit (npm run db:generate), and a test proves the two agree.
 export * from "./sandbox";
 export * from "./dashboard";
+export * from "./webhooks";
+export * from "./access";
+export * from "./agreements";
 export * from "./factors";
 export * from "./forwarding";
 export * from "./mail";
