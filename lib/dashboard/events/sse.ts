@@ -1,22 +1,17 @@
 import "server-only";
-import { ApiError } from "@/lib/errors";
 import type { Notice as AnyNotice } from "./bus";
 import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/dashboard/contract/dashboard-api";
 import { subscribe } from "./bus";
-import { processSingleton } from "@/lib/process-singleton";
 import type { Db } from "@/lib/db/client";
-import { env } from "@/lib/env";
-import { claimStreamSlot, releaseStreamSlot, renewStreamSlots } from "./stream-slots";
+import { claimSlot, onHeartbeat, openStreams } from "./stream-places";
+import { nodeSink, webSink, type Sink } from "./sinks";
 import { HANDOFF_HEADER, handOff } from "./handoff";
-import { ServerResponse } from "node:http";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { backoffMs } from "@/lib/runtime/backoff";
 import { errorText, logger } from "@/lib/log";
 
 const log = logger("sse");
 
-/** STREAM_HEARTBEAT_SECONDS: a comment line that keeps proxies from closing an idle stream, and the beat of the checks and leases. */
-const heartbeatMs = () => env().streamHeartbeatSeconds * 1000;
 /** Stored notices replayed per query; a longer gap is replayed page by page. */
 export const REPLAY_PAGE = 500;
 
@@ -95,71 +90,6 @@ export function tenantFrame(notice: Notice): Uint8Array {
   return bytes;
 }
 
-type Shared = {
-  beats: Set<() => void>;
-  timer: NodeJS.Timeout | null;
-  slots: Set<string>;
-  db: Db | null;
-  /** Every open stream's way to end with a retry hint (a shutdown, or a gap it cannot replay). */
-  open: Set<(retryMs: number) => void>;
-};
-// Per process: one heartbeat timer, the places (stream_slots rows) and the open streams of this process.
-const sharedState = processSingleton("sse", (): Shared => ({ beats: new Set(), timer: null, slots: new Set(), db: null, open: new Set() }));
-
-/**
- * Ends every open stream of the process with a `retry:` hint (spread over `retryMs` to twice
- * that, so that the browsers do not all come back at once): EventSource reconnects through the
- * balancer to another instance and resumes by Last-Event-ID. Called when the server drains.
- */
-export function endStreamsForShutdown(retryMs = 1_000): number {
-  const streams = [...shared().open];
-  for (const end of streams) end(retryMs + Math.floor(Math.random() * retryMs));
-  return streams.length;
-}
-const shared = (): Shared => sharedState;
-
-// One heartbeat timer for every open stream of the process, not one per stream; at each beat the
-// leases of all the process's places are renewed in one statement.
-function onHeartbeat(beat: () => void): () => void {
-  const state = shared();
-  state.beats.add(beat);
-  state.timer ??= setInterval(() => {
-    for (const fn of state.beats) fn();
-    if (state.db) {
-      renewStreamSlots(state.db, [...state.slots]).catch((err: Error) => log.error({ err: err.message }, "could not renew stream leases"));
-    }
-  }, heartbeatMs());
-  return () => {
-    state.beats.delete(beat);
-    if (state.beats.size === 0 && state.timer) {
-      clearInterval(state.timer);
-      state.timer = null;
-    }
-  };
-}
-
-/** Takes a place for a stream of a holder (429 when it has none left); the returned function gives it back (once). */
-async function claimSlot(db: Db, key: string, limit: number): Promise<() => void> {
-  const state = shared();
-  state.db = db;
-  const slot = await claimStreamSlot(db, key, limit);
-  if (!slot) {
-    log.warn({ holder: key.split(":")[0], limit }, "refused a stream: too many open");
-    throw new ApiError("rate_limited", `At most ${limit} open event streams at a time`);
-  }
-  state.slots.add(slot);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    state.slots.delete(slot);
-    void releaseStreamSlot(db, key, slot);
-  };
-}
-
-/** Where a stream's bytes go: the socket itself once handed off, or a Response body. */
-type Sink = { write: (bytes: Uint8Array) => void; end: () => void; onGone: (leave: () => void) => void };
-
 /**
  * A server-sent event stream of a tenant's notices: replay from the store after Last-Event-ID,
  * then live notices, a heartbeat every STREAM_HEARTBEAT_SECONDS (at which the holder's validity
@@ -178,54 +108,6 @@ export async function eventStream({ req, db, holder, ...options }: Options): Pro
     webSink(req, (sink) => void serve(sink, options, release)),
     { headers: SSE_HEADERS },
   );
-}
-
-/**
- * The handed-off response, written with Node.js's own methods: the ones on the response are
- * Next.js's compression layer's, which has ended (it never compresses a stream: no-transform).
- */
-const nodeWrite: (this: ServerResponse, chunk: Uint8Array) => boolean = ServerResponse.prototype.write;
-const nodeEnd: (this: ServerResponse) => ServerResponse = ServerResponse.prototype.end;
-
-function nodeSink(res: ServerResponse): Sink {
-  return {
-    write: (bytes) => {
-      if (!res.writableEnded && !res.destroyed) nodeWrite.call(res, bytes);
-    },
-    end: () => void nodeEnd.call(res),
-    onGone: (leave) => {
-      // the client may have left between the route's answer and the handoff
-      if (res.destroyed || res.closed) leave();
-      else res.once("close", leave);
-    },
-  };
-}
-
-/** A Response body whose sink ends when the client leaves (abort, cancel), even before the stream starts. */
-function webSink(req: Request, start: (sink: Sink) => void): ReadableStream<Uint8Array> {
-  let leave = () => {};
-  let gone = false;
-  const left = () => {
-    gone = true;
-    leave();
-  };
-  req.signal.addEventListener("abort", left, { once: true });
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      start({
-        write: (bytes) => controller.enqueue(bytes),
-        end: () => {
-          req.signal.removeEventListener("abort", left);
-          controller.close();
-        },
-        onGone: (fn) => {
-          leave = fn;
-          if (gone || req.signal.aborted) fn();
-        },
-      });
-    },
-    cancel: left,
-  });
 }
 
 type StreamOptions = Omit<Options, "req" | "db" | "holder">;
@@ -256,7 +138,7 @@ async function serve(
   const leave = () => {
     if (closed) return;
     closed = true;
-    shared().open.delete(endWithRetry);
+    openStreams().delete(endWithRetry);
     metrics.openStreams.dec();
     for (const fn of undo) fn();
     try {
@@ -277,7 +159,7 @@ async function serve(
     write(encoder.encode(`retry: ${retryMs}\n: reconnect\n\n`));
     leave();
   };
-  shared().open.add(endWithRetry);
+  openStreams().add(endWithRetry);
   metrics.openStreams.inc();
   sink.onGone(leave);
   let lastSent = lastEventId ?? 0;

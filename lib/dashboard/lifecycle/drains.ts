@@ -1,6 +1,6 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/client";
-import { endStreamsForShutdown } from "@/lib/dashboard/events/sse";
+import { endStreamsForShutdown } from "@/lib/dashboard/events/stream-places";
 import { drainRefreshes } from "@/lib/dashboard/exchanges/refresh-queue";
 import { stopJobRunner } from "@/lib/dashboard/jobs/runner";
 import { logger } from "@/lib/log";
