@@ -11,7 +11,6 @@ import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import {
-  deliveryListSchema,
   deliverySchema,
   endpointSchema,
   endpointWithSecretSchema,
@@ -22,135 +21,8 @@ import {
   type EndpointWithSecret,
 } from "@/lib/dashboard/contract/forwarding-api";
 import { OneTimeSecret } from "./one-time-secret";
-
+import { Deliveries, Health } from "./forwarding-deliveries";
 const overlaps = [0, 1, 24, 72, 168] as const;
-
-function Health({ endpoint }: { endpoint: Endpoint }) {
-  const t = useTranslations("settings.forwarding");
-  const f = useFormat();
-  const { health } = endpoint;
-  return (
-    <>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
-        <div>
-          <dt className="text-zinc-600 dark:text-zinc-400">{t("successRate")}</dt>
-          <dd>{health.success_rate_24h === null ? "—" : f.percent(health.success_rate_24h)}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-600 dark:text-zinc-400">{t("attempts24h")}</dt>
-          <dd>{health.attempts_24h}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-600 dark:text-zinc-400">{t("lastSuccess")}</dt>
-          <dd>{health.last_success_at ? f.dateTime(health.last_success_at) : t("never")}</dd>
-        </div>
-        <div>
-          <dt className="text-zinc-600 dark:text-zinc-400">{t("waiting")}</dt>
-          <dd>{health.pending}</dd>
-        </div>
-      </dl>
-      {health.failing_since && (
-        <p className="text-xs text-amber-800 dark:text-amber-300">{t("failingSince", { time: f.dateTime(health.failing_since) })}</p>
-      )}
-    </>
-  );
-}
-
-function DeliveryRow({ delivery, onChange }: { delivery: Delivery; onChange: (d: Delivery) => void }) {
-  const t = useTranslations("settings.forwarding");
-  const f = useFormat();
-  const { busy, error, run } = useSubmit();
-  const last = delivery.attempt_log.at(-1);
-  return (
-    <li
-      className="flex flex-col gap-1 border-t border-zinc-200 py-2 text-sm first:border-t-0 dark:border-zinc-800"
-      data-delivery={delivery.id}
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        <span
-          className={
-            "rounded px-1.5 py-0.5 text-xs font-medium " +
-            (delivery.status === "delivered"
-              ? "bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-200"
-              : delivery.status === "failed"
-                ? "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200"
-                : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200")
-          }
-        >
-          {t(`status.${delivery.status}`)}
-        </span>
-        <code className="font-mono text-xs">{delivery.event_type}</code>
-        <span className="text-xs text-zinc-600 dark:text-zinc-400">{f.dateTime(delivery.created_at)}</span>
-        <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("attemptCount", { count: delivery.attempts })}</span>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={busy}
-          aria-label={t("resendLabel", { id: delivery.webhook_id })}
-          onClick={() =>
-            void run(async () =>
-              onChange(await apiFetch(`/api/forwarding/deliveries/${delivery.id}/resend`, deliverySchema, { method: "POST" })),
-            )
-          }
-        >
-          {t("resend")}
-        </Button>
-      </div>
-      {delivery.status !== "delivered" && delivery.last_error && (
-        <p className="text-xs text-red-800 dark:text-red-300">{delivery.last_error}</p>
-      )}
-      {delivery.next_attempt_at && <p className="text-xs">{t("nextAttempt", { time: f.dateTime(delivery.next_attempt_at) })}</p>}
-      {delivery.attempt_log.length > 0 && (
-        <details className="text-xs">
-          <summary className="cursor-pointer">{t("attemptsOf", { id: delivery.webhook_id })}</summary>
-          <ol className="mt-1 flex flex-col gap-1">
-            {delivery.attempt_log.map((a) => (
-              <li key={a.attempt} className="font-mono break-all">
-                #{a.attempt} {f.dateTime(a.started_at)} · {a.status_code ?? "—"} · {t("duration", { ms: a.duration_ms })}
-                {a.error ? ` · ${a.error}` : ""}
-                {a.response_body ? <span className="block text-zinc-600 dark:text-zinc-400">{a.response_body.slice(0, 200)}</span> : null}
-              </li>
-            ))}
-          </ol>
-        </details>
-      )}
-      <FormError message={error} />
-      {last === undefined && delivery.status === "pending" && <span className="sr-only">{t("waitingFirst")}</span>}
-    </li>
-  );
-}
-
-function Deliveries({ endpoint }: { endpoint: Endpoint }) {
-  const t = useTranslations("settings.forwarding");
-  const [list, setList] = useState<Delivery[] | null>(null);
-  const { busy, error, run } = useSubmit();
-  const load = () =>
-    run(async () => setList((await apiFetch(`/api/forwarding/endpoints/${endpoint.id}/deliveries?limit=25`, deliveryListSchema)).data));
-  return (
-    <div className="flex flex-col gap-2">
-      <div>
-        <Button size="sm" variant="ghost" disabled={busy} onClick={() => void load()} aria-expanded={list !== null}>
-          {list === null ? t("showDeliveries") : t("refreshDeliveries")}
-        </Button>
-      </div>
-      <FormError message={error} />
-      {list !== null &&
-        (list.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noDeliveries")}</p>
-        ) : (
-          <ul aria-label={t("deliveriesOf", { url: endpoint.url })}>
-            {list.map((d) => (
-              <DeliveryRow
-                key={d.id}
-                delivery={d}
-                onChange={(next) => setList((all) => all?.map((x) => (x.id === next.id ? next : x)) ?? null)}
-              />
-            ))}
-          </ul>
-        ))}
-    </div>
-  );
-}
 
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   const t = useTranslations("settings.forwarding");
