@@ -5,46 +5,27 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { deliverySchema, endpointSchema, endpointWithSecretSchema, deliveryListSchema } from "@/lib/dashboard/contract/forwarding-api";
 import { signBody } from "@/lib/service-api/webhook-signature";
 import { errorCode, http, parse } from "./harness/api";
-import { removeDir, startApp, type RunningApp } from "./harness/app-server";
+import { removeDir, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";
 import { DashboardSession } from "./harness/dashboard";
 import { eventBody } from "./harness/events";
+import { password, startForwardingApp, typeOf, verifyBoth, webhookSecret } from "./harness/forwarding";
 import { Receiver, type Received } from "./harness/receiver";
 
-// Webhooks handed on to an affiliate's own system. The receiver is a plain node:http server;
-// what it gets is verified with two libraries nobody here wrote, `standardwebhooks` and `svix`.
-// Its own app: FORWARDING_ALLOW_PRIVATE (the receiver listens on 127.0.0.1), retries after
-// 0.5 s instead of 5 s … 10 h, and an endpoint disabled after 20 s of failures instead of 5 days (above the 15 s an attempt may wait)
-// (the schedule's real values are checked in lib/dashboard/forwarding/deliver.test.ts).
+// Webhooks handed on to an affiliate's own system, on an app of this suite's own
+// (harness/forwarding.ts). The receiver is a plain node:http server; what it gets is verified
+// with two libraries nobody here wrote. A restart and the refused destinations are in
+// forwarding-restart.test.ts.
 
-const operatorKey = `sk_op_fwd_${randomBytes(8).toString("hex")}`;
-const password = "a-long-test-password-5";
-const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
 let app: RunningApp;
 let scratch: string | undefined;
 let receiver: Receiver;
 let admin: DashboardSession;
 
-async function startForwardingApp(options: { dataDir?: string; databaseUrl?: string; schedule?: string } = {}) {
-  return startApp({
-    operatorKey,
-    databaseUrl: options.databaseUrl ?? scratch,
-    dataDir: options.dataDir,
-    env: {
-      DEMO_PASSWORD: password,
-      SANDBOX_DEMO_WEBHOOK_SECRET: webhookSecret,
-      FORWARDING_ALLOW_PRIVATE: "true",
-      FORWARDING_RETRY_SCHEDULE: options.schedule ?? "0.5,0.5,0.5",
-      FORWARDING_DISABLE_AFTER_SECONDS: "20",
-      JOBS_INTERVAL_MS: "100",
-    },
-  });
-}
-
 beforeAll(async () => {
   const databaseUrl = inject("databaseUrl");
   scratch = databaseUrl ? await createScratchDatabase(databaseUrl, `fwd_${randomBytes(4).toString("hex")}`) : undefined;
-  app = await startForwardingApp();
+  app = await startForwardingApp({ databaseUrl: scratch });
   receiver = await Receiver.start();
   admin = await DashboardSession.signIn("affiliate@example.com", password, { baseUrl: app.baseUrl });
 }, 120_000);
@@ -68,14 +49,6 @@ async function addEndpoint(path: string, extra: Record<string, unknown> = {}) {
   const reply = await admin.request("POST", "/api/forwarding/endpoints", { url: `${receiver.url}${path}`, ...extra });
   return parse(endpointWithSecretSchema, reply, 201);
 }
-
-/** Both libraries accept the request for this secret (and throw otherwise). */
-function verifyBoth(request: Received, secret: string) {
-  new StandardWebhook(secret).verify(request.body, request.headers);
-  new SvixWebhook(secret).verify(request.body, request.headers);
-}
-
-const typeOf = (r: Received) => (JSON.parse(r.body) as { event: string }).event;
 
 describe("forwarding endpoints", () => {
   it("hands every stored webhook on byte for byte, signed per Standard Webhooks, to the endpoints whose filter wants it", async () => {
@@ -272,54 +245,6 @@ describe("forwarding endpoints", () => {
     expect(enabled.health.failing_since).toBeNull();
     await admin.request("DELETE", `/api/forwarding/endpoints/${endpoint.id}`);
   }, 90_000);
-
-  it("loses no delivery to a restart: what was waiting is sent by the next process", async () => {
-    // an app of its own whose one retry comes 3 s after a failure: time to stop it while they wait
-    const databaseUrl = inject("databaseUrl");
-    const own = databaseUrl ? await createScratchDatabase(databaseUrl, `fwd_restart_${randomBytes(4).toString("hex")}`) : undefined;
-    let restarting = await startForwardingApp({ databaseUrl: own, schedule: "3" });
-    const dataDir = restarting.dataDir;
-    try {
-      const session = await DashboardSession.signIn("affiliate@example.com", password, { baseUrl: restarting.baseUrl });
-      const created = await session.request("POST", "/api/forwarding/endpoints", { url: `${receiver.url}/restart` });
-      expect(created.status).toBe(201);
-      receiver.answerWith((request, res) => {
-        res.statusCode = request.path === "/restart" ? 503 : 200;
-        res.end();
-      });
-      const bodies = Array.from({ length: 5 }, () => eventBody("exchange.settled"));
-      for (const body of bodies) {
-        const reply = await http("POST", `${restarting.baseUrl}/webhook`, {
-          raw: body,
-          headers: { "content-type": "application/json", "x-signature-256": signBody(body, webhookSecret) },
-        });
-        expect(reply.status).toBe(200);
-      }
-      await receiver.until(() => new Set(receiver.on("/restart").map((r) => r.body)).size === 5);
-      await restarting.stop();
-      const firstTries = receiver.on("/restart").length;
-      expect(firstTries).toBe(5);
-      receiver.answerWith((_, res) => res.end("ok"));
-      restarting = await startForwardingApp({ databaseUrl: own, dataDir, schedule: "3" });
-      await receiver.until(() => receiver.on("/restart").length >= 10, 20_000, "the retries after the restart");
-      const retried = receiver.on("/restart").slice(firstTries);
-      expect(new Set(retried.map((r) => r.body))).toEqual(new Set(bodies));
-      expect(new Set(retried.map((r) => r.headers["webhook-id"]))).toEqual(
-        new Set(
-          receiver
-            .on("/restart")
-            .slice(0, firstTries)
-            .map((r) => r.headers["webhook-id"]),
-        ),
-      );
-      await new Promise((r) => setTimeout(r, 1_500));
-      expect(receiver.on("/restart")).toHaveLength(10);
-    } finally {
-      await restarting.stop();
-      if (!own) removeDir(dataDir);
-    }
-  }, 90_000);
-
   it("is an admin's: a viewer may not read or add endpoints, and bad bodies are refused with their field", async () => {
     const viewer = await DashboardSession.signIn("viewer@example.com", password, { baseUrl: app.baseUrl });
     expect(errorCode(await viewer.request("GET", "/api/forwarding/endpoints"))).toBe("forbidden");
@@ -328,24 +253,5 @@ describe("forwarding endpoints", () => {
     expect([bad.status, errorCode(bad)]).toEqual([400, "invalid_request"]);
     const unknown = await admin.request("GET", `/api/forwarding/endpoints/${randomUUID()}`);
     expect([unknown.status, errorCode(unknown)]).toEqual([404, "not_found"]);
-  });
-});
-
-describe("where webhooks may not be forwarded (no FORWARDING_ALLOW_PRIVATE)", () => {
-  it.each([
-    ["127.0.0.1", "http://127.0.0.1:9/hooks", "127.0.0.1 is a loopback address"],
-    ["10.x", "http://10.20.30.40/hooks", "10.20.30.40 is a private address"],
-    ["the metadata address", "http://169.254.169.254/latest/meta-data/", "169.254.169.254 is a linkLocal address"],
-    ["[::1]", "http://[::1]:9/hooks", "::1 is a loopback address"],
-    ["0.0.0.0", "http://0.0.0.0:9/hooks", "0.0.0.0 is a unspecified address"],
-    ["a name resolving to loopback", "http://localhost:9/hooks", "localhost resolves to"],
-    ["credentials in the URL", "https://user:pass@example.com/hooks", "A URL with credentials is refused"],
-  ])("%s is refused with a clear error and stored nowhere", async (_, url, message) => {
-    const session = await DashboardSession.signIn("affiliate@example.com");
-    const reply = await session.request("POST", "/api/forwarding/endpoints", { url });
-    expect([reply.status, errorCode(reply)]).toEqual([400, "forwarding_url_refused"]);
-    expect((reply.body as { details: { path: string; message: string }[] }).details[0]?.message).toContain(message);
-    const listed = (await session.request("GET", "/api/forwarding/endpoints")).body as { data: { url: string }[] };
-    expect(listed.data.map((e) => e.url)).not.toContain(url);
   });
 });
