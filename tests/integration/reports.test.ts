@@ -1,8 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { randomBytes } from "node:crypto";
-import { parse as parseCsv } from "csv-parse/sync";
-import { tenantCreatedSchema, consoleTenantsSchema } from "@/lib/dashboard/contract/console-api";
-import { inviteAndJoin } from "./harness/invitations";
 import { exchangePageSchema, orderPageSchema, overviewSchema } from "@/lib/dashboard/contract/dashboard-api";
 import {
   affiliatePayoutSchema,
@@ -10,18 +6,29 @@ import {
   agreementsSchema,
   earningsReportSchema,
   statementSchema,
-  type EarningsReport,
 } from "@/lib/dashboard/contract/reports-api";
-import { orderSchema, type Exchange } from "@/lib/service-api/schemas";
+import { orderSchema } from "@/lib/service-api/schemas";
 import { errorCode, OperatorApi, parse } from "./harness/api";
-import { createOrderVia, DashboardSession, inTenant } from "./harness/dashboard";
+import { createOrderVia, DashboardSession } from "./harness/dashboard";
+import {
+  cents,
+  dayOf,
+  indexed,
+  download as downloadAs,
+  tenantOfItsOwn,
+  earning,
+  expectedRows,
+  money,
+  reported,
+  TIME_ZONE,
+  type Case,
+} from "./harness/earnings";
 
 // Affiliate earnings of a tenant of its own, driven through the sandbox: two currencies, two
 // agreements, a share that changes between two days, a refund, an identification that stays
 // interrupted, and an order whose affiliate_id is patched after its first exchange. Every figure
 // the dashboard reports is recomputed here from the exchanges' own figures (GET /v1/exchanges).
 
-const TIME_ZONE = "Europe/Zurich";
 const op = new OperatorApi();
 let operator: DashboardSession;
 let admin: DashboardSession;
@@ -29,65 +36,20 @@ let tenant: Pick<DashboardSession, "request">;
 let agreements: [string, string];
 let upstream: Awaited<ReturnType<OperatorApi["createClient"]>>["api"];
 
-/** A day in the tenant's time zone. */
-const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE }).format(new Date(iso));
-const cents = (n: number) => BigInt(Math.round(n * 100));
-const money = (c: bigint) => `${c < 0n ? "-" : ""}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, "0")}`;
-const btc = (sats: bigint) => `${sats / 100_000_000n}.${String(sats % 100_000_000n).padStart(8, "0")}`;
-/** fee × share %, rounded half up to the cent (fees are positive). */
-const earning = (feeCents: bigint, sharePercent: number) => {
-  const scaled = feeCents * BigInt(Math.round(sharePercent * 10_000)); // cents × 1 000 000
-  return (scaled * 2n + 1_000_000n) / 2_000_000n;
-};
-
-type Case = { exchange: Exchange; agreement: string };
 const cases: Case[] = [];
 
 /** The exchange as the service reports it to its client. */
 const exchangeOf = (exchangeId: string) => upstream.exchange(exchangeId);
 
-/** Waits until the tenant's index holds the exchange's snapshot (not just its webhook) in the upstream's state. */
-async function indexed(exchangeId: string, state: string) {
-  for (let i = 0; i < 200; i++) {
-    const page = parse(exchangePageSchema, await tenant.request("GET", "/api/exchanges?limit=100"), 200);
-    if (page.data.some((e) => e.id === exchangeId && e.state === state && e.exchange !== null)) return;
-    await op.runDeliveries();
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`exchange ${exchangeId} never indexed as ${state}`);
-}
-
 async function pay(orderId: string, amount: number, currency: string, outcome?: string) {
   const paid = await op.pay({ order_id: orderId, amount, currency, ...(outcome ? { outcome } : {}) });
-  await indexed(paid.exchange_id, paid.state);
+  await indexed(tenant, op, paid.exchange_id, paid.state);
   return exchangeOf(paid.exchange_id);
 }
 
 beforeAll(async () => {
-  operator = await DashboardSession.signIn("operator@example.com");
-  const client = await op.createClient(`Reports ${randomBytes(3).toString("hex")}`);
-  agreements = [client.affiliate_ids[0] ?? "", client.affiliate_ids[1] ?? ""];
-  upstream = client.api;
-  const demo = parse(consoleTenantsSchema, await operator.request("GET", "/api/operator/tenants"), 200).data.find((t) => t.is_default);
-  const created = parse(
-    tenantCreatedSchema,
-    await operator.request("POST", "/api/operator/tenants", {
-      name: `Reports ${randomBytes(3).toString("hex")}`,
-      base_url: demo?.base_url,
-      client_id: client.client_id,
-      network: demo?.network,
-    }),
-    201,
-  );
-  const tenantId = created.id;
-  // the tenant's own admin, invited by the operator, who joins through the mailed link
-  const joined = await inviteAndJoin(inTenant(operator, tenantId), "admin", {
-    email: `reports-${randomBytes(3).toString("hex")}@example.com`,
-  });
-  admin = await DashboardSession.signIn(joined.email, joined.password);
+  ({ operator, admin, agreements, upstream } = await tenantOfItsOwn(op));
   tenant = admin;
-  const endpoints = [{ url: created.webhook_url, secret: created.webhook_secret }];
-  expect((await op.request("PUT", `/clients/${client.client_id}/webhook-endpoints`, { endpoints })).status).toBe(200);
 
   const [first, second] = agreements;
   const eurOrder = await createOrderVia(tenant, "eur", { affiliate_id: first });
@@ -104,7 +66,7 @@ beforeAll(async () => {
   expect(held.action?.code).toBe("identification_required");
   const settled = cases[1]?.exchange.id ?? "";
   await op.drive(settled, { type: "broadcast" });
-  await indexed(settled, "settled");
+  await indexed(tenant, op, settled, "settled");
 
   // the order moves to the other agreement: its earlier exchange stays with the first
   const patched = await tenant.request("PATCH", `/api/orders/${movedOrder.id}`, { affiliate_id: second });
@@ -124,46 +86,9 @@ function shareOf(agreement: string, day: string, secondDay: string) {
   return day >= secondDay ? 30 : 20;
 }
 
-function expected(secondDay: string, keyOf: (c: Case) => string) {
-  const rows = new Map<string, { count: number; volume: bigint; sats: bigint; fees: bigint; earnings: bigint }>();
-  for (const c of cases) {
-    const { exchange } = c;
-    const day = dayOf(exchange.executed_on ?? "");
-    const currency = exchange.pair.split("/")[1] ?? "";
-    const key = `${keyOf(c)}|${currency}`;
-    const row = rows.get(key) ?? { count: 0, volume: 0n, sats: 0n, fees: 0n, earnings: 0n };
-    row.count += 1;
-    row.volume += cents(exchange.cost);
-    row.sats += BigInt(Math.round((exchange.amount ?? 0) * 1e8));
-    row.fees += cents(exchange.fee ?? 0);
-    row.earnings += earning(cents(exchange.fee ?? 0), shareOf(c.agreement, day, secondDay));
-    rows.set(key, row);
-  }
-  return [...rows.entries()]
-    .map(([key, r]) => ({
-      key,
-      count: r.count,
-      volume: money(r.volume),
-      bitcoin: btc(r.sats),
-      fees: money(r.fees),
-      earnings: money(r.earnings),
-    }))
-    .sort((a, b) => a.key.localeCompare(b.key));
-}
-
-/** The report's rows with counted exchanges (a group may hold interrupted ones only). */
-const reported = (report: EarningsReport) =>
-  report.rows
-    .filter((r) => r.count > 0)
-    .map((r) => ({
-      key: `${r.key}|${r.currency}`,
-      count: r.count,
-      volume: r.volume,
-      bitcoin: r.bitcoin,
-      fees: r.fees,
-      earnings: r.earnings,
-    }))
-    .sort((a, b) => a.key.localeCompare(b.key));
+const expected = (secondDay: string, keyOf: (c: Case) => string) =>
+  expectedRows(cases, (agreement, day) => shareOf(agreement, day, secondDay), keyOf);
+const download = (path: string) => downloadAs(admin, path);
 
 describe("affiliate earnings", () => {
   let period: { from: string; to: string };
@@ -308,27 +233,6 @@ describe("affiliate earnings", () => {
     expect(csv.records.map((r) => r.exchange_id).sort()).toEqual(mine.map((c) => c.exchange.id).sort());
   });
 });
-
-/** A download as a spreadsheet would read it: parsed by a CSV parser nobody here wrote. */
-async function download(path: string) {
-  const response = await fetch(`${admin.baseUrl}${path}`, { headers: { cookie: admin.cookieHeader } });
-  expect(response.status).toBe(200);
-  const text = await response.text();
-  if (path.includes(".jsonl")) {
-    expect(response.headers.get("content-type")).toMatch(/^application\/jsonl/);
-    return {
-      text,
-      records: text
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, string>),
-    };
-  }
-  expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
-  expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="[\w.-]+\.csv"$/);
-  const records = parseCsv(text, { columns: true, relax_column_count: false, record_delimiter: "\r\n" }) as Record<string, string>[];
-  return { text, records };
-}
 
 describe("exports", () => {
   it("the exchange CSV and JSON Lines match the list, filter for filter, in RFC 4180", async () => {
