@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { existsSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -12,13 +12,12 @@ import { openSse } from "../integration/harness/sse";
 import { exchangeOf, follower } from "./follower";
 import { ensureRunning, logFile, startInstance, stopInstance, type Stopped } from "./instances";
 import { startPostgres, stopPostgres } from "./scratch-postgres";
+import { balancer, sign } from "./urls";
 
 // The two production drills: the database goes away while streams are open, and a rolling
 // restart of both instances, each stopped as a process manager stops it, under load.
 
-const balancer = () => inject("baseUrl");
 const instance = (i: number) => inject("instanceUrls")[i] ?? "";
-const sign = (body: string) => `sha256=${createHmac("sha256", inject("webhookSecret")).update(body).digest("hex")}`;
 const idOf = (body: string) => (JSON.parse(body) as { payload: { exchange_id: string } }).payload.exchange_id;
 
 async function post(baseUrl: string, body: string): Promise<number> {

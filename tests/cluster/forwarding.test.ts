@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import pg from "pg";
@@ -6,14 +6,13 @@ import { ensureRunning } from "./instances";
 import { DashboardSession } from "../integration/harness/dashboard";
 import { eventBody } from "../integration/harness/events";
 import { Receiver } from "../integration/harness/receiver";
+import { balancer, sign } from "./urls";
 
 // Forwarding from two instances on one PostgreSQL: both store webhooks and both run the job
 // queue, claiming deliveries in the database. Every event reaches the affiliate's endpoint once.
 // And an API key revoked through one instance is refused by the other at once.
 
-const balancer = () => inject("baseUrl");
 const instances = () => inject("instanceUrls");
-const sign = (body: string) => `sha256=${createHmac("sha256", inject("webhookSecret")).update(body).digest("hex")}`;
 
 let receiver: Receiver;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,13 +8,13 @@ import { DashboardSession } from "../integration/harness/dashboard";
 import { eventBody } from "../integration/harness/events";
 import { freePort } from "../integration/harness/app-server";
 import { ensureRunning, logFile } from "./instances";
+import { sign } from "./urls";
 
 // What operators see: readiness, the Prometheus metrics of every instance (checked by promtool
 // and scraped by a real Prometheus server), and JSON log lines that carry the request's ids.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const instance = (i: number) => inject("instanceUrls")[i] ?? "";
-const sign = (body: string) => `sha256=${createHmac("sha256", inject("webhookSecret")).update(body).digest("hex")}`;
 
 function tool(name: string): string {
   const found = [`/usr/bin/${name}`, `/usr/local/bin/${name}`].find((p) => existsSync(p));
