@@ -6,11 +6,8 @@ import { countAttention } from "@/lib/dashboard/exchanges/attention";
 import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import type { Overview } from "@/lib/dashboard/contract/dashboard-api";
 import { reconciliationIssues } from "@/lib/dashboard/reports/statements";
-import { COUNTING, rolledUpDays } from "@/lib/dashboard/reports/counted-exchanges";
-import { todayIn } from "@/lib/dashboard/reports/periods";
-
-/** The day n days before a YYYY-MM-DD day. */
-const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+import { COUNTING, countsByState, rolledUpDays } from "@/lib/dashboard/reports/counted-exchanges";
+import { shiftDay, todayIn } from "@/lib/dashboard/reports/periods";
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -27,14 +24,12 @@ export async function overview(db: Db, tenantId: string, serviceNow: Date, timeZ
   const clocks = { now: new Date(), serviceNow };
   // independent reads, side by side on the pool: the page waits for the slowest, not for their sum
   const [counts, daily, latest, attention, attentionCount, reconciliation] = await Promise.all([
-    db
-      .execute(sql`SELECT state, sum(count)::int AS count FROM exchange_rollups_monthly WHERE tenant_id = ${tenantId} GROUP BY state`)
-      .then(rowsOf<{ state: string; count: number }>),
+    countsByState(db, tenantId),
     db
       .execute(
         sql`
       SELECT to_char(r.day, 'YYYY-MM-DD') AS day, r.pair, sum(r.cost)::text AS volume, sum(r.fee)::text AS fees, sum(r.count)::int AS count
-      FROM ${rolledUpDays(tenantId, { from: daysBefore(today, 29), to: today })} r
+      FROM ${rolledUpDays(tenantId, { from: shiftDay(today, -29), to: today })} r
       WHERE r.state IN ${COUNTING}
       GROUP BY 1, 2 ORDER BY 1, 2`,
       )

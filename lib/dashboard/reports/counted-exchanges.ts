@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
 import { wholeMonths, type Period } from "./periods";
 
 // What an exchange contributes to reports, statements and their exports. Totals read the daily
@@ -75,10 +76,9 @@ const COLUMNS = sql`affiliate, recorded, pair, type, state, count, cost, amount,
  * made in the same statement. A month's row stands on the first day of its month, so `day` gives the
  * right month to a grouping by month, never a day.
  */
-export function rolledUp(tenantId: string, period?: Period): SQL {
+export function rolledUp(tenantId: string, period: Period): SQL {
   const monthly = (range: SQL) =>
     sql`SELECT m.month AS day, ${COLUMNS} FROM exchange_rollups_monthly m WHERE m.tenant_id = ${tenantId} AND m.pair <> '' ${range}`;
-  if (!period) return sql`(${monthly(sql``)})`;
   const { months, days } = wholeMonths(period);
   const parts = days.flatMap((d) => {
     const month = `${d.from.slice(0, 7)}-01`;
@@ -92,4 +92,12 @@ export function rolledUp(tenantId: string, period?: Period): SQL {
   });
   if (months) parts.unshift(monthly(sql`AND m.month >= ${months.from}::date AND m.month < ${months.until}::date`));
   return sql`(${sql.join(parts, sql` UNION ALL `)})`;
+}
+
+/** A tenant's exchanges by state, from the monthly figures (the overview's counts; their rows include those not fetched yet). */
+export async function countsByState(db: Db, tenantId: string): Promise<{ state: string; count: number }[]> {
+  const result = await db.execute(
+    sql`SELECT state, sum(count)::int AS count FROM exchange_rollups_monthly WHERE tenant_id = ${tenantId} GROUP BY 1 ORDER BY 1`,
+  );
+  return (result as unknown as { rows: { state: string; count: number }[] }).rows;
 }

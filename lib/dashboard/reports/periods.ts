@@ -71,7 +71,8 @@ export function monthsOf(period: Period): string[] {
   }
 }
 
-const shiftDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** The day n days after (or before, n < 0) a YYYY-MM-DD day. */
+export const shiftDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A period cut where months turn: its whole months ([from, until), both first days of months) and

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { countedExchanges, rolledUpDays } from "./counted-exchanges";
+import { countedExchanges, countsByState, rolledUpDays } from "./counted-exchanges";
 
 // The daily figures two ways: as the database keeps them (exchange_rollups) and recounted from
 // every exchange (countedExchanges); the monthly ones as kept and summed from the daily ones. Each
@@ -77,11 +77,7 @@ export async function stateCounts(
   tenantId: string,
 ): Promise<{ rolledUp: Record<string, number>; recounted: Record<string, number> }> {
   const of = (rows: { state: string; count: number }[]) => Object.fromEntries(rows.map((r) => [r.state, r.count]));
-  const rolledUp = rowsOf<{ state: string; count: number }>(
-    await db.execute(
-      sql`SELECT state, sum(count)::int AS count FROM exchange_rollups_monthly WHERE tenant_id = ${tenantId} GROUP BY 1 ORDER BY 1`,
-    ),
-  );
+  const rolledUp = await countsByState(db, tenantId);
   const recounted = rowsOf<{ state: string; count: number }>(
     await db.execute(sql`SELECT state, count(*)::int AS count FROM exchanges WHERE tenant_id = ${tenantId} GROUP BY 1 ORDER BY 1`),
   );

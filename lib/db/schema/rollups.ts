@@ -38,8 +38,6 @@ export const exchangeRollups = pgTable(
       columns: [t.tenantId, t.day, t.affiliate, t.recorded, t.pair, t.type, t.state],
     }),
     foreignKey({ name: "exchange_rollups_tenant_id_fkey", columns: [t.tenantId], foreignColumns: [tenants.id] }).onDelete("cascade"),
-    // the overview's counts by state, whatever the days
-    index("exchange_rollups_state").on(t.tenantId, t.state),
     // an agreement's statement months and totals
     index("exchange_rollups_affiliate").on(t.tenantId, t.affiliate, t.day),
   ],
