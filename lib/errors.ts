@@ -35,6 +35,7 @@ export const errorStatus = {
   invalid_passkey: 400,
   forwarding_url_refused: 400,
   unauthorized: 401,
+  api_key_inactive: 401,
   forbidden: 403,
   reauthentication_required: 403,
   second_factor_required: 403,
@@ -74,14 +75,17 @@ export class ApiError extends Error {
   }
 }
 
-export function detailsFromZod(error: z.ZodError): ErrorDetail[] {
+/** Zod's error, thrown by the full and the mini API alike (the browser's bundle has only the mini one). */
+export type SchemaError = z.core.$ZodError;
+
+export function detailsFromZod(error: SchemaError): ErrorDetail[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join(".") || "(body)",
     message: issue.message,
   }));
 }
 
-export function invalidRequest(error: z.ZodError): ApiError {
+export function invalidRequest(error: SchemaError): ApiError {
   return new ApiError("invalid_request", "The request does not match the expected shape", detailsFromZod(error));
 }
 

@@ -1,8 +1,16 @@
+import { requireStorableRequest } from "./storable-text";
+
 /** The second argument Next.js passes a route handler. */
 export type RouteContext = { params?: Promise<Record<string, string | string[]> | undefined> };
 
-/** A route's params as plain strings, a catch-all's segments joined with "/": the one place they are flattened. */
-export async function routeParams(context: RouteContext | undefined): Promise<Record<string, string>> {
+/**
+ * A route's params as plain strings, a catch-all's segments joined with "/": the one place they
+ * are flattened. Path segments and query values that the database could not store are refused
+ * here (400 invalid_request naming them), before any handler sees them.
+ */
+export async function routeParams(req: Request, context: RouteContext | undefined): Promise<Record<string, string>> {
   const raw = (await context?.params) ?? {};
-  return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]));
+  const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]));
+  requireStorableRequest(new URL(req.url), params);
+  return params;
 }

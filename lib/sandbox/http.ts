@@ -27,7 +27,7 @@ export function documentationBase(): string {
 export function errorResponse(error: unknown, requestId: string, headers?: HeadersInit): Response {
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
-  else if (error instanceof z.ZodError) apiError = invalidRequest(error);
+  else if (error instanceof z.core.$ZodError) apiError = invalidRequest(error);
   else if (isDatabaseUnavailable(error)) apiError = databaseUnavailable();
   else {
     log.error({ err: errorStack(error) }, "a sandbox request failed");
@@ -47,7 +47,7 @@ export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>
     let response: Response;
     try {
       if (!env().sandboxEnabled) throw new ApiError("not_found", "The sandbox is switched off");
-      const params = await routeParams(context);
+      const params = await routeParams(req, context);
       db = await getDb();
       response = await handler({ req, params, db, requestId });
     } catch (error) {

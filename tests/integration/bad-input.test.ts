@@ -116,7 +116,9 @@ describe("bad input never produces a 5xx: the REST API v1", () => {
       code: "invalid_request",
     },
     { name: "order: over 64 KiB", method: "POST", path: () => "/v1/orders", raw: bigBody, status: 413, code: "payload_too_large" },
-    { name: "order: id not a UUID", method: "GET", path: () => "/v1/orders/%00", status: 404, code: "not_found" },
+    { name: "order: id not a UUID", method: "GET", path: () => "/v1/orders/12%2F..", status: 404, code: "not_found" },
+    // text the database could not store is bad input wherever it is, a path segment too
+    { name: "order: id holding a NUL", method: "GET", path: () => "/v1/orders/%00", status: 400, code: "invalid_request" },
     {
       name: "order patch: active as string",
       method: "PATCH",

@@ -23,7 +23,7 @@ export function publicRoute(handler: (ctx: { req: Request; params: Record<string
     const requestId = currentRequestId();
     try {
       if (!(await takePublicToken(await getDb(), req.headers))) throw new ApiError("rate_limited", "Too many requests");
-      const params = await routeParams(context);
+      const params = await routeParams(req, context);
       const response = await handler({ req, params, db: await getDb() });
       // the service's time for the page's countdowns (every tenant's upstream is the same service here)
       const now = await publicServiceTime(await getDb());

@@ -55,7 +55,7 @@ export function apiErrorResponse(error: unknown, requestId: string, origin: stri
     const apiError =
       error instanceof ApiError
         ? error
-        : error instanceof z.ZodError
+        : error instanceof z.core.$ZodError
           ? invalidRequest(error)
           : isDatabaseUnavailable(error)
             ? databaseUnavailable()
@@ -137,7 +137,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       if (options.stepUp) requireRecentFactor(user);
       tenant = await resolveTenant(db, user, req);
       identifyRequest(tenant.id, undefined);
-      const params = await routeParams(context);
+      const params = await routeParams(req, context);
       const response = await handler({ req, params, user, tenant, db, requestId, audit });
       if (options.mutation) await recordAudit(db, auditEntry(options, user, tenant, audit.target, "ok", requestId));
       response.headers.set("X-Request-Id", requestId);

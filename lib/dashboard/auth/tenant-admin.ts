@@ -8,13 +8,14 @@ import { tenants } from "@/lib/db/schema";
 import { encryptSecret } from "./encryption";
 import { AdminError } from "./users";
 import { networkNames } from "@/lib/bitcoin/networks";
+import { clientIdInputSchema } from "@/lib/dashboard/contract/settings-api";
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("hex")}`;
 
 const tenantInputSchema = z.object({
   name: z.string().trim().min(1).max(120),
   baseUrl: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, "")),
-  clientId: z.string().trim().min(1).max(256),
+  clientId: clientIdInputSchema,
   webhookSecret: z.string().min(16, "at least 16 characters").max(256),
   network: z.string().pipe(z.enum(networkNames)),
 });
@@ -99,7 +100,7 @@ export async function rotateWebhookSecret(db: Db, tenantId: string, secret: stri
 
 /** A new client_id for the tenant's API calls (checked with the service by the caller). */
 export async function replaceClientId(db: Db, tenantId: string, clientId: string) {
-  const parsed = z.string().trim().min(1).max(256).parse(clientId);
+  const parsed = clientIdInputSchema.parse(clientId);
   const [row] = await db
     .update(tenants)
     .set({ clientIdEnc: encryptSecret(parsed) })

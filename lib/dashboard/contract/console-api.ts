@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { driveEventTypes } from "@/lib/service-api/operator-contract";
 import { exchangeListItemSchema } from "./dashboard-api";
+import { clientIdInputSchema } from "./settings-api";
 
 // The dashboard API's simulator and operator console (/api/.../simulate, /api/operator/...):
 // bodies the server builds with `satisfies` and the browser parses with the same schemas. The
@@ -37,7 +38,7 @@ export type ConsoleTenant = z.infer<typeof consoleTenantSchema>;
 export const tenantCreateBodySchema = z.strictObject({
   name: z.string().check(z.trim()).check(z.minLength(1, "Name the tenant")).check(z.maxLength(120)),
   base_url: z.url({ protocol: /^https?$/, error: "An http(s) URL" }).check(z.maxLength(2048)),
-  client_id: z.string().check(z.trim()).check(z.minLength(1, "The client_id the service issued")).check(z.maxLength(256)),
+  client_id: clientIdInputSchema,
   network: z.enum(networks),
 });
 export const tenantCreatedSchema = z.extend(consoleTenantSchema, {

@@ -113,9 +113,19 @@ export const credentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-export const credentialsBodySchema = z.strictObject({
-  client_id: z.string().check(z.trim()).check(z.minLength(1, "The client_id the service issued")).check(z.maxLength(256)),
-});
+/**
+ * A client_id as the service issues it. It travels in the Authorization header of every call
+ * upstream, so it is visible ASCII without spaces: anything else is refused here, by name,
+ * rather than by the upstream or the HTTP client.
+ */
+export const clientIdInputSchema = z
+  .string()
+  .check(z.trim())
+  .check(z.minLength(1, "The client_id the service issued"))
+  .check(z.maxLength(256))
+  .check(z.regex(/^[\x21-\x7e]+$/, "The client_id the service issued: letters, digits and punctuation, without spaces"));
+
+export const credentialsBodySchema = z.strictObject({ client_id: clientIdInputSchema });
 
 // ---- affiliate agreements ----
 

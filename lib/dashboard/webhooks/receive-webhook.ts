@@ -4,6 +4,7 @@ import { z } from "zod";
 import { requestOrigin } from "@/lib/dashboard/api/request-origin";
 import { ApiError, errorBody, errorStatus, type ErrorCode } from "@/lib/errors";
 import { readCapped } from "@/lib/http/read-body";
+import { firstUnstorable, UNSTORABLE_MESSAGE } from "@/lib/http/storable-text";
 import { getDb, type Db } from "@/lib/db/client";
 import { tenantForWebhook, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { stateOfEvent } from "@/lib/service-api/exchange-state";
@@ -70,6 +71,8 @@ function signedByTenant(bytes: Buffer, tenant: Tenant, header: string | null): b
 const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
 const MAX_HEADERS = 50;
 const MAX_HEADER_LENGTH = 500;
+/** A correlation id is a UUID; a longer one is cut before it is logged or stored. */
+const MAX_CORRELATION_ID = 100;
 
 /** The headers /events shows with a received webhook: bounded in number and length, credentials left out. */
 export function shownHeaders(headers: Headers): Record<string, string> {
@@ -92,7 +95,8 @@ const idOf = (value: unknown) => (uuid.safeParse(value).success ? (value as stri
 async function receive(req: Request, endpointId: string | null): Promise<Response> {
   const db = await getDb();
   const endpoint = endpointId ? `/webhook/${endpointId}` : "/webhook";
-  const correlationId = req.headers.get("x-correlation-id");
+  // a header's value reaches the log and the database cut to a sane length
+  const correlationId = req.headers.get("x-correlation-id")?.slice(0, MAX_CORRELATION_ID) ?? null;
   const tenant = await tenantForWebhook(db, endpointId);
   if (!tenant) {
     serverRuntime().metrics.webhooksRejected.inc({ reason: "unknown endpoint" });
@@ -119,6 +123,12 @@ async function receive(req: Request, endpointId: string | null): Promise<Respons
     await reject(db, tenant, endpoint, "malformed JSON", correlationId, raw);
     return fail(req, "invalid_request");
   }
+  // signed, but holding text the database cannot store: refused as bad input, and counted
+  const unstorable = firstUnstorable(json);
+  if (unstorable !== null) {
+    await reject(db, tenant, endpoint, "unstorable text", correlationId, raw);
+    return fail(req, new ApiError("invalid_request", UNSTORABLE_MESSAGE, [{ path: unstorable, message: UNSTORABLE_MESSAGE }]));
+  }
   // unknown event types and fields are stored and shown, never rejected
   const parsed = anyWebhookEventSchema.safeParse(json);
   const eventType = parsed.success ? parsed.data.event.slice(0, 100) : null;
@@ -134,7 +144,7 @@ async function receive(req: Request, endpointId: string | null): Promise<Respons
     eventType,
     exchangeId,
     orderId,
-    correlationId: correlationId?.slice(0, 100) ?? null,
+    correlationId,
     retryCount: Number.isInteger(retry) ? retry : null,
     userAgent: req.headers.get("user-agent")?.slice(0, 200) ?? null,
     headers: shownHeaders(req.headers),

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { storableSample } from "@/lib/http/storable-text";
 import { webhookRejections } from "@/lib/db/schema";
 import type { Rejections } from "@/lib/dashboard/contract/dashboard-api";
 
@@ -15,7 +16,8 @@ export type Rejection = { tenantId: string | null; endpoint: string; reason: str
  */
 export async function recordRejection(db: Db, r: Rejection): Promise<void> {
   const hour = new Date(Math.floor(r.at.getTime() / 3_600_000) * 3_600_000).toISOString();
-  const sample = r.body.slice(0, SAMPLE_CHARS);
+  // a forged body may hold a NUL byte, or be cut inside a surrogate pair: the sample stays storable
+  const sample = storableSample(r.body.slice(0, SAMPLE_CHARS));
   const correlationId = r.correlationId?.slice(0, 100) ?? null;
   await db.execute(sql`
     INSERT INTO webhook_rejections (endpoint, reason, hour, tenant_id, count, first_at, last_at, last_correlation_id, sample)

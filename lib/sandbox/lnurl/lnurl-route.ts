@@ -5,21 +5,18 @@ import { ApiError } from "@/lib/errors";
 import { getDb, type Db } from "@/lib/db/client";
 import { lnurlError } from "./lnurl-service";
 import { errorStack, logger } from "@/lib/log";
+import { routeParams, type RouteContext } from "@/lib/http/route-params";
 
 const log = logger("sandbox-lnurl");
 
 const CORS = { "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" };
-
-type RouteContext = { params?: Promise<Record<string, string | string[]> | undefined> };
 
 /** LNURL responses: JSON with CORS for browser wallets; every failure an LNURL error body. */
 export function lnurlRoute(handler: (db: Db, params: Record<string, string>, url: URL) => Promise<unknown>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     try {
       if (!env().sandboxEnabled) return Response.json(lnurlError("Not found"), { status: 404, headers: CORS });
-      const params = Object.fromEntries(
-        Object.entries((await context?.params) ?? {}).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
-      );
+      const params = await routeParams(req, context);
       const body = await handler(await getDb(), params, new URL(req.url));
       return Response.json(body, { headers: CORS });
     } catch (error) {

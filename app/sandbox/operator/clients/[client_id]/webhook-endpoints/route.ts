@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 // PUT /sandbox/operator/clients/{client_id}/webhook-endpoints
 export const PUT = operatorRoute(async ({ req, db, params }) => {
   const input = await readJson(req, webhookEndpointsSchema);
-  return json(await replaceWebhookEndpoints(db, params.clientId ?? "", input));
+  return json(await replaceWebhookEndpoints(db, params.client_id ?? "", input));
 });
 
 export const { GET, POST, PATCH, DELETE } = otherMethods("PUT");
