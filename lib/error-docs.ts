@@ -43,6 +43,9 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   forwarding_url_refused:
     "The forwarding endpoint's URL is not one webhooks may be sent to: not https (in production), with credentials, " +
     "or its host is or resolves to a private, loopback, link-local or metadata address.",
+  api_key_inactive:
+    "The API key's creator is disabled or no longer on the team, so the key does nothing. It works again if they are " +
+    "enabled; otherwise revoke it and make a new one.",
   insufficient_scope:
     "The API key's scopes do not cover this route (read: GET routes; write: an admin's changes; reports: reports, " +
     "statements and exports), or keys are not accepted here (the operator console, settings, one's own account).",

@@ -18,16 +18,29 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const f = useFormat();
   const router = useRouter();
   const { busy, error, run } = useSubmit();
+  // a scope its creator's role no longer allows
+  const dropped = (scope: ApiKey["scopes"][number]) => !apiKey.effective_scopes.includes(scope);
   return (
     <li className="flex flex-col gap-1 border-t border-zinc-200 py-3 first:border-t-0 dark:border-zinc-800" data-api-key={apiKey.prefix}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{apiKey.name}</span>
         <code className="font-mono text-xs">{apiKey.prefix}…</code>
         {apiKey.scopes.map((scope) => (
-          <span key={scope} className="rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800">
+          <span
+            key={scope}
+            className={`rounded bg-zinc-100 px-1.5 py-0.5 text-xs dark:bg-zinc-800 ${dropped(scope) ? "line-through" : ""}`}
+          >
             {t(`scope.${scope}`)}
           </span>
         ))}
+        {apiKey.status !== "active" && (
+          <span
+            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+            data-api-key-status={apiKey.status}
+          >
+            {t(`status.${apiKey.status}`)}
+          </span>
+        )}
         <Button
           size="sm"
           variant="danger"
@@ -44,6 +57,9 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
           {t("revoke")}
         </Button>
       </div>
+      {apiKey.status_reason && (
+        <p className="text-xs text-amber-900 dark:text-amber-200">{t(`reason.${apiKey.status_reason}`, { who: apiKey.created_by })}</p>
+      )}
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
         {t("made", { who: apiKey.created_by, time: f.dateTime(apiKey.created_at) })} ·{" "}
         {apiKey.last_used_at ? t("lastUsed", { time: f.dateTime(apiKey.last_used_at) }) : t("neverUsed")}

@@ -2,14 +2,21 @@ import "server-only";
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { apiKeys } from "@/lib/db/schema";
-import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated, ApiKeyScope } from "@/lib/dashboard/contract/api-keys-api";
+import { apiKeys, users } from "@/lib/db/schema";
+import type { ApiKey, ApiKeyCreateBody, ApiKeyCreated, ApiKeyScope, ApiKeyStatusReason } from "@/lib/dashboard/contract/api-keys-api";
 import { ApiError } from "@/lib/errors";
 import { takeToken } from "@/lib/rate-limit/token-bucket";
+import { recordAudit } from "@/lib/dashboard/audit/record";
 import type { CurrentUser } from "./sessions";
 
 // Keys of the dashboard's API, for the affiliate's own systems: `Authorization: Bearer <key>`
 // on the /api routes their scopes allow, without a cookie or an Origin check.
+//
+// A key acts for its creator and never does more than they may do now: its effective rights are
+// its scopes narrowed by the creator's current role (a viewer's keys only read), and a creator
+// who is disabled, or no longer in the key's tenant, takes the key down (401 api_key_inactive).
+// The creator is read with the key on every request, so a change holds at once everywhere, and
+// is undone as soon as the person is enabled or promoted again.
 //
 // A key is dk_ + 8 characters (its public prefix, shown in lists and the audit log) + _ + 32
 // random characters. Only the SHA-256 of the whole key is kept: it has 192 random bits, so a
@@ -27,7 +34,32 @@ type Row = typeof apiKeys.$inferSelect;
 
 const hash = (key: string) => createHash("sha256").update(key).digest();
 
-function view(row: Row): ApiKey {
+/** What a key's rights depend on: its creator's account as it is now (null: no longer there). */
+type Creator = { role: string; tenantId: string | null; disabled: boolean } | null;
+
+export type KeyStanding = {
+  status: "active" | "limited" | "inactive";
+  reason: ApiKeyStatusReason | null;
+  /** The role the key acts in, at most an admin's; null while it is inactive. */
+  role: "admin" | "viewer" | null;
+  effectiveScopes: ApiKeyScope[];
+};
+
+/** The key's rights now: its scopes narrowed by its creator's role, or none. */
+export function keyStanding(scopes: readonly ApiKeyScope[], keyTenantId: string, creator: Creator): KeyStanding {
+  const inactive = (reason: ApiKeyStatusReason): KeyStanding => ({ status: "inactive", reason, role: null, effectiveScopes: [] });
+  if (!creator || (creator.role !== "operator" && creator.tenantId !== keyTenantId)) return inactive("creator_removed");
+  if (creator.disabled) return inactive("creator_disabled");
+  const sorted = [...scopes].sort();
+  if (creator.role !== "viewer") return { status: "active", reason: null, role: "admin", effectiveScopes: sorted };
+  const readOnly = sorted.filter((scope) => scope !== "write");
+  return readOnly.length === sorted.length
+    ? { status: "active", reason: null, role: "viewer", effectiveScopes: sorted }
+    : { status: "limited", reason: "creator_viewer", role: "viewer", effectiveScopes: readOnly };
+}
+
+function view(row: Row, creator: Creator): ApiKey {
+  const standing = keyStanding(row.scopes as ApiKeyScope[], row.tenantId, creator);
   return {
     id: row.id,
     name: row.name,
@@ -36,16 +68,71 @@ function view(row: Row): ApiKey {
     created_by: row.createdByEmail,
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    status: standing.status,
+    status_reason: standing.reason,
+    effective_scopes: standing.effectiveScopes,
   };
 }
 
-export async function listApiKeys(db: Db, tenantId: string): Promise<ApiKey[]> {
+const creatorColumns = { role: users.role, tenantId: users.tenantId, disabled: users.disabled };
+/** A row's creator as the left join found them (all null: the account is gone). */
+const creatorOf = (c: { role: string | null; tenantId: string | null; disabled: boolean | null } | null): Creator =>
+  c === null || c.role === null || c.disabled === null ? null : { role: c.role, tenantId: c.tenantId, disabled: c.disabled };
+
+/** The tenant's keys that are not revoked, each with its standing; those of one creator when `createdBy` is given. */
+async function keysWithCreators(db: Db, where: { tenantId?: string; createdBy?: string }) {
   const rows = await db
-    .select()
+    .select({ key: apiKeys, creator: creatorColumns })
     .from(apiKeys)
-    .where(and(eq(apiKeys.tenantId, tenantId), isNull(apiKeys.revokedAt)))
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(
+      and(
+        isNull(apiKeys.revokedAt),
+        where.tenantId ? eq(apiKeys.tenantId, where.tenantId) : undefined,
+        where.createdBy ? eq(apiKeys.createdBy, where.createdBy) : undefined,
+      ),
+    )
     .orderBy(desc(apiKeys.createdAt));
-  return rows.map(view);
+  return rows.map((r) => view(r.key, creatorOf(r.creator)));
+}
+
+export async function listApiKeys(db: Db, tenantId: string): Promise<ApiKey[]> {
+  return keysWithCreators(db, { tenantId });
+}
+
+/** Who changed a person's rights: someone signed in, or the admin command line (no user). */
+export type RightsActor = { userId: string | null; email: string | null; requestId: string };
+
+const standingActions = { active: "api_keys.restore", limited: "api_keys.limit", inactive: "api_keys.deactivate" } as const;
+
+/**
+ * Runs a change of a person's rights (role, tenant, disabled) and records in the audit log, for
+ * each key they made whose standing it changed, what became of it.
+ */
+export async function auditingKeysOf<T>(db: Db, userId: string, actor: RightsActor, change: () => Promise<T>): Promise<T> {
+  const before = new Map((await keysWithCreators(db, { createdBy: userId })).map((k) => [k.id, k]));
+  const result = await change();
+  const after = await keysWithCreators(db, { createdBy: userId });
+  const tenantOf = new Map(
+    (await db.select({ id: apiKeys.id, tenantId: apiKeys.tenantId }).from(apiKeys).where(eq(apiKeys.createdBy, userId))).map((r) => [
+      r.id,
+      r.tenantId,
+    ]),
+  );
+  for (const key of after) {
+    const was = before.get(key.id);
+    if (!was || (was.status === key.status && was.status_reason === key.status_reason)) continue;
+    await recordAudit(db, {
+      tenantId: tenantOf.get(key.id) ?? null,
+      userId: actor.userId,
+      userEmail: actor.email,
+      action: standingActions[key.status],
+      target: `${key.prefix} ${key.name} (${key.status_reason ?? "active"})`,
+      result: "ok",
+      requestId: actor.requestId,
+    });
+  }
+  return result;
 }
 
 export async function createApiKey(db: Db, tenantId: string, creator: Pick<CurrentUser, "id" | "email">, body: ApiKeyCreateBody) {
@@ -71,7 +158,7 @@ export async function createApiKey(db: Db, tenantId: string, creator: Pick<Curre
     })
     .returning();
   if (!row) throw new Error("insert returned nothing");
-  return { ...view(row), key } satisfies ApiKeyCreated;
+  return { ...view(row, { role: "admin", tenantId, disabled: false }), key } satisfies ApiKeyCreated;
 }
 
 export async function revokeApiKey(db: Db, tenantId: string, id: string): Promise<void> {
@@ -90,18 +177,28 @@ export function bearerKey(headers: Headers): string | null {
 }
 
 /**
- * Who acts with a key: its creator's tenant, in the role its scopes give (write: admin, else
- * viewer), marked as the key. Null for an unknown or revoked key. Refuses with 429 past the
- * key's rate.
+ * Who acts with a key: its creator, in its tenant, in the role its creator holds now (at most an
+ * admin's), marked as the key with its scopes. Null for an unknown or revoked key; 401
+ * api_key_inactive while its creator is disabled or gone; 429 past the key's rate.
  */
 export async function userOfApiKey(db: Db, key: string): Promise<CurrentUser | null> {
   // dk_ and 8 characters (which may hold _ themselves, as the secret part may)
   const prefix = key.slice(0, 11);
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ key: apiKeys, creator: creatorColumns })
     .from(apiKeys)
+    .leftJoin(users, eq(users.id, apiKeys.createdBy))
     .where(and(eq(apiKeys.prefix, prefix), isNull(apiKeys.revokedAt)));
-  if (!row || !timingSafeEqual(hash(key), Buffer.from(row.secretHash, "hex"))) return null;
+  const row = found?.key;
+  if (!found || !row || !timingSafeEqual(hash(key), Buffer.from(row.secretHash, "hex"))) return null;
+  const scopes = row.scopes as ApiKeyScope[];
+  const standing = keyStanding(scopes, row.tenantId, creatorOf(found.creator));
+  if (standing.role === null) {
+    throw new ApiError(
+      "api_key_inactive",
+      standing.reason === "creator_disabled" ? "The key's creator is disabled" : "The key's creator is no longer on this team",
+    );
+  }
   if (!(await takeToken(db, `api-key:${row.id}`, RATE, BURST))) {
     throw new ApiError("rate_limited", `An API key may make ${RATE} requests a second (bursts of ${BURST})`, undefined, {
       "Retry-After": "1",
@@ -111,11 +208,10 @@ export async function userOfApiKey(db: Db, key: string): Promise<CurrentUser | n
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_MS) {
     await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
   }
-  const scopes = row.scopes as ApiKeyScope[];
   return {
     id: row.createdBy ?? row.id,
     email: row.createdByEmail,
-    role: scopes.includes("write") ? "admin" : "viewer",
+    role: standing.role,
     tenantId: row.tenantId,
     sessionId: `api-key:${row.id}`,
     method: "password",

@@ -10,6 +10,7 @@ import { revokeUserSessions } from "./sessions";
 import { unlockAccount } from "./sign-in-limit";
 import { resetSecondFactors } from "./factors/factors";
 import { recordAudit } from "@/lib/dashboard/audit/record";
+import { auditingKeysOf, type RightsActor } from "./api-keys";
 
 export class AdminError extends Error {}
 
@@ -58,16 +59,33 @@ export async function listUsers(db: Db) {
     .orderBy(asc(users.email));
 }
 
-/** Disabling ends the user's sessions at once (and their open event streams at the next heartbeat). */
-export async function setDisabled(db: Db, email: string, disabled: boolean) {
+/** The admin command line as the actor of a change: no user, a request id of its own. */
+const commandLine = (): RightsActor => ({ userId: null, email: null, requestId: `cli:${randomUUID()}` });
+
+async function idOf(db: Db, email: string): Promise<string> {
   const [row] = await db
-    .update(users)
-    .set({ disabled })
-    .where(eq(users.email, emailSchema.parse(email)))
-    .returning({ id: users.id, email: users.email });
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, emailSchema.parse(email)));
   if (!row) throw new AdminError(`no user ${email}`);
-  const revoked = disabled ? await revokeUserSessions(db, row.id, "user disabled") : 0;
-  return { email: row.email, revoked };
+  return row.id;
+}
+
+/**
+ * Disabling ends the user's sessions at once (and their open event streams at the next
+ * heartbeat), and takes down the API keys they made (audited).
+ */
+export async function setDisabled(db: Db, email: string, disabled: boolean, actor: RightsActor = commandLine()) {
+  return auditingKeysOf(db, await idOf(db, email), actor, async () => {
+    const [row] = await db
+      .update(users)
+      .set({ disabled })
+      .where(eq(users.email, emailSchema.parse(email)))
+      .returning({ id: users.id, email: users.email });
+    if (!row) throw new AdminError(`no user ${email}`);
+    const revoked = disabled ? await revokeUserSessions(db, row.id, "user disabled") : 0;
+    return { email: row.email, revoked };
+  });
 }
 
 /** A new password ends every session signed in with the old one, and lifts a sign-in lock. */
@@ -88,21 +106,26 @@ const roleChangeSchema = z
   .object({ email: emailSchema, role: z.enum(roles), tenantId: z.guid().nullable() })
   .refine(...oneTenantUnlessOperator);
 
-/** A new role (and tenant) ends the user's sessions: they sign in again under the new one. */
-export async function setRole(db: Db, input: z.input<typeof roleChangeSchema>) {
+/**
+ * A new role (and tenant) ends the user's sessions: they sign in again under the new one. The
+ * API keys they made follow the new role (a viewer's only read; another tenant's take none): audited.
+ */
+export async function setRole(db: Db, input: z.input<typeof roleChangeSchema>, actor: RightsActor = commandLine()) {
   const change = roleChangeSchema.parse(input);
   if (change.tenantId) {
     const [tenant] = await db.select().from(tenants).where(eq(tenants.id, change.tenantId));
     if (!tenant) throw new AdminError(`no tenant ${change.tenantId} (see: tenants list)`);
   }
-  const [row] = await db
-    .update(users)
-    .set({ role: change.role, tenantId: change.tenantId })
-    .where(eq(users.email, change.email))
-    .returning({ id: users.id, email: users.email });
-  if (!row) throw new AdminError(`no user ${change.email}`);
-  const revoked = await revokeUserSessions(db, row.id, "role changed");
-  return { email: row.email, role: change.role, tenantId: change.tenantId, revoked };
+  return auditingKeysOf(db, await idOf(db, change.email), actor, async () => {
+    const [row] = await db
+      .update(users)
+      .set({ role: change.role, tenantId: change.tenantId })
+      .where(eq(users.email, change.email))
+      .returning({ id: users.id, email: users.email });
+    if (!row) throw new AdminError(`no user ${change.email}`);
+    const revoked = await revokeUserSessions(db, row.id, "role changed");
+    return { email: row.email, role: change.role, tenantId: change.tenantId, revoked };
+  });
 }
 
 /**

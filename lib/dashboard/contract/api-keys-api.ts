@@ -16,6 +16,10 @@ export const apiKeyCreateBodySchema = z.strictObject({
 });
 export type ApiKeyCreateBody = z.infer<typeof apiKeyCreateBodySchema>;
 
+/** Why a key does less than its scopes: its creator is now a viewer, is disabled, or has left the team. */
+export const apiKeyStatusReasons = ["creator_viewer", "creator_disabled", "creator_removed"] as const;
+export type ApiKeyStatusReason = (typeof apiKeyStatusReasons)[number];
+
 export const apiKeySchema = z.object({
   id: uuid,
   name: z.string(),
@@ -26,6 +30,16 @@ export const apiKeySchema = z.object({
   created_by: z.string(),
   created_at: isoTimestamp,
   last_used_at: z.nullable(isoTimestamp),
+  status: z.enum(["active", "limited", "inactive"]).check(
+    z.meta({
+      description:
+        "active: its scopes, as its creator may use them; limited: its creator is now a viewer, so it only reads; " +
+        "inactive: its creator is disabled or no longer on the team, so it is refused (401 api_key_inactive)",
+    }),
+  ),
+  status_reason: z.nullable(z.enum(apiKeyStatusReasons)),
+  /** Its scopes narrowed by its creator's current role: what it opens now. */
+  effective_scopes: z.array(z.enum(apiKeyScopes)),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 export const apiKeyListSchema = z.object({ data: z.array(apiKeySchema) });

@@ -8,6 +8,7 @@ import { decryptSecret } from "@/lib/dashboard/auth/encryption";
 import { newWebhookSecret, replaceClientId, rotateWebhookSecret } from "@/lib/dashboard/auth/tenant-admin";
 import { hasFactorSql } from "@/lib/dashboard/auth/factors/has-factor-sql";
 import { addUser, AdminError, newPassword, setDisabled, setRole } from "@/lib/dashboard/auth/users";
+import type { RightsActor } from "@/lib/dashboard/auth/api-keys";
 import { sendInvitation, sendPasswordReset } from "@/lib/dashboard/auth/account-links";
 import { unlockAccount } from "@/lib/dashboard/auth/sign-in-limit";
 import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
@@ -99,14 +100,14 @@ export async function addMember(
 export async function updateMember(
   db: Db,
   tenantId: string,
-  actorId: string,
+  actor: RightsActor & { userId: string },
   id: string,
   body: z.infer<typeof teamUpdateBodySchema>,
 ): Promise<TeamMember> {
   const target = await member(db, tenantId, id);
-  if (id === actorId) throw new ApiError("forbidden", "You cannot change your own role or disable yourself; ask another admin");
-  if (body.role && body.role !== target.role) await setRole(db, { email: target.email, role: body.role, tenantId });
-  if (body.disabled !== undefined && body.disabled !== target.disabled) await setDisabled(db, target.email, body.disabled);
+  if (id === actor.userId) throw new ApiError("forbidden", "You cannot change your own role or disable yourself; ask another admin");
+  if (body.role && body.role !== target.role) await setRole(db, { email: target.email, role: body.role, tenantId }, actor);
+  if (body.disabled !== undefined && body.disabled !== target.disabled) await setDisabled(db, target.email, body.disabled, actor);
   return member(db, tenantId, id);
 }
 

@@ -7,14 +7,15 @@ import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 
-// PATCH /api/settings/team/{id} – a new role, or disabled/enabled; the member's sessions end
+// PATCH /api/settings/team/{id} – a new role, or disabled/enabled; the member's sessions end, and
+// the API keys they made follow their new rights
 export const PATCH = apiRoute(
   { ...settingsRoles, mutation: "team.update", stepUp: true },
-  async ({ req, db, tenant, user, params, audit }) => {
+  async ({ req, db, tenant, user, params, audit, requestId }) => {
     const id = pathId("member", params.id);
     audit.target = id;
     const body = await readJson(req, teamUpdateBodySchema);
-    return Response.json(await updateMember(db, tenant.id, user.id, id, body));
+    return Response.json(await updateMember(db, tenant.id, { userId: user.id, email: user.email, requestId }, id, body));
   },
 );
 
