@@ -31,6 +31,8 @@ export const errorStatus = {
   lightning_address_not_found: 400,
   lightning_address_amount: 400,
   lightning_address_refused: 400,
+  // the end user's address leads nowhere usable: their input, not our outage
+  lightning_address_unreachable: 400,
   invalid_code: 400,
   invalid_passkey: 400,
   forwarding_url_refused: 400,
@@ -50,7 +52,6 @@ export const errorStatus = {
   rate_limited: 429,
   internal_error: 500,
   upstream_unavailable: 502,
-  lightning_address_unreachable: 502,
   upstream_invalid_response: 502,
   upstream_timeout: 504,
   database_unavailable: 503,

@@ -130,10 +130,10 @@ describe("POST /api/pay/{token}/lightning-address", () => {
       // not the service's host: a port is not part of a Lightning Address
       ["bob@example.com:8443", 400, "lightning_address_invalid"],
       // the server does not fetch from its own network for anyone's address
-      ["bob@localhost", 502, "lightning_address_unreachable"],
-      ["bob@127.0.0.1", 502, "lightning_address_unreachable"],
-      ["bob@10.1.2.3", 502, "lightning_address_unreachable"],
-      ["bob@169.254.169.254", 502, "lightning_address_unreachable"],
+      ["bob@localhost", 400, "lightning_address_unreachable"],
+      ["bob@127.0.0.1", 400, "lightning_address_unreachable"],
+      ["bob@10.1.2.3", 400, "lightning_address_unreachable"],
+      ["bob@169.254.169.254", 400, "lightning_address_unreachable"],
     ];
     for (const [address, status, code] of cases) {
       const reply = await payTo(token, address);
