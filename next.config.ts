@@ -1,28 +1,14 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import createNextIntlPlugin from "next-intl/plugin";
+import { resourcePolicy } from "./lib/http/content-security-policy";
 import { bundleZodForBrowser } from "./scripts/zod-browser.mjs";
 
-const production = process.env.NODE_ENV === "production";
-
-// Next.js inlines its bootstrap scripts, so script-src keeps 'unsafe-inline'; 'unsafe-eval'
-// only in development (React's dev tooling needs it). 'wasm-unsafe-eval' lets the QR reader's
-// WebAssembly compile (it allows WebAssembly only, not eval).
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'${production ? "" : " 'unsafe-eval'"}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
-
+// The pages' Content-Security-Policy has a nonce per request, so proxy.ts sets it; every other
+// answer (JSON, files) gets the policy below, under which nothing runs. Next.js applies these
+// headers before the proxy runs, and the proxy's own replace them on the pages.
 const securityHeaders = [
-  { key: "Content-Security-Policy", value: contentSecurityPolicy },
+  { key: "Content-Security-Policy", value: resourcePolicy },
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
@@ -32,13 +18,8 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   async headers() {
     return [
+      // (Strict-Transport-Security comes from the configuration, APP_URL, in scripts/server.mjs)
       { source: "/:path*", headers: securityHeaders },
-      // HSTS only where the request came in over https (behind a TLS-terminating proxy)
-      {
-        source: "/:path*",
-        has: [{ type: "header", key: "x-forwarded-proto", value: "https" }],
-        headers: [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }],
-      },
     ];
   },
   // LUD-16 resolves name@host at the host's root: the sandbox's test Lightning Addresses answer there

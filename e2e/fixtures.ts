@@ -1,6 +1,11 @@
 import { expect, test as base } from "@playwright/test";
 
-/** Every test fails on a console error or an uncaught page error. */
+/**
+ * Every test fails on a console error, an uncaught page error, or a Content-Security-Policy
+ * violation (the pages' policy allows scripts with the response's nonce only: see
+ * lib/http/content-security-policy.ts). Violations are heard in the page as they happen, on every
+ * page the test opens.
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
     async ({ page }, use) => {
@@ -15,8 +20,15 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         }
       });
       page.on("pageerror", (error) => errors.push(error.message));
+      await page.exposeBinding("__cspViolation", (_source, text: string) => void errors.push(`CSP violation: ${text}`));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (e) => {
+          const report = (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation;
+          report(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} at ${e.sourceFile}:${e.lineNumber}`);
+        });
+      });
       await use(errors);
-      expect(errors, "console errors").toEqual([]);
+      expect(errors, "console errors and CSP violations").toEqual([]);
     },
     { auto: true },
   ],

@@ -31,6 +31,7 @@ export type Metrics = {
   webhooksReceived: Counter;
   webhooksDuplicated: Counter;
   webhooksRejected: Counter<"reason">;
+  cspViolations: Counter<"directive">;
   webhookToStream: Histogram;
   openStreams: Gauge;
   busConnected: Gauge;

@@ -138,6 +138,12 @@ function makeMetrics(registry, providers) {
       labelNames: ["reason"],
       registers,
     }),
+    cspViolations: new client.Counter({
+      name: "dashboard_csp_violations_total",
+      help: "Content-Security-Policy violations browsers reported, by directive",
+      labelNames: ["directive"],
+      registers,
+    }),
     webhookToStream: new client.Histogram({
       name: "dashboard_webhook_to_stream_seconds",
       help: "From a webhook's receipt to its notice reaching this instance's event streams",

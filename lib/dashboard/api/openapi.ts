@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { extend } from "zod/mini";
 import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
+import { reportingApiBodySchema } from "@/lib/dashboard/contract/csp-reports-api";
 import {
   auditPageSchema,
   auditQuerySchema,
@@ -277,6 +278,21 @@ const operations: Operation[] = [
     success: { status: 204, description: "Remembered: `Set-Cookie: NEXT_LOCALE=…`" },
     errors: ["invalid_request", "forbidden", "rate_limited"],
     responses: { "303": { description: "Remembered, and back to `return_to` (`Location`), with `Set-Cookie: NEXT_LOCALE=…`" } },
+  },
+  {
+    method: "post",
+    path: "/csp-reports",
+    operationId: "reportCspViolations",
+    summary: "Report a Content-Security-Policy violation",
+    description:
+      "Where browsers send what the pages' Content-Security-Policy blocked (its `report-to csp` and `report-uri`): the " +
+      "Reporting API's `application/reports+json` (a list of reports) or the older `application/csp-report`. Each " +
+      "violation is logged as one line and counted in `dashboard_csp_violations_total`. No sign-in; rate-limited per address.",
+    tag: "payout links",
+    security: [],
+    body: { schema: reportingApiBodySchema, contentType: "application/reports+json" },
+    success: { status: 204, description: "Received" },
+    errors: ["invalid_request", "payload_too_large", "unsupported_media_type", "rate_limited"],
   },
   {
     method: "get",
