@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { serverRuntime } from "../lib/runtime/server-runtime.mjs";
+import { strictTransportSecurity } from "../lib/runtime/forwarded.mjs";
 import { signalGate } from "./signal-gate.mjs";
 
 // Next.js's telemetry stays off unless the operator turns it on (NEXT_TELEMETRY_DISABLED=0)
@@ -24,6 +25,10 @@ const port = Number(process.env.PORT ?? "3000");
 const hostname = process.env.HOST ?? "0.0.0.0";
 
 const runtime = serverRuntime();
+// HSTS from the configuration (lib/runtime/forwarded.mjs): an https APP_URL puts it on every
+// answer; without APP_URL only a proxy of ours (TRUSTED_PROXY_HOPS) can say the browser used https
+const appUrl = process.env.APP_URL?.trim() || undefined;
+const trustedHops = Number(process.env.TRUSTED_PROXY_HOPS?.trim() || "0") || 0;
 const log = runtime.logger.child({ component: "server" });
 const graceSeconds = Number(process.env.SHUTDOWN_GRACE_SECONDS?.trim() || "20");
 if (!Number.isInteger(graceSeconds) || graceSeconds < 1 || graceSeconds > 3600) {
@@ -138,6 +143,8 @@ const server = createServer((req, res) => {
   const requestId = requestIdOf(req);
   req.headers["x-request-id"] = requestId;
   res.setHeader("X-Request-Id", requestId);
+  const hsts = strictTransportSecurity({ appUrl, trustedHops, forwardedProto: req.headers["x-forwarded-proto"] });
+  if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   const ctx = { requestId, route: routeOf(pathname) };
   const entry = { res, ended: false };

@@ -58,14 +58,20 @@ function Alert({ message }: { message: string | null }) {
  * recovery code or a passkey) in this same browser within 5 minutes; or a passkey alone, by the
  * button or by the browser's autofill offer on the email field.
  */
-export function LoginForm({ labels, email }: { labels: LoginLabels; email?: string }) {
+/**
+ * The sign-in form. `pending` is a second step already under way in this browser (a reload, the
+ * language switcher), which the page read from its cookie: the form goes on where it was.
+ */
+export function LoginForm({ labels, email, pending }: { labels: LoginLabels; email?: string; pending?: SecondStep | null }) {
   const router = useRouter();
   const params = useSearchParams();
   const describe = (code: string | null | undefined) =>
     knownErrors.find((known) => known === code) ? labels.errors[code as (typeof knownErrors)[number]] : labels.errors.failed;
   const [error, setError] = useState<string | null>(params.get("error") ? describe(params.get("error")) : null);
   const [busy, setBusy] = useState<"password" | "passkey" | "second" | null>(null);
-  const [second, setSecond] = useState<(SecondStep & { use: SecondStep["methods"][number] }) | null>(null);
+  const [second, setSecond] = useState<(SecondStep & { use: SecondStep["methods"][number] }) | null>(
+    pending ? { ...pending, use: firstMethod(pending) } : null,
+  );
   const autofillStarted = useRef(false);
   // the buttons wait for this page's script: a click before it would post the form to nowhere
   const hydrated = useSyncExternalStore(
@@ -100,11 +106,6 @@ export function LoginForm({ labels, email }: { labels: LoginLabels; email?: stri
   useEffect(() => {
     if (autofillStarted.current) return;
     autofillStarted.current = true;
-    // a second step already under way in this browser (a reload, the language switcher) goes on where it was
-    void apiFetch("/api/sign-in/second-factor", secondStepSchema).then(
-      (step) => setSecond({ ...step, use: firstMethod(step) }),
-      () => undefined,
-    );
     void passkeySupport().then(({ autofill }) => {
       if (autofill) void withPasskey(true);
     });

@@ -8,6 +8,9 @@ import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { Logo } from "@/components/shell/logo";
 import { locales } from "@/i18n/config";
 import { currentUser } from "@/lib/dashboard/auth/current-user";
+import { secondStep } from "@/lib/dashboard/auth/sign-in-ceremonies";
+import { getDb } from "@/lib/db/client";
+import { ApiError } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";
 
@@ -21,6 +24,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   // the switcher comes back here with the same query (the callback and any error)
   const query = new URLSearchParams(Object.entries(await searchParams).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
   const here = query.size > 0 ? `/login?${query}` : "/login";
+  // a second step under way in this browser (its cookie): the form goes on with it, and asks nothing on load
+  const pending = await secondStep(await getDb()).catch((error: unknown) => {
+    if (error instanceof ApiError) return null;
+    throw error;
+  });
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-4">
       <div className="w-full max-w-sm rounded-lg border border-zinc-200 bg-white p-6 shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -34,6 +42,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
           </p>
         )}
         <LoginForm
+          pending={pending}
           email={query.get("email")?.slice(0, 254) ?? undefined}
           labels={{
             email: t("email"),

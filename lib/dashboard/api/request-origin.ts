@@ -1,15 +1,20 @@
 import { env } from "@/lib/env";
+import { browserScheme, forwardedValue } from "@/lib/runtime/forwarded.mjs";
 
-/** This app's origin as the caller sees it: APP_URL, else the request's host and scheme. */
+/**
+ * This app's origin as the browser sees it, scheme, host and port: APP_URL when configured;
+ * else the request's own Host over the connection's scheme (plain http), where X-Forwarded-Host
+ * and X-Forwarded-Proto count only from a proxy of ours (TRUSTED_PROXY_HOPS, lib/runtime/forwarded.mjs).
+ */
 export function requestOrigin(req: Request): string {
-  return originOf(req.headers, new URL(req.url));
+  return originOf(req.headers);
 }
 
 /** The same from a page's request headers (a server component has no Request). */
-export function originOf(headers: Headers, url?: URL): string {
-  const appUrl = env().appUrl;
-  if (appUrl) return appUrl;
-  const host = headers.get("x-forwarded-host") ?? headers.get("host") ?? url?.host ?? "localhost";
-  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? url?.protocol.replace(":", "") ?? "http";
-  return `${proto}://${host}`;
+export function originOf(headers: Headers): string {
+  const { appUrl, trustedProxyHops } = env();
+  if (appUrl) return new URL(appUrl).origin;
+  const host = forwardedValue(headers.get("x-forwarded-host"), trustedProxyHops) ?? headers.get("host") ?? "localhost";
+  const scheme = browserScheme({ trustedHops: trustedProxyHops, forwardedProto: headers.get("x-forwarded-proto") });
+  return `${scheme}://${host}`;
 }

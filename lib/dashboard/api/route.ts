@@ -7,7 +7,7 @@ import { currentUser, type CurrentUser } from "@/lib/dashboard/auth/current-user
 import { allTenants, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { canMutate, type Role } from "@/lib/dashboard/auth/roles";
 import { recordAudit } from "@/lib/dashboard/audit/record";
-import { isSameOrigin } from "./same-origin";
+import { requireSameOrigin } from "./same-origin";
 import { requireRecentFactor } from "@/lib/dashboard/auth/step-up";
 import { bearerKey, requireScope, userOfApiKey } from "@/lib/dashboard/auth/api-keys";
 import { requestOrigin } from "./request-origin";
@@ -29,7 +29,7 @@ export type ApiContext = {
 };
 
 type Options = {
-  /** A mutation: same-origin Origin, one of `roles`, recorded in the audit log under this action. */
+  /** A mutation: one of `roles`, recorded in the audit log under this action (every non-GET with a cookie needs our Origin). */
   mutation?: string;
   /** Who may call: for a mutation, admins unless named here; for a read, everyone unless named here. */
   roles?: Role[];
@@ -126,7 +126,8 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       user = key ? await userOfApiKey(db, key) : await currentUser(req);
       if (!user) throw new ApiError("unauthorized", key ? "Unknown or revoked API key" : "Sign in first");
       requireScope(user, req, Boolean(options.mutation));
-      if (options.mutation && !user.apiKey && !isSameOrigin(req)) throw new ApiError("forbidden", "Cross-origin request refused");
+      // every change a cookie makes, audited or not (a passkey's options, a step-up's), comes from our own pages
+      if (!user.apiKey && req.method !== "GET" && req.method !== "HEAD") requireSameOrigin(req);
       if (options.roles ? !options.roles.includes(user.role) : options.mutation && !canMutate(user.role)) {
         throw new ApiError("forbidden", options.mutation ? "Your role may not change this" : "Your role may not see this");
       }

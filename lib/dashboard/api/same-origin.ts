@@ -1,19 +1,22 @@
-import { env } from "@/lib/env";
+import { ApiError } from "@/lib/errors";
+import { requestOrigin } from "./request-origin";
 
 /**
- * A mutation must come from our own pages: its Origin must be this app's origin (APP_URL when
- * configured, else the Host the request was sent to). Requests without Origin are refused.
+ * A change made with a session cookie must come from our own pages: its Origin must be this
+ * app's origin exactly, scheme, host and port (lib/dashboard/api/request-origin.ts). Requests
+ * without an Origin, or with "null", are refused.
  */
 export function isSameOrigin(req: Request): boolean {
   const origin = req.headers.get("origin");
   if (!origin) return false;
-  let originHost: string;
   try {
-    originHost = new URL(origin).host;
+    return new URL(origin).origin === new URL(requestOrigin(req)).origin;
   } catch {
     return false;
   }
-  const appUrl = env().appUrl;
-  const expected = appUrl ? new URL(appUrl).host : (req.headers.get("x-forwarded-host") ?? req.headers.get("host"));
-  return originHost === expected;
+}
+
+/** Refuses a request from another origin (403 forbidden): for changes a browser's cookie makes. */
+export function requireSameOrigin(req: Request): void {
+  if (!isSameOrigin(req)) throw new ApiError("forbidden", "Cross-origin request refused");
 }
