@@ -7,6 +7,7 @@ import { coinOrder, operator } from "./harness/fixtures";
 import { ClientApi } from "./harness/api";
 import { openSse } from "./harness/sse";
 import { eventBody } from "./harness/events";
+import { allLogs, logDir } from "./harness/secret-scan";
 
 const base = () => inject("baseUrl");
 const sign = (body: string, secret = inject("webhookSecret")) => createHmac("sha256", secret).update(body).digest("hex");
@@ -67,6 +68,25 @@ describe("POST /webhook", () => {
     expect((await post(body, { "x-signature-256": `sha256=${sign(body)}` })).status).toBe(200);
     expect(performance.now() - started).toBeLessThan(1_000);
     expect((await post(body, { "x-signature-256": `sha256=${sign(body)}` }, "/webhook/nope")).status).toBe(404);
+  });
+});
+
+describe("the sandbox's deliveries to the dashboard", () => {
+  it("read the dashboard's answer: each is logged as answered 200 there, never as a client gone (499)", async () => {
+    const { order } = await coinOrder(new ClientApi(inject("demoClientId")));
+    const { exchange_id } = await operator().pay({ order_id: order.id, amount: 30, currency: "eur" });
+    await operator().runDeliveries();
+    await expect.poll(async () => (await operator().deliveries(exchange_id)).map((d) => d.status)).toContain("delivered");
+    const [delivery] = await operator().deliveries(exchange_id);
+    const dir = logDir();
+    expect(dir).toBeDefined();
+    // the dashboard's line for that request: its correlation id is the delivery's event's
+    const answered = allLogs(dir ?? "")
+      .split("\n")
+      .filter((line) => line.includes('"route":"/webhook') && line.includes('"msg":"request answered"'));
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.filter((line) => line.includes('"status":499'))).toEqual([]);
+    expect(delivery?.last_status_code).toBe(200);
   });
 });
 

@@ -50,6 +50,30 @@ async function claim(db: Db, where: ReturnType<typeof and>, limit: number): Prom
   });
 }
 
+/** An answer's body is read at most this far; a receiver answers a line or two. */
+const ANSWER_READ_BYTES = 16 * 1024;
+
+/**
+ * Reads the receiver's answer to its end, so that the connection is kept for the next delivery
+ * and the receiver sees its answer taken (a body cancelled unread closes the connection, which a
+ * receiver counts as a client that went away). Only a longer answer than any receiver needs is cut.
+ */
+async function drain(response: Response): Promise<void> {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > ANSWER_READ_BYTES) return void (await reader.cancel());
+    }
+  } catch {
+    // the answer's status is known; a body that broke off changes nothing
+  }
+}
+
 async function post(url: string, body: string, headers: Record<string, string>) {
   const started = Date.now();
   try {
@@ -60,7 +84,7 @@ async function post(url: string, body: string, headers: Record<string, string>) 
       redirect: "manual",
       signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
     });
-    await response.body?.cancel().catch(() => undefined);
+    await drain(response);
     return { statusCode: response.status, error: null, durationMs: Date.now() - started };
   } catch (error) {
     const message = error instanceof Error ? (error.name === "TimeoutError" ? "timed out after 10 s" : error.message) : "failed";
