@@ -63,5 +63,10 @@ export default function config(phase: string): NextConfig {
   // The browser's zod/mini: the functions the app calls, tree-shaken by esbuild
   // (scripts/zod-browser.mjs says why). 21 kB of gzip script becomes about 11.
   const zodMini = bundleZodForBrowser(import.meta.dirname);
-  return withNextIntl({ ...nextConfig, turbopack: { resolveAlias: { "zod/mini": { browser: zodMini } } } });
+  // readable-stream 2 (under the browser's bitcoin message checks) asks for "util" only for
+  // optional debugging and declares `"browser": {"util": false}`, which Turbopack does not read:
+  // it would bundle Node's util polyfill, whose load-time `Function(...)` probe the pages'
+  // Content-Security-Policy refuses (and reports). The browser gets the empty module it asked for.
+  const emptyModule = "./scripts/browser/empty-module.cjs";
+  return withNextIntl({ ...nextConfig, turbopack: { resolveAlias: { "zod/mini": { browser: zodMini }, util: { browser: emptyModule } } } });
 }

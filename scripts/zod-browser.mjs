@@ -68,7 +68,10 @@ export function bundleZodForBrowser(root) {
   const outDir = path.join(root, ".next-zod");
   mkdirSync(outDir, { recursive: true });
   const entry = path.join(outDir, "entry.mjs");
-  writeFileSync(entry, `export { ${names.join(", ")} } from "zod/mini";\n`);
+  // No compiled parsers in the browser: zod's probe for them (`new Function("")`) is refused and
+  // reported by the pages' Content-Security-Policy, which allows no eval
+  const jitless = `import { config } from "zod/mini";\nconfig({ jitless: true });\n`;
+  writeFileSync(entry, `${jitless}export { ${names.join(", ")} } from "zod/mini";\n`);
   const out = path.join(outDir, "zod-mini.browser.mjs");
   esbuild.buildSync({
     entryPoints: [entry],
