@@ -199,6 +199,10 @@ test.describe("in German", () => {
     await page.reload();
     await expect(page.getByRole("heading", { name: "Bestätigen Sie, dass Sie es sind" })).toBeVisible();
     await page.getByRole("button", { name: "Einen Wiederherstellungscode verwenden" }).click();
+    // a wrong recovery code is explained as one, not as the app's code
+    await page.getByLabel("Wiederherstellungscode").fill("aaaa-bbbb-cccc");
+    await page.getByRole("button", { name: "Weiter" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("Dieser Wiederherstellungscode stimmt nicht");
     await page.getByLabel("Wiederherstellungscode").fill(codes[0] ?? "");
     await page.getByRole("button", { name: "Weiter" }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));

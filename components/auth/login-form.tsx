@@ -38,7 +38,15 @@ export type LoginLabels = {
   errors: Record<(typeof knownErrors)[number] | "failed", string>;
 };
 
-const knownErrors = ["CredentialsSignin", "RateLimited", "WrongCode", "SecondStepExpired", "PasskeyFailed", "PasskeyUnsupported"] as const;
+const knownErrors = [
+  "CredentialsSignin",
+  "RateLimited",
+  "WrongCode",
+  "WrongRecoveryCode",
+  "SecondStepExpired",
+  "PasskeyFailed",
+  "PasskeyUnsupported",
+] as const;
 
 /** What the second step offers first: the app's code, else a passkey, else a recovery code. */
 const firstMethod = (step: SecondStep): SecondStep["methods"][number] =>
@@ -119,7 +127,8 @@ export function LoginForm({ labels, email, pending }: { labels: LoginLabels; ema
     const failed = await signInStep("second-factor", fields);
     if (!failed) return done();
     setBusy(null);
-    setError(describe(failed));
+    // a wrong recovery code is not a code the app shows: say what is wrong with that one
+    setError(describe(failed === "WrongCode" && "recovery_code" in fields ? "WrongRecoveryCode" : failed));
     if (failed === "SecondStepExpired" || failed === "RateLimited") setSecond(null);
   };
 

@@ -70,6 +70,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
               CredentialsSignin: t("errors.CredentialsSignin"),
               RateLimited: t("errors.RateLimited"),
               WrongCode: t("errors.WrongCode"),
+              WrongRecoveryCode: t("errors.WrongRecoveryCode"),
               SecondStepExpired: t("errors.SecondStepExpired"),
               PasskeyFailed: t("errors.PasskeyFailed"),
               PasskeyUnsupported: t("errors.PasskeyUnsupported"),

@@ -45,13 +45,16 @@ const cookieName = (base: string) => (env().secureCookies ? `__Secure-${base}` :
 export const pendingCookie = () => cookieName("sign-in-pending");
 export const passkeyCookie = () => cookieName("passkey-challenge");
 
-/** A ceremony's cookie: only this app's API reads it, never a script. */
+/**
+ * A ceremony's cookie: only this app's server reads it, never a script. The sign-in page reads
+ * the pending second step too (to go on where a reload left it), so it is sent to every path.
+ */
 export async function setCeremonyCookie(name: string, token: string) {
   (await cookies()).set(name, token, {
     httpOnly: true,
     sameSite: "lax",
     secure: env().secureCookies,
-    path: "/api",
+    path: "/",
     maxAge: SECOND_STEP_MS / 1000,
   });
 }
@@ -59,7 +62,7 @@ export async function setCeremonyCookie(name: string, token: string) {
 const readCookie = async (name: string) => (await cookies()).get(name)?.value ?? null;
 
 async function clearCookie(name: string) {
-  (await cookies()).set(name, "", { httpOnly: true, sameSite: "lax", secure: env().secureCookies, path: "/api", maxAge: 0 });
+  (await cookies()).set(name, "", { httpOnly: true, sameSite: "lax", secure: env().secureCookies, path: "/", maxAge: 0 });
 }
 
 const originFrom = (headers: Headers_) =>
