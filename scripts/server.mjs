@@ -69,23 +69,35 @@ function requestIdOf(req) {
 const inFlight = new Set();
 const idleWaiters = new Set();
 
-/** Next.js answers a path it cannot percent-decode with a plain-text 500: refuse it here, as JSON. */
+/** Why a path is refused before Next.js sees it, or null. */
+function pathFault(pathname) {
+  let segments;
+  try {
+    segments = pathname.split("/").map(decodeURIComponent);
+  } catch {
+    // Next.js would answer it with a plain-text 500
+    return "The path is not valid percent-encoding";
+  }
+  // Next.js would redirect it to the resolved path, its query written twice into the headers (a
+  // long one overflows a client's header limit): no address of ours has such a segment
+  if (segments.some((s) => s === "." || s === "..")) return "The path may not hold . or .. segments";
+  return null;
+}
+
+/** Refuses a path Next.js would mishandle, as JSON (400 invalid_request naming the URL). */
 function refuseMalformedPath(req, res) {
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-  try {
-    decodeURIComponent(pathname);
-    return false;
-  } catch {
-    const origin = process.env.APP_URL?.replace(/\/+$/, "") ?? `http://${req.headers.host ?? "localhost"}`;
-    const docs = pathname.startsWith("/sandbox/") ? `${origin}/sandbox/docs/errors` : `${origin}/docs/errors`;
-    const body = JSON.stringify({
-      error: "invalid_request",
-      documentation_uri: `${docs}#invalid_request`,
-      details: [{ path: "(url)", message: "The path is not valid percent-encoding" }],
-    });
-    res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store" }).end(body);
-    return true;
-  }
+  const fault = pathFault(pathname);
+  if (!fault) return false;
+  const origin = process.env.APP_URL?.replace(/\/+$/, "") ?? `http://${req.headers.host ?? "localhost"}`;
+  const docs = pathname.startsWith("/sandbox/") ? `${origin}/sandbox/docs/errors` : `${origin}/docs/errors`;
+  const body = JSON.stringify({
+    error: "invalid_request",
+    documentation_uri: `${docs}#invalid_request`,
+    details: [{ path: "(url)", message: fault }],
+  });
+  res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store" }).end(body);
+  return true;
 }
 
 // Event streams leave Next.js's request pipeline once their route has answered (lib/dashboard/events/handoff.ts).

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { request } from "node:http";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { rejectionsSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { errorBodySchema } from "@/lib/service-api/schemas";
@@ -104,6 +105,30 @@ describe("query values of the wrong kind are refused with 400 naming the paramet
       await admin.request("DELETE", `/api/forwarding/endpoints/${id}`);
     }
   });
+});
+
+describe("paths with dot segments", () => {
+  /** Sends the path exactly as written (fetch would resolve the dots away). */
+  const raw = (path: string) =>
+    new Promise<{ status: number; body: string; headerBytes: number }>((resolve, reject) => {
+      const req = request({ host: "127.0.0.1", port: new URL(base()).port, path, method: "GET" }, (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headerBytes: res.rawHeaders.join("").length }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  it.each(["/api/exchanges/%2e%2e?tenant_id=" + "A".repeat(6_000), "/sandbox/v1/orders/..", "/api/%2E/orders", "/pay/x/%2e%2E"])(
+    "GET %s is refused as JSON, not redirected with its query echoed",
+    async (path) => {
+      const reply = await raw(path);
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.body)).toMatchObject({ error: "invalid_request", details: [{ path: "(url)" }] });
+      expect(reply.headerBytes).toBeLessThan(2_000);
+    },
+  );
 });
 
 describe("the webhook receiver", () => {
