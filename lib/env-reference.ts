@@ -15,8 +15,9 @@ export const settingsReference = {
   APP_URL: {
     default: "unset",
     meaning:
-      "the dashboard's public URL behind a proxy (fixes the origin for sign-in, Origin checks, payout " +
-      "links; https turns on Secure cookies); unset: each request's own host",
+      "the dashboard's public URL behind a proxy (fixes the origin, scheme, host and port, for sign-in, " +
+      "Origin checks and payout links; https turns on Secure cookies and HSTS on every answer); unset: " +
+      "each request's own `Host` over http",
   },
   DATA_DIR: { default: "`./data`", meaning: "embedded database (PGlite) and generated secrets" },
   DATABASE_URL: { default: "unset", meaning: "PostgreSQL (`postgres://…`) instead of PGlite" },
@@ -55,7 +56,8 @@ export const settingsReference = {
       "how many proxies of yours stand in front of the app. 0: the caller is the connection's peer, and any" +
       " `X-Forwarded-For` a client sends is ignored; N: the N-th address from the right of " +
       "`X-Forwarded-For` (each proxy appends the address it saw). Sign-in and public-page limits count per " +
-      "this address",
+      "this address. With 1 or more, and no `APP_URL`, the nearest proxy's `X-Forwarded-Host` and " +
+      "`X-Forwarded-Proto` also name the origin and turn on HSTS; with 0 a client's are ignored",
   },
   STREAMS_PER_USER: { default: "10", meaning: "open `GET /api/events` streams per user; one more is `429 rate_limited`" },
   STREAM_HEARTBEAT_SECONDS: {

@@ -1,11 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { Agent, request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import fc from "fast-check";
 import { apiKeyCreatedSchema } from "@/lib/dashboard/contract/api-keys-api";
 import { consoleTenantsSchema } from "@/lib/dashboard/contract/console-api";
 import { ClientApi, OperatorApi, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
+import { createScratchDatabase } from "./harness/database";
 import { DashboardSession } from "./harness/dashboard";
 import { lightningOrder } from "./harness/fixtures";
 import { bodyText, operationsOf, requests, validQueryValue, type Credential, type Generated, type Operation } from "./harness/openapi-fuzz";
@@ -15,7 +16,8 @@ import { bodyText, operationsOf, requests, validQueryValue, type Credential, typ
 // operation of /api/openapi.json and /sandbox/openapi.json, as admin, viewer, operator, with an
 // API key, a client_id, the operator key, and with wrong or no credentials. Whatever comes in:
 // never a 5xx, every refusal a JSON {error, documentation_uri}, and no stack trace or error line
-// in the server's log. It runs on an app of its own, so what it changes touches no other suite.
+// in the server's log. It runs on an app of its own (on PostgreSQL when the suite does), so what it
+// changes touches no other suite.
 // At the end it prints its figures: requests, statuses, 5xx.
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
@@ -33,8 +35,12 @@ const ids: Record<string, string> = {};
 const agent = new Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
 
 beforeAll(async () => {
+  // on PostgreSQL when the suite runs there (a database of its own), else PGlite
+  const databaseUrl = inject("databaseUrl");
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, `fuzz_${randomBytes(4).toString("hex")}`) : undefined;
   app = await startApp({
     operatorKey,
+    databaseUrl: scratch,
     env: {
       DEMO_PASSWORD: password,
       SANDBOX_DEMO_WEBHOOK_SECRET: webhookSecret,
@@ -166,7 +172,7 @@ function send(r: Built): Promise<Answer> {
       res.on("end", () => resolve({ status: res.statusCode ?? 0, type, text: Buffer.concat(chunks).toString("utf8") }));
       res.on("error", reject);
     });
-    req.on("error", reject);
+    req.on("error", (error) => reject(new Error(`${error.message}: ${r.method} ${r.path.slice(0, 300)}`)));
     req.setTimeout(30_000, () => req.destroy(new Error(`no answer within 30 s: ${r.method} ${r.path.slice(0, 200)}`)));
     req.end(r.body);
   });
