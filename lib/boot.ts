@@ -16,6 +16,7 @@ import { scheduleRetention } from "@/lib/dashboard/retention/prune";
 import { scheduleBackfill } from "@/lib/dashboard/search/backfill";
 import { registerDrains } from "@/lib/dashboard/lifecycle/drains";
 import { processSingleton } from "@/lib/process-singleton";
+import { SealingKeyMismatch, verifySealingKey } from "@/lib/dashboard/auth/sealing-key";
 import { sql } from "drizzle-orm";
 import { errorText, logger } from "@/lib/log";
 
@@ -79,6 +80,8 @@ export function boot(): Promise<void> {
     const config = env();
     registerDrains(stopWorker);
     const database = await getDatabase();
+    // before anything is sealed or unsealed: this key must be the database's (else the start fails, naming it)
+    await verifySealingKey(database.db);
     // before any cache fills: other instances' changes drop this one's copies from the start
     await listenForInvalidations(database);
     startJobRunner(database, config.jobsIntervalMs);
@@ -115,5 +118,11 @@ export async function start(): Promise<void> {
     console.error(`\nCannot start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   }
-  await boot();
+  try {
+    await boot();
+  } catch (error) {
+    if (!(error instanceof SealingKeyMismatch)) throw error;
+    console.error(`\nCannot start: ${error.message}\n`);
+    process.exit(1);
+  }
 }

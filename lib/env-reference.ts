@@ -12,6 +12,10 @@ type Internal = "NODE_ENV" | "NEXT_PHASE";
 
 export const settingsReference = {
   PORT: { default: "3000", meaning: "HTTP port" },
+  HOST: {
+    default: "`0.0.0.0`",
+    meaning: "the address the server listens on: `127.0.0.1` behind a proxy on the same machine, `0.0.0.0` for every interface",
+  },
   APP_URL: {
     default: "unset",
     meaning:
@@ -22,7 +26,13 @@ export const settingsReference = {
   DATA_DIR: { default: "`./data`", meaning: "embedded database (PGlite) and generated secrets" },
   DATABASE_URL: { default: "unset", meaning: "PostgreSQL (`postgres://…`) instead of PGlite" },
   SANDBOX_ENABLED: { default: "true unless `EXCHANGE_API_BASE_URL` is set", meaning: "serve `/sandbox/**` (404 everywhere when false)" },
-  EXCHANGE_API_BASE_URL: { default: "`http://127.0.0.1:$PORT/sandbox`", meaning: "upstream base URL (`/v1/...` is appended)" },
+  EXCHANGE_API_BASE_URL: {
+    default: "`http://127.0.0.1:$PORT/sandbox`",
+    meaning:
+      "with the sandbox on: the demo tenant's service, this app's own sandbox (`/v1/...` is appended). Setting it " +
+      "switches the sandbox off; in production that is all it does: each tenant's calls go to the base URL it was " +
+      "created with (`tenants add --base-url`, or the operator console)",
+  },
   SANDBOX_NETWORK: {
     default: "`testnet`",
     meaning: "`mainnet`, `testnet`, `signet` or `regtest`: addresses, xpubs and invoices must match",

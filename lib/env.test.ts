@@ -36,6 +36,23 @@ describe("loadEnv", () => {
     expect(env.generatedSecrets).not.toContain("SANDBOX_OPERATOR_KEY");
   });
 
+  it("with the sandbox off makes only the dashboard's own secrets, and none at all when told not to", () => {
+    const dir = tempDir();
+    const off = { DATA_DIR: dir, EXCHANGE_API_BASE_URL: "https://api.example.com" };
+    const untouched = loadEnv(off, { generateSecrets: false });
+    expect(untouched.missingSecrets.sort()).toEqual(["APP_ENCRYPTION_KEY", "AUTH_SECRET"]);
+    expect(() => readFileSync(path.join(dir, "secrets.json"))).toThrow();
+    const env = loadEnv(off);
+    expect(env.generatedSecrets.sort()).toEqual(["APP_ENCRYPTION_KEY", "AUTH_SECRET"]);
+    expect(env.missingSecrets).toEqual([]);
+    expect(Object.keys(JSON.parse(readFileSync(path.join(dir, "secrets.json"), "utf8"))).sort()).toEqual([
+      "APP_ENCRYPTION_KEY",
+      "AUTH_SECRET",
+    ]);
+    // stored ones are read without making any
+    expect(loadEnv(off, { generateSecrets: false }).secrets.APP_ENCRYPTION_KEY).toBe(env.secrets.APP_ENCRYPTION_KEY);
+  });
+
   it("stops a production start without AUTH_SECRET and APP_ENCRYPTION_KEY", () => {
     expect(() => loadEnv({ DATA_DIR: tempDir(), NODE_ENV: "production", SANDBOX_ENABLED: "false" })).toThrow(
       /Missing required secrets in production: AUTH_SECRET, APP_ENCRYPTION_KEY/,

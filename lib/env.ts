@@ -24,6 +24,8 @@ const rawSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   NEXT_PHASE: optional,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // read by scripts/server.mjs, which listens before the app loads; validated here with the rest
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
   APP_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -157,6 +159,8 @@ export type Env = {
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
+  /** Needed secrets that are neither configured nor stored (loadEnv with generateSecrets: false only). */
+  missingSecrets: SecretName[];
 };
 
 function parseRates(text: string | undefined): z.infer<typeof pairRates> {
@@ -174,16 +178,20 @@ function parseRates(text: string | undefined): z.infer<typeof pairRates> {
   return pairRates.parse({ ...defaults, ...Object.fromEntries(entries) });
 }
 
+/** The secrets a process made before into DATA_DIR/secrets.json, if any. */
+function storedSecrets(dataDir: string): Partial<Record<SecretName, string>> {
+  try {
+    return JSON.parse(readFileSync(path.join(dataDir, "secrets.json"), "utf8")) as Partial<Record<SecretName, string>>;
+  } catch {
+    return {};
+  }
+}
+
 /** Reads DATA_DIR/secrets.json, creating it (mode 0600, exclusively) for what is missing. */
 function loadGeneratedSecrets(dataDir: string, missing: SecretName[]): Partial<Record<SecretName, string>> {
   const file = path.join(dataDir, "secrets.json");
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  let stored: Partial<Record<SecretName, string>> = {};
-  try {
-    stored = JSON.parse(readFileSync(file, "utf8")) as Partial<Record<SecretName, string>>;
-  } catch {
-    stored = {};
-  }
+  const stored = storedSecrets(dataDir);
   const absent = missing.filter((name) => !stored[name]);
   if (absent.length === 0) return stored;
   const next = { ...stored };
@@ -197,7 +205,13 @@ function loadGeneratedSecrets(dataDir: string, missing: SecretName[]): Partial<R
   return JSON.parse(readFileSync(file, "utf8")) as Partial<Record<SecretName, string>>;
 }
 
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+/**
+ * The settings, validated. Secrets not configured are taken from DATA_DIR/secrets.json, and made
+ * there when absent, except in production, and except where `generateSecrets` is false: the admin
+ * command line first asks the database whether a key may be made up at all (scripts/admin.ts).
+ * With the sandbox off, only the dashboard's own secrets are needed (AUTH_SECRET, APP_ENCRYPTION_KEY).
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env, options: { generateSecrets?: boolean } = {}): Env {
   const parsed = rawSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -208,7 +222,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(raw.DATA_DIR);
   const configured: Partial<Record<SecretName, string>> = {};
   for (const name of secretNames) if (raw[name]) configured[name] = raw[name];
-  const missing = secretNames.filter((name) => !configured[name]);
+  const needed = sandboxEnabled ? secretNames : secretNames.filter((name) => !name.startsWith("SANDBOX_") && name !== "DEMO_PASSWORD");
+  const missing = needed.filter((name) => !configured[name]);
 
   const production = raw.NODE_ENV === "production" && !sandboxEnabled;
   if (production && missing.some((n) => n === "AUTH_SECRET" || n === "APP_ENCRYPTION_KEY")) {
@@ -221,7 +236,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         "Set ALLOW_INSECURE_HTTP=true to run over plain http anyway.",
     );
   }
-  const generated = missing.length > 0 && !production ? loadGeneratedSecrets(dataDir, missing) : {};
+  const generate = options.generateSecrets ?? true;
+  const generated = missing.length === 0 || production ? {} : generate ? loadGeneratedSecrets(dataDir, missing) : storedSecrets(dataDir);
   const secrets = Object.fromEntries(secretNames.map((name) => [name, configured[name] ?? generated[name] ?? ""])) as Record<
     SecretName,
     string
@@ -263,11 +279,19 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     retentionDays: raw.RETENTION_DAYS,
     secrets,
     generatedSecrets: missing,
+    missingSecrets: missing.filter((name) => !secrets[name]),
   };
 }
 
 // Per process: read and validated once.
 const holder = processSingleton("env", () => ({ env: undefined as Env | undefined }));
+
+/** This process's settings from now on: the admin command line's, loaded its own way. */
+export function adoptEnv(config: Env): Env {
+  holder.env = config;
+  if (config.appUrl) process.env.NEXTAUTH_URL = config.appUrl;
+  return config;
+}
 
 export function env(): Env {
   if (!holder.env) {

@@ -1,14 +1,14 @@
-// The command line for the people who run the dashboard:
-//   npm run admin -- users add --email a@b.c --role admin|viewer|operator [--tenant <id>] [--password <p>]
-//   npm run admin -- users list | disable --email … | enable --email … | reset-password --email … [--password …]
-//   npm run admin -- users unlock --email … | set-role --email … --role … [--tenant …] | reset-2fa --email …
-//   npm run admin -- tenants add --name … --base-url … --client-id … [--webhook-secret …]
-//   npm run admin -- tenants list | rotate-webhook-secret --tenant <id> [--secret …] [--overlap-hours 24]
-//   npm run admin -- demo seed --tenant <id> --exchanges N [--audit N] [--days 365]
-//   npm run admin -- rollups verify --tenant <id> | rebuild --tenant <id>
-// It uses the same configuration as the server (DATA_DIR or DATABASE_URL).
-import { parseArgs } from "node:util";
+// The command line for the people who run the dashboard: `npm run admin -- --help` lists its
+// commands, `npm run admin -- <group> <command> --help` each one's options.
+//
+// It reads the same settings as the server (lib/env.ts: DATA_DIR or DATABASE_URL, the secrets),
+// and must run with the server's environment: it never makes up a key for a database that already
+// holds sealed data, and refuses a key that is not the database's (lib/dashboard/auth/sealing-key.ts).
+// Exit status: 0 done; 1 refused (no such user, the wrong key, figures that differ); 2 a usage error
+// or invalid input.
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { ZodError } from "zod";
+import { sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/db/client";
 import {
   addUser,
@@ -24,235 +24,62 @@ import {
 import {
   addTenant,
   DEFAULT_OVERLAP_HOURS,
+  deleteTenant,
   listTenants,
   newWebhookSecret,
   rotateWebhookSecret,
+  setDefaultTenant,
   setTenantNetwork,
+  setTenantStatus,
   setTenantTimeZone,
+  tenantRow,
+  updateTenant,
 } from "@/lib/dashboard/auth/tenant-admin";
-import { env } from "@/lib/env";
+import { probeCredentials } from "@/lib/dashboard/auth/probe-credentials";
+import { decryptSecret } from "@/lib/dashboard/auth/encryption";
+import { recordAudit } from "@/lib/dashboard/audit/record";
+import { webhookHealth } from "@/lib/dashboard/webhooks/list-events";
+import { ApiError } from "@/lib/errors";
+import { randomUUID } from "node:crypto";
+import { holdsSealedData, SealingKeyMismatch, verifySealingKey } from "@/lib/dashboard/auth/sealing-key";
+import { env, loadEnv, adoptEnv } from "@/lib/env";
 import { forgetTenants, tenantById } from "@/lib/dashboard/auth/tenants";
 import { seedVolume } from "@/lib/dashboard/demo/seed-volume";
 import { monthlyFigures, recountedFigures, rolledUpFigures } from "@/lib/dashboard/reports/recount";
-import { sql } from "drizzle-orm";
 
-const USAGE = `usage:
-  npm run admin -- users add --email <email> --role operator|admin|viewer [--tenant <tenant id>] [--password <password>]
-  npm run admin -- users list
-  npm run admin -- users disable --email <email>
-  npm run admin -- users enable --email <email>
-  npm run admin -- users reset-password --email <email> [--password <password>]
-  npm run admin -- users unlock --email <email>
-  npm run admin -- users set-role --email <email> --role operator|admin|viewer [--tenant <tenant id>]
-  npm run admin -- users reset-2fa --email <email>
-  npm run admin -- tenants add --name <name> --base-url <url> --client-id <client_id> [--webhook-secret <secret>]
-                               [--network mainnet|testnet|signet|regtest]
-  npm run admin -- tenants set-network --tenant <tenant id> --network mainnet|testnet|signet|regtest
-  npm run admin -- tenants set-time-zone --tenant <tenant id> --time-zone Europe/Zurich
-  npm run admin -- tenants list
-  npm run admin -- tenants rotate-webhook-secret --tenant <tenant id> [--secret <secret>] [--overlap-hours 24]
-  npm run admin -- demo seed --tenant <tenant id> --exchanges <n> [--audit <n>] [--days 365] [--events-per-exchange 5]
-  npm run admin -- rollups verify --tenant <tenant id>
-  npm run admin -- rollups rebuild --tenant <tenant id>`;
+/** The settings, without making up any secret yet: whether one may be made depends on the database. */
+let config = adoptEnv(loadEnv(process.env, { generateSecrets: false }));
 
-class UsageError extends Error {}
-
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  strict: true,
-  options: {
-    email: { type: "string" },
-    role: { type: "string" },
-    tenant: { type: "string" },
-    password: { type: "string" },
-    name: { type: "string" },
-    "base-url": { type: "string" },
-    "client-id": { type: "string" },
-    "webhook-secret": { type: "string" },
-    secret: { type: "string" },
-    network: { type: "string" },
-    "time-zone": { type: "string" },
-    "overlap-hours": { type: "string" },
-    exchanges: { type: "string" },
-    audit: { type: "string" },
-    days: { type: "string" },
-    "events-per-exchange": { type: "string" },
-  },
-});
-
-/** A whole number flag within bounds, or its default when absent. */
-function count(name: keyof typeof values, min: number, max: number, fallback?: number): number {
-  const value = values[name];
-  if (value === undefined && fallback !== undefined) return fallback;
-  const n = Number(need(name));
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name}: a whole number from ${min} to ${max}`);
-  return n;
+/**
+ * The database, once the command and its options are known to be right, and once this process's
+ * key is known to be the database's: a missing key is made only for a database without sealed data
+ * (a first run outside production, as the server would make it), never for one that has some.
+ */
+async function open() {
+  const database = await getDatabase();
+  process.stderr.write(`database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}\n`);
+  if (config.missingSecrets.includes("APP_ENCRYPTION_KEY")) {
+    if (await holdsSealedData(database.db)) {
+      throw new AdminError(
+        "APP_ENCRYPTION_KEY is not set, and this database holds data sealed with one: run the command line with the " +
+          "server's environment (its DATABASE_URL or DATA_DIR, APP_ENCRYPTION_KEY and AUTH_SECRET; " +
+          "docs/operations.md#admin-command-line)",
+      );
+    }
+    config = adoptEnv(loadEnv(process.env));
+  }
+  await verifySealingKey(database.db);
+  return database.db;
 }
 
-function need(name: keyof typeof values): string {
-  const value = values[name];
-  if (typeof value !== "string" || value === "") throw new UsageError(`missing --${name}`);
-  return value;
-}
-
-async function run(): Promise<void> {
-  const [group, command] = positionals;
-  // opened only once the command and its flags are known to be right
-  const open = async () => (await getDatabase()).db;
-  const key = `${group ?? ""} ${command ?? ""}`;
-  switch (key) {
-    case "users add": {
-      const password = values.password ?? newPassword();
-      const input = { email: need("email"), role: need("role") as "admin", tenantId: values.tenant ?? null, password };
-      const user = await addUser(await open(), input);
-      console.log(`added ${user.email} (${user.role}${user.tenantId ? `, tenant ${user.tenantId}` : ""})`);
-      if (!values.password) console.log(`password: ${password}`);
-      return;
-    }
-    case "users list":
-      console.table(
-        (await listUsers(await open())).map((u) => ({ ...u, tenantId: u.tenantId ?? "(all)", createdAt: u.createdAt.toISOString() })),
-      );
-      return;
-    case "users disable":
-    case "users enable": {
-      const email = need("email");
-      const row = await setDisabled(await open(), email, command === "disable");
-      console.log(command === "disable" ? `${row.email} disabled: ${row.revoked} session(s) ended` : `${row.email} enabled`);
-      return;
-    }
-    case "users unlock": {
-      const row = await unlockUser(await open(), need("email"));
-      console.log(row.wasLocked ? `${row.email} unlocked` : `${row.email} was not locked`);
-      return;
-    }
-    case "users set-role": {
-      const input = { email: need("email"), role: need("role") as "admin", tenantId: values.tenant ?? null };
-      const row = await setRole(await open(), input);
-      console.log(`${row.email} is now ${row.role}${row.tenantId ? ` of tenant ${row.tenantId}` : ""}: ${row.revoked} session(s) ended`);
-      return;
-    }
-    case "users reset-password": {
-      const password = values.password ?? newPassword();
-      const email = need("email");
-      const row = await resetPassword(await open(), email, password);
-      console.log(`password of ${row.email} reset: ${row.revoked} session(s) ended, sign-in lock lifted`);
-      if (!values.password) console.log(`password: ${password}`);
-      return;
-    }
-    case "users reset-2fa": {
-      const row = await resetUserSecondFactors(await open(), need("email"));
-      console.log(`second factors of ${row.email} removed: ${row.revoked} session(s) ended (recorded in the audit log)`);
-      return;
-    }
-    case "tenants add": {
-      const secret = values["webhook-secret"] ?? newWebhookSecret();
-      // without --network, the sandbox's (SANDBOX_NETWORK): right for a tenant of the embedded sandbox
-      const network = values.network ?? env().sandboxNetwork;
-      const input = { name: need("name"), baseUrl: need("base-url"), clientId: need("client-id"), webhookSecret: secret, network };
-      const tenant = await addTenant(await open(), input);
-      console.log(`added tenant ${tenant.name}: id ${tenant.id} on ${tenant.network}${tenant.isDefault ? " (default)" : ""}`);
-      console.log(`register this webhook endpoint with the service: <dashboard URL>${tenant.webhookPath}`);
-      if (!values["webhook-secret"]) console.log(`webhook secret: ${secret}`);
-      await announceTenantChange();
-      return;
-    }
-    case "tenants list":
-      console.table(await listTenants(await open()));
-      return;
-    case "tenants set-network": {
-      const network = need("network");
-      const tenant = need("tenant");
-      await setTenantNetwork(await open(), tenant, network);
-      console.log(`tenant ${tenant} is on ${network}`);
-      await announceTenantChange();
-      return;
-    }
-    case "tenants set-time-zone": {
-      const timeZone = need("time-zone");
-      const tenant = need("tenant");
-      await setTenantTimeZone(await open(), tenant, timeZone);
-      console.log(`tenant ${tenant} reports in ${timeZone}`);
-      await announceTenantChange();
-      return;
-    }
-    case "tenants rotate-webhook-secret": {
-      const secret = values.secret ?? newWebhookSecret();
-      const tenant = need("tenant");
-      const overlap = Number(values["overlap-hours"] ?? DEFAULT_OVERLAP_HOURS);
-      if (!Number.isInteger(overlap) || overlap < 0 || overlap > 168) throw new UsageError("--overlap-hours: 0 to 168");
-      const rotated = await rotateWebhookSecret(await open(), tenant, secret, overlap);
-      const until = rotated.previousSecretUntil
-        ? `the old one is accepted until ${rotated.previousSecretUntil.toISOString()}`
-        : "the old one no longer";
-      console.log(`webhook secret replaced (${until}): give the new one to the service operator`);
-      if (!values.secret) console.log(`webhook secret: ${secret}`);
-      await announceTenantChange();
-      return;
-    }
-    case "demo seed": {
-      const db = await open();
-      const tenant = await tenantById(db, need("tenant"));
-      if (!tenant) throw new AdminError(`no tenant ${values.tenant} (see: tenants list)`);
-      const options = {
-        exchanges: count("exchanges", 1, 100_000_000),
-        auditRows: count("audit", 0, 100_000_000, 0),
-        days: count("days", 1, 3650, 365),
-        eventsPerExchange: count("events-per-exchange", 1, 20, 5),
-      };
-      const started = Date.now();
-      let shown = 0;
-      const written = await seedVolume(db, tenant, {
-        ...options,
-        onProgress: ({ step, done, total }) => {
-          // a line every few seconds, and at the end of each step
-          if (done < total && Date.now() - shown < 3000) return;
-          shown = Date.now();
-          const seconds = (Date.now() - started) / 1000;
-          console.log(`${step}: ${done.toLocaleString("en")} of ${total.toLocaleString("en")} (${seconds.toFixed(0)} s)`);
-        },
-      });
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      console.log(
-        `tenant ${tenant.id}: ${written.exchanges} exchanges, ${written.orders} orders, ${written.events} webhook events, ` +
-          `${written.audit} audit rows in ${seconds} s`,
-      );
-      return;
-    }
-    case "rollups verify": {
-      const db = await open();
-      const tenant = await tenantById(db, need("tenant"));
-      if (!tenant) throw new AdminError(`no tenant ${values.tenant} (see: tenants list)`);
-      const kept = await rolledUpFigures(db, tenant.id);
-      const recounted = await recountedFigures(db, tenant.id, tenant.timeZone);
-      const months = await monthlyFigures(db, tenant.id);
-      const same = JSON.stringify(kept) === JSON.stringify(recounted);
-      const sameMonths = JSON.stringify(months.kept) === JSON.stringify(months.summed);
-      console.log(
-        same
-          ? `the daily figures of ${kept.length} days and groups match a full recount`
-          : "the daily figures differ from a full recount: run rollups rebuild",
-      );
-      console.log(
-        sameMonths
-          ? `the monthly figures of ${months.kept.length} months and groups are the sums of the daily ones`
-          : "the monthly figures differ from the sums of the daily ones: run rollups rebuild",
-      );
-      if (!same || !sameMonths) process.exitCode = 1;
-      return;
-    }
-    case "rollups rebuild": {
-      const db = await open();
-      const tenant = need("tenant");
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`SELECT exchange_rollup_rebuild(${tenant}::uuid, NULL)`);
-        await tx.execute(sql`SELECT exchange_rollups_monthly_rebuild(${tenant}::uuid)`);
-      });
-      console.log(`the daily and monthly figures of tenant ${tenant} were recounted from its exchanges`);
-      return;
-    }
-    default:
-      throw new UsageError(group ? `unknown command: ${key.trim()}` : "no command given");
+/** The service must take a base URL and client_id before they are stored (lib/dashboard/auth/probe-credentials.ts). */
+async function checked(baseUrl: string, clientId: string) {
+  try {
+    await probeCredentials(baseUrl.replace(/\/+$/, ""), clientId);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const why = error.details?.map((d) => `--${d.path.replace("_", "-")}: ${d.message}`).join("; ") ?? error.message;
+    throw new AdminError(`${why} (--unchecked stores it all the same)`);
   }
 }
 
@@ -261,13 +88,334 @@ async function announceTenantChange() {
   await forgetTenants((await getDatabase()).db);
 }
 
-run()
+/** A whole number option within bounds. */
+const wholeNumber = (min: number, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`a whole number from ${min} to ${max}`);
+  return n;
+};
+
+const roles = new Option("--role <role>", "operator, admin or viewer").choices(["operator", "admin", "viewer"]).makeOptionMandatory();
+const networks = ["mainnet", "testnet", "signet", "regtest"];
+
+const program = new Command("npm run admin --")
+  .description("Run the dashboard: its users, tenants, demo data and figures. Use the server's environment.")
+  .showHelpAfterError()
+  .exitOverride();
+
+// ---- users ----
+
+const users = program.command("users").description("people who sign in");
+users
+  .command("add")
+  .description("add a user; without --password, one is made and printed")
+  .requiredOption("--email <email>")
+  .addOption(roles)
+  .option("--tenant <tenant id>", "their tenant (not for operators)")
+  .option("--password <password>")
+  .action(async (o: { email: string; role: "admin"; tenant?: string; password?: string }) => {
+    const password = o.password ?? newPassword();
+    const user = await addUser(await open(), { email: o.email, role: o.role, tenantId: o.tenant ?? null, password });
+    console.log(`added ${user.email} (${user.role}${user.tenantId ? `, tenant ${user.tenantId}` : ""})`);
+    if (!o.password) console.log(`password: ${password}`);
+  });
+users
+  .command("list")
+  .description("every user")
+  .action(async () => {
+    const rows = await listUsers(await open());
+    console.table(rows.map((u) => ({ ...u, tenantId: u.tenantId ?? "(all)", createdAt: u.createdAt.toISOString() })));
+  });
+for (const disable of [true, false]) {
+  users
+    .command(disable ? "disable" : "enable")
+    .description(disable ? "disable a user: their sessions end, the API keys they made stop" : "enable a user again")
+    .requiredOption("--email <email>")
+    .action(async (o: { email: string }) => {
+      const row = await setDisabled(await open(), o.email, disable);
+      console.log(disable ? `${row.email} disabled: ${row.revoked} session(s) ended` : `${row.email} enabled`);
+    });
+}
+users
+  .command("unlock")
+  .description("lift a sign-in lock (5 failed attempts in 15 minutes)")
+  .requiredOption("--email <email>")
+  .action(async (o: { email: string }) => {
+    const row = await unlockUser(await open(), o.email);
+    console.log(row.wasLocked ? `${row.email} unlocked` : `${row.email} was not locked`);
+  });
+users
+  .command("set-role")
+  .description("a new role (and tenant): their sessions end, their API keys follow")
+  .requiredOption("--email <email>")
+  .addOption(roles)
+  .option("--tenant <tenant id>")
+  .action(async (o: { email: string; role: "admin"; tenant?: string }) => {
+    const row = await setRole(await open(), { email: o.email, role: o.role, tenantId: o.tenant ?? null });
+    console.log(`${row.email} is now ${row.role}${row.tenantId ? ` of tenant ${row.tenantId}` : ""}: ${row.revoked} session(s) ended`);
+  });
+users
+  .command("reset-password")
+  .description("a new password (printed when not given): their sessions end, a sign-in lock lifts")
+  .requiredOption("--email <email>")
+  .option("--password <password>")
+  .action(async (o: { email: string; password?: string }) => {
+    const password = o.password ?? newPassword();
+    const row = await resetPassword(await open(), o.email, password);
+    console.log(`password of ${row.email} reset: ${row.revoked} session(s) ended, sign-in lock lifted`);
+    if (!o.password) console.log(`password: ${password}`);
+  });
+users
+  .command("reset-2fa")
+  .description("remove a user's second factors (audited): their sessions end")
+  .requiredOption("--email <email>")
+  .action(async (o: { email: string }) => {
+    const row = await resetUserSecondFactors(await open(), o.email);
+    console.log(`second factors of ${row.email} removed: ${row.revoked} session(s) ended (recorded in the audit log)`);
+  });
+
+// ---- tenants ----
+
+const tenants = program.command("tenants").description("API clients of the service whose dashboard this is");
+tenants
+  .command("add")
+  .description("a tenant: the service's base URL and the client_id it issued; prints where to register webhooks")
+  .requiredOption("--name <name>")
+  .requiredOption("--base-url <url>", "the service's REST API base, e.g. https://api.example.com (paths /v1/… follow it)")
+  .requiredOption("--client-id <client_id>")
+  .option("--webhook-secret <secret>", "the secret shared with the service for webhooks (made and printed when not given)")
+  .addOption(new Option("--network <network>", "the service's bitcoin network (default: SANDBOX_NETWORK)").choices(networks))
+  .option("--unchecked", "store it without asking the service first (it cannot be reached from here yet)")
+  .action(async (o: { name: string; baseUrl: string; clientId: string; webhookSecret?: string; network?: string; unchecked?: boolean }) => {
+    if (!o.unchecked) await checked(o.baseUrl, o.clientId);
+    const secret = o.webhookSecret ?? newWebhookSecret();
+    // without --network, the sandbox's (SANDBOX_NETWORK): right for a tenant of the embedded sandbox
+    const network = o.network ?? env().sandboxNetwork;
+    const input = { name: o.name, baseUrl: o.baseUrl, clientId: o.clientId, webhookSecret: secret, network };
+    const tenant = await addTenant(await open(), input);
+    console.log(`added tenant ${tenant.name}: id ${tenant.id} on ${tenant.network}${tenant.isDefault ? " (default)" : ""}`);
+    console.log(`register this webhook endpoint with the service: <dashboard URL>${tenant.webhookPath}`);
+    if (!o.webhookSecret) console.log(`webhook secret: ${secret}`);
+    await announceTenantChange();
+  });
+tenants
+  .command("list")
+  .description("every tenant")
+  .action(async () => console.table(await listTenants(await open())));
+tenants
+  .command("check")
+  .description(
+    "verify a tenant's wiring: a call to its service with its credentials, and the webhooks received (exit 1 when the call fails)",
+  )
+  .requiredOption("--tenant <tenant id>")
+  .action(async (o: { tenant: string }) => {
+    const db = await open();
+    const row = await tenantRow(db, o.tenant);
+    if (!row) throw new AdminError(`no tenant ${o.tenant} (see: tenants list)`);
+    await checked(row.baseUrl, decryptSecret(row.clientIdEnc));
+    console.log(`the service at ${row.baseUrl} takes the tenant's client_id`);
+    const health = await webhookHealth(db, row.id, `<dashboard URL>/webhook/${row.webhookEndpointId}`);
+    console.log(`webhook endpoint: ${health.webhook_url}`);
+    console.log(
+      health.last_received_at
+        ? `last webhook received ${health.last_received_at} (${health.last_event ?? "unknown type"}); ${health.events_24h} in 24 h`
+        : "no webhook received yet: ask the service's operator to send one (or make a payment) once the endpoint is registered",
+    );
+    if (health.rejections_24h > 0) console.log(`${health.rejections_24h} refused in 24 h (a wrong secret?): see the Events page, Rejected`);
+  });
+tenants
+  .command("update")
+  .description("a tenant's name, service or client_id (the service must take the new pair, unless --unchecked)")
+  .requiredOption("--tenant <tenant id>")
+  .option("--name <name>")
+  .option("--base-url <url>")
+  .option("--client-id <client_id>")
+  .option("--unchecked", "store it without asking the service first")
+  .action(async (o: { tenant: string; name?: string; baseUrl?: string; clientId?: string; unchecked?: boolean }) => {
+    const db = await open();
+    const row = await tenantRow(db, o.tenant);
+    if (!row) throw new AdminError(`no tenant ${o.tenant} (see: tenants list)`);
+    if (!o.unchecked && (o.baseUrl || o.clientId)) await checked(o.baseUrl ?? row.baseUrl, o.clientId ?? decryptSecret(row.clientIdEnc));
+    await updateTenant(db, o.tenant, { name: o.name, baseUrl: o.baseUrl, clientId: o.clientId });
+    console.log(`tenant ${o.tenant} updated`);
+    await announceTenantChange();
+  });
+for (const status of ["disabled", "active"] as const) {
+  tenants
+    .command(status === "disabled" ? "disable" : "enable")
+    .description(status === "disabled" ? "refuse its members, API and webhooks (its data kept)" : "enable a disabled tenant again")
+    .requiredOption("--tenant <tenant id>")
+    .action(async (o: { tenant: string }) => {
+      const db = await open();
+      if (status === "disabled" && (await tenantRow(db, o.tenant))?.isDefault) {
+        throw new AdminError("the default tenant cannot be disabled: make another one the default first (tenants set-default)");
+      }
+      const row = await setTenantStatus(db, o.tenant, status);
+      console.log(`tenant ${row.name} is ${status}`);
+      await announceTenantChange();
+    });
+}
+tenants
+  .command("set-default")
+  .description("the tenant operators look at first, and whose webhooks /webhook (without an id) takes")
+  .requiredOption("--tenant <tenant id>")
+  .action(async (o: { tenant: string }) => {
+    await setDefaultTenant(await open(), o.tenant);
+    console.log(`tenant ${o.tenant} is the default`);
+    await announceTenantChange();
+  });
+tenants
+  .command("delete")
+  .description("delete a tenant: --data keep (gone from every list, its members disabled) or --data purge (it and all of its data)")
+  .requiredOption("--tenant <tenant id>")
+  .addOption(new Option("--data <what>", "keep or purge").choices(["keep", "purge"]).makeOptionMandatory())
+  .action(async (o: { tenant: string; data: "keep" | "purge" }) => {
+    const db = await open();
+    const deleted = await deleteTenant(db, o.tenant, o.data);
+    await recordAudit(db, {
+      tenantId: null,
+      userId: null,
+      userEmail: null,
+      action: "tenants.delete",
+      target: `${deleted.name} ${o.tenant} (data ${o.data}, ${deleted.members} members)`,
+      result: "ok",
+      requestId: `cli:${randomUUID()}`,
+    });
+    console.log(
+      `tenant ${deleted.name} deleted (${o.data === "purge" ? "with all of its data" : "its data kept"}; ${deleted.members} members)`,
+    );
+    await announceTenantChange();
+  });
+tenants
+  .command("set-network")
+  .description("the bitcoin network the tenant's addresses, keys and invoices are checked against")
+  .requiredOption("--tenant <tenant id>")
+  .addOption(new Option("--network <network>").choices(networks).makeOptionMandatory())
+  .action(async (o: { tenant: string; network: string }) => {
+    await setTenantNetwork(await open(), o.tenant, o.network);
+    console.log(`tenant ${o.tenant} is on ${o.network}`);
+    await announceTenantChange();
+  });
+tenants
+  .command("set-time-zone")
+  .description("the IANA time zone its reports count days and months in")
+  .requiredOption("--tenant <tenant id>")
+  .requiredOption("--time-zone <zone>", "e.g. Europe/Zurich")
+  .action(async (o: { tenant: string; timeZone: string }) => {
+    await setTenantTimeZone(await open(), o.tenant, o.timeZone);
+    console.log(`tenant ${o.tenant} reports in ${o.timeZone}`);
+    await announceTenantChange();
+  });
+tenants
+  .command("rotate-webhook-secret")
+  .description("a new webhook secret (the service's own with --secret); the old one is accepted for the overlap")
+  .requiredOption("--tenant <tenant id>")
+  .option("--secret <secret>", "the secret the service chose (made and printed when not given)")
+  .option("--overlap-hours <hours>", "how long the old secret is still accepted, 0 to 168", wholeNumber(0, 168), DEFAULT_OVERLAP_HOURS)
+  .action(async (o: { tenant: string; secret?: string; overlapHours: number }) => {
+    const secret = o.secret ?? newWebhookSecret();
+    const rotated = await rotateWebhookSecret(await open(), o.tenant, secret, o.overlapHours);
+    const until = rotated.previousSecretUntil
+      ? `the old one is accepted until ${rotated.previousSecretUntil.toISOString()}`
+      : "the old one no longer";
+    console.log(`webhook secret replaced (${until}): give the new one to the service operator`);
+    if (!o.secret) console.log(`webhook secret: ${secret}`);
+    await announceTenantChange();
+  });
+
+// ---- demo data and figures ----
+
+program
+  .command("demo")
+  .description("generated data, to try the dashboard at scale")
+  .command("seed")
+  .description("fill a tenant with generated orders, exchanges, webhook events and audit rows")
+  .requiredOption("--tenant <tenant id>")
+  .requiredOption("--exchanges <n>", "how many", wholeNumber(1, 100_000_000))
+  .option("--audit <n>", "audit rows", wholeNumber(0, 100_000_000), 0)
+  .option("--days <n>", "spread over this many days", wholeNumber(1, 3650), 365)
+  .option("--events-per-exchange <n>", "", wholeNumber(1, 20), 5)
+  .action(async (o: { tenant: string; exchanges: number; audit: number; days: number; eventsPerExchange: number }) => {
+    const db = await open();
+    const tenant = await tenantById(db, o.tenant);
+    if (!tenant) throw new AdminError(`no tenant ${o.tenant} (see: tenants list)`);
+    const started = Date.now();
+    let shown = 0;
+    const written = await seedVolume(db, tenant, {
+      exchanges: o.exchanges,
+      auditRows: o.audit,
+      days: o.days,
+      eventsPerExchange: o.eventsPerExchange,
+      onProgress: ({ step, done, total }) => {
+        // a line every few seconds, and at the end of each step
+        if (done < total && Date.now() - shown < 3000) return;
+        shown = Date.now();
+        const seconds = (Date.now() - started) / 1000;
+        console.log(`${step}: ${done.toLocaleString("en")} of ${total.toLocaleString("en")} (${seconds.toFixed(0)} s)`);
+      },
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    console.log(
+      `tenant ${tenant.id}: ${written.exchanges} exchanges, ${written.orders} orders, ${written.events} webhook events, ` +
+        `${written.audit} audit rows in ${seconds} s`,
+    );
+  });
+
+const rollups = program.command("rollups").description("the daily and monthly figures reports read");
+rollups
+  .command("verify")
+  .description("compare a tenant's figures with a full recount (exit status 1 when they differ)")
+  .requiredOption("--tenant <tenant id>")
+  .action(async (o: { tenant: string }) => {
+    const db = await open();
+    const tenant = await tenantById(db, o.tenant);
+    if (!tenant) throw new AdminError(`no tenant ${o.tenant} (see: tenants list)`);
+    const kept = await rolledUpFigures(db, tenant.id);
+    const recounted = await recountedFigures(db, tenant.id, tenant.timeZone);
+    const months = await monthlyFigures(db, tenant.id);
+    const same = JSON.stringify(kept) === JSON.stringify(recounted);
+    const sameMonths = JSON.stringify(months.kept) === JSON.stringify(months.summed);
+    console.log(
+      same
+        ? `the daily figures of ${kept.length} days and groups match a full recount`
+        : "the daily figures differ from a full recount: run rollups rebuild",
+    );
+    console.log(
+      sameMonths
+        ? `the monthly figures of ${months.kept.length} months and groups are the sums of the daily ones`
+        : "the monthly figures differ from the sums of the daily ones: run rollups rebuild",
+    );
+    if (!same || !sameMonths) process.exitCode = 1;
+  });
+rollups
+  .command("rebuild")
+  .description("recount a tenant's daily and monthly figures from its exchanges")
+  .requiredOption("--tenant <tenant id>")
+  .action(async (o: { tenant: string }) => {
+    const db = await open();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT exchange_rollup_rebuild(${o.tenant}::uuid, NULL)`);
+      await tx.execute(sql`SELECT exchange_rollups_monthly_rebuild(${o.tenant}::uuid)`);
+    });
+    console.log(`the daily and monthly figures of tenant ${o.tenant} were recounted from its exchanges`);
+  });
+
+program
+  .parseAsync(process.argv)
   .then(() => process.exit(process.exitCode ?? 0))
   .catch((error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ZodError)
+    if (error instanceof CommanderError) {
+      // commander printed what was wrong (or the help that was asked for)
+      process.exit(error.exitCode === 0 ? 0 : 2);
+    }
+    if (error instanceof ZodError) {
       console.error(`invalid input: ${error.issues.map((i) => `${i.path.join(".") || "value"}: ${i.message}`).join("; ")}`);
-    else if (error instanceof AdminError) console.error(error.message);
-    else console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
+      process.exit(2);
+    }
+    if (error instanceof AdminError || error instanceof SealingKeyMismatch) {
+      console.error(`refused: ${error.message}`);
+      process.exit(1);
+    }
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
   });

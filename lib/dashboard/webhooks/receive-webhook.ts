@@ -16,6 +16,7 @@ import { storeAndPublish } from "./store-event";
 import { SIGNATURE_HEADER, verifySignature } from "@/lib/service-api/webhook-signature";
 import type { WebhookReceipt } from "@/lib/dashboard/contract/dashboard-api";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
+import { SealedDataError } from "@/lib/dashboard/auth/encryption";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { errorStack, errorText, logger } from "@/lib/log";
 
@@ -44,6 +45,11 @@ export async function receiveWebhook(req: Request, endpointId: string | null): P
   try {
     return await receive(req, endpointId);
   } catch (error) {
+    if (error instanceof SealedDataError) {
+      // the tenant's secret cannot be opened with this key: nothing stored, and the service sends it again
+      log.error({ err: error.message }, "a webhook could not be checked: the tenant's secret is sealed with another key");
+      return fail(req, new ApiError("credentials_unreadable", error.message));
+    }
     if (!isDatabaseUnavailable(error)) {
       // logged here, without the failed query's parameters (the body and its signature)
       log.error({ err: errorStack(error) }, "a webhook could not be stored");
@@ -101,6 +107,11 @@ async function receive(req: Request, endpointId: string | null): Promise<Respons
   if (!tenant) {
     serverRuntime().metrics.webhooksRejected.inc({ reason: "unknown endpoint" });
     return fail(req, "not_found");
+  }
+  if (tenant.disabled) {
+    // refused unread: the service sends it again on its retry schedule, in time for an enabled tenant
+    await reject(db, tenant, endpoint, "tenant disabled", correlationId, "");
+    return fail(req, new ApiError("tenant_disabled", "An operator disabled this tenant"));
   }
   let bytes: Buffer;
   try {

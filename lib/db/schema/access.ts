@@ -60,7 +60,7 @@ export const sessions = pgTable(
     reauthenticatedAt: ts("reauthenticated_at"),
   },
   (t) => [
-    foreignKey({ name: "sessions_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }),
+    foreignKey({ name: "sessions_user_id_fkey", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
     index("sessions_user")
       .on(t.userId)
       .where(sql`revoked_at IS NULL`),

@@ -37,11 +37,34 @@ export const tenants = pgTable("tenants", {
   requireSecondFactor: boolean("require_second_factor").notNull().default(false),
   isDefault: boolean("is_default").notNull(),
   createdAt: ts("created_at").notNull(),
+  /**
+   * active; disabled by an operator (its members, API and webhooks are refused until enabled
+   * again); or deleted with its data kept (gone from every list; a purge deletes the row instead).
+   */
+  status: text("status").$type<TenantStatus>().notNull().default("active"),
+  statusChangedAt: ts("status_changed_at"),
 });
 
-/** The tenant a row belongs to (constraint named as PostgreSQL names it, as the first migrations did). */
+export type TenantStatus = "active" | "disabled" | "deleted";
+
+/**
+ * A check value of each key that seals data at rest (APP_ENCRYPTION_KEY): an HMAC of a fixed text
+ * under the key, never the key. Every instance and the admin command line compare theirs with it
+ * before they seal or unseal anything, so a wrong key is refused by name at once rather than found
+ * later as unreadable credentials (lib/dashboard/auth/sealing-key.ts).
+ */
+export const sealingKeyChecks = pgTable("sealing_key_checks", {
+  name: text("name").primaryKey(),
+  checkValue: text("check_value").notNull(),
+  createdAt: ts("created_at").notNull(),
+});
+
+/**
+ * The tenant a row belongs to (constraint named as PostgreSQL names it, as the first migrations
+ * did). A tenant purged by an operator takes its rows with it.
+ */
 export const ofTenant = (table: string, column: AnyPgColumn) =>
-  foreignKey({ name: `${table}_tenant_id_fkey`, columns: [column], foreignColumns: [tenants.id] });
+  foreignKey({ name: `${table}_tenant_id_fkey`, columns: [column], foreignColumns: [tenants.id] }).onDelete("cascade");
 
 export const users = pgTable(
   "users",

@@ -4,7 +4,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../../..");
 
 /** Runs `npm run admin -- …` (the real CLI) against an app's data directory or database. */
-export function adminCli(args: string[], env: { dataDir: string; databaseUrl?: string; encryptionKey: string; authSecret: string }) {
+export function adminCli(args: string[], env: { dataDir: string; databaseUrl?: string; encryptionKey?: string; authSecret?: string }) {
   const result = spawnSync(
     process.execPath,
     [
@@ -23,8 +23,8 @@ export function adminCli(args: string[], env: { dataDir: string; databaseUrl?: s
         PATH: process.env.PATH ?? "",
         HOME: process.env.HOME ?? "",
         DATA_DIR: env.dataDir,
-        APP_ENCRYPTION_KEY: env.encryptionKey,
-        AUTH_SECRET: env.authSecret,
+        ...(env.encryptionKey ? { APP_ENCRYPTION_KEY: env.encryptionKey } : {}),
+        ...(env.authSecret ? { AUTH_SECRET: env.authSecret } : {}),
         ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
       },
     },
