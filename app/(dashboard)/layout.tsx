@@ -13,6 +13,7 @@ import { allTenants } from "@/lib/dashboard/auth/tenants";
 import { explorerBase } from "@/lib/bitcoin/networks";
 import { getDb } from "@/lib/db/client";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
+import { TenantPaused } from "@/components/shell/tenant-paused";
 
 export const dynamic = "force-dynamic";
 
@@ -29,8 +30,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
   const picked = Object.fromEntries(clientNamespaces.map((ns) => [ns, messages[ns]]));
   const tenants = await allTenants(await getDb());
-  const tenant = tenants.find((t) => t.id === user.tenantId) ?? tenants.find((t) => t.isDefault);
+  const tenant = user.role === "operator" ? tenants.find((t) => t.isDefault) : tenants.find((t) => t.id === user.tenantId);
   const network = tenant?.network ?? "mainnet";
+  // a disabled tenant's members keep their own account page, with this notice, and nothing else
+  const paused = user.role !== "operator" && Boolean(tenant?.disabled);
   return (
     <NextIntlClientProvider locale={locale} messages={picked} timeZone="Europe/Zurich">
       <AppShell
@@ -42,9 +45,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           network,
           explorer: explorerBase[network],
           simulator: tenant ? isSandboxTenant(tenant) : false,
-          mustEnrol: user.mustEnrol,
+          mustEnrol: user.mustEnrol || paused,
         }}
       >
+        {paused && <TenantPaused />}
         {children}
       </AppShell>
     </NextIntlClientProvider>

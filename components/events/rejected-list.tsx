@@ -4,11 +4,12 @@ import type { Rejections } from "@/lib/dashboard/contract/dashboard-api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 
 /** The receiver's reasons (lib/dashboard/webhooks) as keys of the catalogue's `events.rejected.reasons`. */
-const reasonKeys: Record<string, "invalid" | "missing" | "malformed" | "unstorable"> = {
+const reasonKeys: Record<string, "invalid" | "missing" | "malformed" | "unstorable" | "disabled"> = {
   "invalid signature": "invalid",
   "missing signature": "missing",
   "malformed JSON": "malformed",
   "unstorable text": "unstorable",
+  "tenant disabled": "disabled",
 };
 
 /** Refused webhooks, counted per reason and hour, with the latest (truncated) sample. */

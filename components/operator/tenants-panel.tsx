@@ -10,16 +10,123 @@ import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { SandboxBadge } from "@/components/simulator/sandbox-badge";
 import { apiFetch } from "@/lib/dashboard/client/api";
-import { tenantCreatedSchema, type ConsoleTenant } from "@/lib/dashboard/contract/console-api";
-import type * as z from "zod/mini";
+import { consoleTenantSchema, tenantCreatedSchema, type ConsoleTenant } from "@/lib/dashboard/contract/console-api";
+import * as z from "zod/mini";
+
+const networks = ["mainnet", "testnet", "signet", "regtest"] as const;
+
+/** Name, service, client_id and network of a tenant; the service is asked before a new pair is stored. */
+function EditTenant({ tenant, onDone }: { tenant: ConsoleTenant; onDone: () => void }) {
+  const t = useTranslations("operator.tenants");
+  const router = useRouter();
+  const { busy, error, run } = useSubmit();
+  const id = (name: string) => `tenant-${tenant.id}-${name}`;
+  return (
+    <form
+      className="grid gap-3 rounded-md border border-zinc-200 p-3 sm:grid-cols-2 dark:border-zinc-800"
+      aria-label={t("editTitle", { name: tenant.name })}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const value = (k: string) => String(form.get(k) ?? "").trim();
+        // only what changed is sent: an unchanged service is not asked again
+        const body = {
+          ...(value("name") !== tenant.name ? { name: value("name") } : {}),
+          ...(value("base_url") !== tenant.base_url ? { base_url: value("base_url") } : {}),
+          ...(value("client_id") ? { client_id: value("client_id") } : {}),
+          ...(value("network") !== tenant.network ? { network: value("network") } : {}),
+        };
+        if (Object.keys(body).length === 0) return onDone();
+        void run(async () => {
+          await apiFetch(`/api/operator/tenants/${tenant.id}`, consoleTenantSchema, { method: "PATCH", body });
+          onDone();
+          router.refresh();
+        });
+      }}
+    >
+      <Field id={id("name")} label={t("name")}>
+        <TextInput id={id("name")} name="name" required maxLength={120} defaultValue={tenant.name} />
+      </Field>
+      <Field id={id("base-url")} label={t("baseUrl")} hint={t("baseUrlHint")}>
+        <TextInput id={id("base-url")} name="base_url" type="url" required defaultValue={tenant.base_url} />
+      </Field>
+      <Field id={id("client-id")} label={t("clientId")} hint={t("clientIdKeep")}>
+        <TextInput id={id("client-id")} name="client_id" autoComplete="off" spellCheck={false} />
+      </Field>
+      <Field id={id("network")} label={t("network")}>
+        <Select id={id("network")} name="network" defaultValue={tenant.network}>
+          {networks.map((n) => (
+            <option key={n}>{n}</option>
+          ))}
+        </Select>
+      </Field>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={busy}>
+          {busy ? t("saving") : t("save")}
+        </Button>
+      </div>
+      <FormError message={error} className="sm:col-span-2" />
+    </form>
+  );
+}
+
+/** Deleting a tenant, its data kept or purged: chosen, then confirmed. */
+function DeleteTenant({ tenant }: { tenant: ConsoleTenant }) {
+  const t = useTranslations("operator.tenants");
+  const router = useRouter();
+  const { busy, error, run } = useSubmit();
+  const [data, setData] = useState<"keep" | "purge">("keep");
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Select
+        id={`tenant-${tenant.id}-data`}
+        aria-label={t("deleteData")}
+        value={data}
+        onChange={(event) => setData(event.currentTarget.value === "purge" ? "purge" : "keep")}
+      >
+        <option value="keep">{t("deleteKeep")}</option>
+        <option value="purge">{t("deletePurge")}</option>
+      </Select>
+      <Button
+        size="sm"
+        variant="danger"
+        disabled={busy}
+        onClick={() => {
+          if (!window.confirm(t("confirmDelete", { name: tenant.name }))) return;
+          void run(async () => {
+            await apiFetch(`/api/operator/tenants/${tenant.id}?data=${data}`, z.null(), { method: "DELETE" });
+            router.refresh();
+          });
+        }}
+      >
+        {t("delete")}
+      </Button>
+      <FormError message={error} />
+    </div>
+  );
+}
 
 function TenantRow({ tenant }: { tenant: ConsoleTenant }) {
   const t = useTranslations("operator.tenants");
+  const router = useRouter();
+  const { busy, error, run } = useSubmit();
+  const [editing, setEditing] = useState(false);
+  const patch = (body: Record<string, unknown>) =>
+    run(async () => {
+      await apiFetch(`/api/operator/tenants/${tenant.id}`, consoleTenantSchema, { method: "PATCH", body });
+      router.refresh();
+    });
+  const disabled = tenant.status === "disabled";
   return (
-    <li className="flex flex-col gap-1 py-3" data-tenant={tenant.name}>
+    <li className="flex flex-col gap-2 py-3" data-tenant={tenant.name} data-tenant-status={tenant.status}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{tenant.name}</span>
         {tenant.is_default && <span className="text-xs text-zinc-500 dark:text-zinc-400">{t("default")}</span>}
+        {disabled && (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            {t("disabledBadge")}
+          </span>
+        )}
         {tenant.sandbox && <SandboxBadge />}
         <span className="text-xs text-zinc-500 dark:text-zinc-400">{tenant.network}</span>
       </div>
@@ -28,6 +135,32 @@ function TenantRow({ tenant }: { tenant: ConsoleTenant }) {
         <span className="break-all">{t("webhookUrl", { url: tenant.webhook_url })}</span>
         <CopyValueButton value={tenant.webhook_url} label={t("copyWebhookUrl")} />
       </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" variant="secondary" aria-expanded={editing} onClick={() => setEditing(!editing)}>
+          {t("edit")}
+        </Button>
+        {!tenant.is_default && (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              if (!disabled && !window.confirm(t("confirmDisable", { name: tenant.name }))) return;
+              void patch({ status: disabled ? "active" : "disabled" });
+            }}
+          >
+            {disabled ? t("enable") : t("disable")}
+          </Button>
+        )}
+        {!tenant.is_default && !disabled && (
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => void patch({ is_default: true })}>
+            {t("makeDefault")}
+          </Button>
+        )}
+        {!tenant.is_default && <DeleteTenant tenant={tenant} />}
+      </div>
+      <FormError message={error} />
+      {editing && <EditTenant tenant={tenant} onDone={() => setEditing(false)} />}
     </li>
   );
 }
@@ -77,12 +210,12 @@ function CreateTenant() {
         <Field id="tenant-base-url" label={t("baseUrl")} hint={t("baseUrlHint")}>
           <TextInput id="tenant-base-url" name="base_url" type="url" required placeholder="https://api.example.com" />
         </Field>
-        <Field id="tenant-client-id" label={t("clientId")} hint={t("clientIdHint")}>
+        <Field id="tenant-client-id" label={t("clientId")} hint={`${t("clientIdHint")} ${t("checkedHint")}`}>
           <TextInput id="tenant-client-id" name="client_id" required autoComplete="off" />
         </Field>
         <Field id="tenant-network" label={t("network")}>
           <Select id="tenant-network" name="network" defaultValue="mainnet">
-            {["mainnet", "testnet", "signet", "regtest"].map((n) => (
+            {networks.map((n) => (
               <option key={n}>{n}</option>
             ))}
           </Select>

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
-import { Field, Select } from "@/components/ui/field";
+import { Field, Select, TextInput } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
@@ -69,11 +69,13 @@ function Rotate({ automatic }: { automatic: boolean }) {
       className="flex flex-col gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        const overlap = Number(new FormData(event.currentTarget).get("overlap"));
+        const form = new FormData(event.currentTarget);
+        const overlap = Number(form.get("overlap"));
+        // a secret the service issued is taken as it is; without one, the dashboard makes it
+        const given = String(form.get("secret") ?? "").trim();
+        const body = { overlap_hours: overlap, ...(given ? { secret: given } : {}) };
         void run(async () => {
-          setRotated(
-            await apiFetch("/api/settings/webhook-secret/rotate", rotatedSchema, { method: "POST", body: { overlap_hours: overlap } }),
-          );
+          setRotated(await apiFetch("/api/settings/webhook-secret/rotate", rotatedSchema, { method: "POST", body }));
           router.refresh();
         });
       }}
@@ -87,6 +89,11 @@ function Rotate({ automatic }: { automatic: boolean }) {
           ))}
         </Select>
       </Field>
+      {!automatic && (
+        <Field id="rotate-secret" label={t("givenSecret")} hint={t("givenSecretHint")}>
+          <TextInput id="rotate-secret" name="secret" autoComplete="off" spellCheck={false} minLength={16} maxLength={256} />
+        </Field>
+      )}
       <div>
         <Button type="submit" variant="danger" disabled={busy}>
           {busy ? t("rotating") : t("rotate")}

@@ -9,6 +9,9 @@ import {
   simulatorStepsSchema,
   tenantCreateBodySchema,
   tenantCreatedSchema,
+  tenantDeleteQuerySchema,
+  tenantUpdateBodySchema,
+  consoleTenantSchema,
 } from "@/lib/dashboard/contract/console-api";
 import {
   clientListSchema,
@@ -109,7 +112,35 @@ export const consoleOperations: Operation[] = [
       example: { name: "ACME", base_url: "https://api.example.com", client_id: "cl_123", network: "mainnet" },
     },
     success: { status: 201, description: "The tenant and its webhook secret", schema: tenantCreatedSchema },
-    errors: mutation,
+    errors: [...mutation, "reauthentication_required"],
+  }),
+  consoleOp({
+    method: "patch",
+    path: "/operator/tenants/{id}",
+    operationId: "updateTenant",
+    summary: "Mend a tenant",
+    description:
+      "Its name, service (`base_url` and `client_id`: stored only once the service takes them together, else 400 naming " +
+      "the field with the service's reason), network, `status` (`disabled`: its members, API and webhooks are refused, its " +
+      "data kept; `active` again) or `is_default: true`. The default tenant cannot be disabled (409). Audited; needs step-up.",
+    pathParams: { id: "Tenant UUID" },
+    body: { schema: tenantUpdateBodySchema, example: { base_url: "https://api.example.com", client_id: "cl_456" } },
+    success: { status: 200, description: "The tenant as it is now", schema: consoleTenantSchema },
+    errors: [...mutation, "reauthentication_required", "not_found", "conflict"],
+  }),
+  consoleOp({
+    method: "delete",
+    path: "/operator/tenants/{id}",
+    operationId: "deleteTenant",
+    summary: "Delete a tenant",
+    description:
+      "`data=keep`: gone from every list, its webhook endpoint unknown, its members disabled and signed out, its data left in " +
+      "the database. `data=purge`: the tenant, its members and everything of theirs deleted in one transaction. The default " +
+      "tenant only as the last one (409). Audited in the console's own log; needs step-up.",
+    pathParams: { id: "Tenant UUID" },
+    query: tenantDeleteQuerySchema,
+    success: { status: 204, description: "Deleted" },
+    errors: [...mutation, "reauthentication_required", "not_found", "conflict"],
   }),
   consoleOp({
     method: "get",

@@ -29,7 +29,9 @@ export async function pageContext(): Promise<{ user: CurrentUser; tenant: Tenant
   if (user.mustEnrol) redirect("/account");
   const db = await getDb();
   const tenants = await allTenants(db);
-  const tenant = tenants.find((t) => t.id === user.tenantId) ?? tenants.find((t) => t.isDefault);
+  const tenant = user.role === "operator" ? tenants.find((t) => t.isDefault) : tenants.find((t) => t.id === user.tenantId);
   if (!tenant) notFound();
+  // a disabled tenant's members read nothing of it: their account page says why (the shell's notice)
+  if (tenant.disabled && user.role !== "operator") redirect("/account");
   return { user, tenant, db };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { ne } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { invalidate, onInvalidation } from "@/lib/db/cache-bus";
 import { tenants } from "@/lib/db/schema";
@@ -23,6 +24,8 @@ export type Tenant = {
   timeZone: string;
   /** Every member must have a second factor. */
   requireSecondFactor: boolean;
+  /** Disabled by an operator: its members, API and webhooks are refused until it is enabled again. */
+  disabled: boolean;
 };
 
 const CACHE_MS = 5_000;
@@ -34,11 +37,14 @@ onInvalidation("tenants", () => {
   holder.cached = undefined;
 });
 
-/** Every tenant with its credentials decrypted, cached a few seconds (the admin CLI may change them). */
+/**
+ * Every tenant that is not deleted, with its credentials decrypted, cached a few seconds (the
+ * admin CLI may change them).
+ */
 export async function allTenants(db: Db): Promise<Tenant[]> {
   const cached = holder.cached;
   if (cached && Date.now() - cached.at < CACHE_MS) return cached.all;
-  const rows = await db.select().from(tenants);
+  const rows = await db.select().from(tenants).where(ne(tenants.status, "deleted"));
   const all = rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -54,6 +60,7 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
     network: row.network,
     timeZone: row.timeZone,
     requireSecondFactor: row.requireSecondFactor,
+    disabled: row.status === "disabled",
   }));
   holder.cached = { at: Date.now(), all };
   return all;

@@ -30,6 +30,8 @@ export const consoleTenantSchema = z.object({
   is_default: z.boolean(),
   /** Whether its upstream is this app's own sandbox (test buttons appear). */
   sandbox: z.boolean(),
+  /** disabled: an operator paused it (its members, API and webhooks are refused). */
+  status: z.enum(["active", "disabled"]),
   created_at: isoTimestamp,
 });
 export const consoleTenantsSchema = z.object({ data: z.array(consoleTenantSchema) });
@@ -41,6 +43,28 @@ export const tenantCreateBodySchema = z.strictObject({
   client_id: clientIdInputSchema,
   network: z.enum(networks),
 });
+/**
+ * A change to a tenant: any of its name, service (base URL and client_id, stored only once the
+ * service takes them together), network, status, or its being the default tenant.
+ */
+export const tenantUpdateBodySchema = z
+  .strictObject({
+    name: z.optional(z.string().check(z.trim(), z.minLength(1, "Name the tenant"), z.maxLength(120))),
+    base_url: z.optional(z.url({ protocol: /^https?$/, error: "An http(s) URL" }).check(z.maxLength(2048))),
+    client_id: z.optional(clientIdInputSchema),
+    network: z.optional(z.enum(networks)),
+    status: z.optional(z.enum(["active", "disabled"])),
+    is_default: z.optional(z.literal(true)),
+  })
+  .check(
+    z.refine((b) => Object.keys(b).length > 0, { message: "Send what changes: name, base_url, client_id, network, status or is_default" }),
+  );
+
+/** DELETE /api/operator/tenants/{id}?data=keep|purge */
+export const tenantDeleteQuerySchema = z.object({
+  data: z.enum(["keep", "purge"], { error: "data=keep (the tenant's data stays in the database) or data=purge (deleted with it)" }),
+});
+
 export const tenantCreatedSchema = z.extend(consoleTenantSchema, {
   /** The webhook secret to register with the service together with webhook_url: shown this once. */
   webhook_secret: z.string(),

@@ -93,6 +93,18 @@ export type WebhookSecretStatus = z.infer<typeof webhookSecretStatusSchema>;
 
 export const rotateBodySchema = z.strictObject({
   overlap_hours: z._default(z.int().check(z.minimum(0, "0 to 168 hours")).check(z.maximum(168, "0 to 168 hours")), 24),
+  /** The secret the service chose, when it issues them; without it, the dashboard makes one. */
+  secret: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(16, "At least 16 characters, as the service gave it"),
+        z.maxLength(256),
+        z.regex(/^[\x21-\x7e]+$/, "Letters, digits and punctuation, without spaces"),
+      )
+      .check(z.meta({ description: "The secret the service issued (16 to 256 visible characters); made here when absent" })),
+  ),
 });
 
 export const rotatedSchema = z.object({

@@ -5,6 +5,7 @@ import { affiliateLabels, affiliateUsage, signIns, tenants, users } from "@/lib/
 import { ApiError } from "@/lib/errors";
 import { forgetTenants, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { decryptSecret } from "@/lib/dashboard/auth/encryption";
+import { probeCredentials } from "@/lib/dashboard/auth/probe-credentials";
 import { newWebhookSecret, replaceClientId, rotateWebhookSecret } from "@/lib/dashboard/auth/tenant-admin";
 import { hasFactorSql } from "@/lib/dashboard/auth/factors/has-factor-sql";
 import { addUser, AdminError, newPassword, setDisabled, setRole } from "@/lib/dashboard/auth/users";
@@ -12,7 +13,6 @@ import type { RightsActor } from "@/lib/dashboard/auth/api-keys";
 import { sendInvitation, sendPasswordReset } from "@/lib/dashboard/auth/account-links";
 import { unlockAccount } from "@/lib/dashboard/auth/sign-in-limit";
 import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
-import { ExchangeClient, UpstreamError } from "@/lib/service-api/client";
 import { isSandboxTenant, sandboxOperator } from "@/lib/dashboard/simulator/simulator";
 import type {
   Affiliate,
@@ -160,10 +160,10 @@ function deliversToTenant(url: string, tenant: Tenant): boolean {
  * registered with it at once (its endpoints that deliver here); if that fails the rotation is
  * undone. Against a real service the new secret is shown once, to be passed on.
  */
-export async function rotateSecret(db: Db, tenant: Tenant, overlapHours: number, origin: string): Promise<Rotated> {
+export async function rotateSecret(db: Db, tenant: Tenant, overlapHours: number, origin: string, given?: string): Promise<Rotated> {
   const [before] = await db.select().from(tenants).where(eq(tenants.id, tenant.id));
   if (!before) throw new ApiError("not_found", "No such tenant");
-  const secret = newWebhookSecret();
+  const secret = given ?? newWebhookSecret();
   const rotated = await rotateWebhookSecret(db, tenant.id, secret, overlapHours);
   await forgetTenants(db);
   const operator = isSandboxTenant(tenant) ? sandboxOperator() : null;
@@ -207,22 +207,9 @@ export function revealSecret(tenant: Tenant, which: "current" | "previous"): str
 export const credentials = (tenant: Tenant): Credentials =>
   ({ base_url: tenant.baseUrl, client_id: mask(tenant.clientId) }) satisfies Credentials;
 
-/** The id nobody has: the service answers 404 to a client_id it accepts and 401 to one it does not. */
-const PROBE_ORDER = "00000000-0000-4000-8000-000000000000";
-
-/** Replaces the client_id after the service has accepted it. */
+/** A new client_id, stored only once the service accepts it with the tenant's base URL. */
 export async function replaceCredentials(db: Db, tenant: Tenant, clientId: string): Promise<Credentials> {
-  try {
-    await new ExchangeClient({ baseUrl: tenant.baseUrl, clientId }).getOrder(PROBE_ORDER);
-  } catch (error) {
-    const refused = error instanceof UpstreamError && (error.status === 401 || error.status === 403);
-    if (refused) {
-      throw new ApiError("invalid_request", "The service does not accept this client_id", [
-        { path: "client_id", message: "The service refused it (401): check it and try again" },
-      ]);
-    }
-    if (!(error instanceof UpstreamError && error.status === 404)) throw error;
-  }
+  await probeCredentials(tenant.baseUrl, clientId);
   await replaceClientId(db, tenant.id, clientId);
   await forgetTenants(db);
   return credentials({ ...tenant, clientId });

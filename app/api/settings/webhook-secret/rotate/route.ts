@@ -7,13 +7,14 @@ import { settingsRoles } from "@/lib/dashboard/settings/roles";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/settings/webhook-secret/rotate – a new secret (in this answer only); the old one stays valid for the overlap
+// POST /api/settings/webhook-secret/rotate – a new secret, made here or the one the service issued
+// (in this answer only); the old one stays valid for the overlap
 export const POST = apiRoute(
   { ...settingsRoles, mutation: "settings.webhook_secret.rotate", stepUp: true },
   async ({ req, db, tenant, audit }) => {
-    const { overlap_hours } = await readJson(req, rotateBodySchema);
-    audit.target = `overlap ${overlap_hours} h`;
-    return Response.json(await rotateSecret(db, tenant, overlap_hours, requestOrigin(req)));
+    const { overlap_hours, secret } = await readJson(req, rotateBodySchema);
+    audit.target = `overlap ${overlap_hours} h${secret ? ", the service's secret" : ""}`;
+    return Response.json(await rotateSecret(db, tenant, overlap_hours, requestOrigin(req), secret));
   },
 );
 

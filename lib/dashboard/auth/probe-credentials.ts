@@ -1,0 +1,48 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { ApiError } from "@/lib/errors";
+import { ExchangeClient, UpstreamError } from "@/lib/service-api/client";
+
+// Whether the service takes a base URL and client_id, asked before they are stored: GET
+// /v1/orders/{an id nobody has}, first with a client_id nobody has (the service must refuse it:
+// 401 or 403, which shows the URL leads to an API that checks credentials), then with the one
+// given (the service must know it: its 404 says it had no such order). No call the API offers
+// is free of side effects but this one.
+
+const NOBODYS_ORDER = "00000000-0000-4000-8000-000000000000";
+
+/** What the service answered: "refused", "taken" (404), or why it is not the service. */
+async function ask(baseUrl: string, clientId: string): Promise<"refused" | "taken" | string> {
+  try {
+    await new ExchangeClient({ baseUrl, clientId }).getOrder(NOBODYS_ORDER);
+    return "answered with an order nobody has: it is not the exchange service's API";
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.status === 404) return "taken";
+    if (error.status === 401 || error.status === 403) return "refused";
+    if (error.code === "upstream_timeout") return "did not answer within 10 seconds";
+    if (error.code === "upstream_invalid_response") return "answered with something that is not the exchange service's API";
+    if (error.code === "upstream_unavailable" && !error.body) return "could not be reached";
+    return `answered ${error.status} ${error.code}`;
+  }
+}
+
+const notTheService = (reason: string) =>
+  new ApiError("invalid_request", `The service at this URL ${reason}`, [
+    { path: "base_url", message: `The service at this URL ${reason}: check it (it ends before /v1)` },
+  ]);
+
+/** Refuses (400 invalid_request, naming base_url or client_id, with the reason) what the service does not take. */
+export async function probeCredentials(baseUrl: string, clientId: string): Promise<void> {
+  const stranger = await ask(baseUrl, `probe_${randomBytes(12).toString("hex")}`);
+  if (stranger === "taken") throw notTheService("takes any client_id");
+  if (stranger !== "refused") throw notTheService(stranger);
+  const mine = await ask(baseUrl, clientId);
+  if (mine === "taken") return;
+  if (mine === "refused") {
+    throw new ApiError("invalid_request", "The service does not accept this client_id", [
+      { path: "client_id", message: "The service refused it (401): check it and try again" },
+    ]);
+  }
+  throw notTheService(mine);
+}
