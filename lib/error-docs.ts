@@ -1,5 +1,14 @@
 import type { ErrorCode } from "@/lib/errors";
 
+/**
+ * What the reference says instead where the sandbox is off (a production dashboard): null leaves
+ * the code out, since nothing answers it there.
+ */
+export const withoutSandbox: Partial<Record<ErrorCode, string | null>> = {
+  unauthorized: "Missing or unknown credentials: sign in, or send an API key as Authorization: Bearer dk_….",
+  invalid_transition: null,
+};
+
 export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   invalid_request: "The body or a parameter does not have the expected shape; details names each field. Also: malformed JSON.",
   invalid_signature: "The signature over message was not made by the key of bitcoin_address (or node_pubkey).",
@@ -35,8 +44,8 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
     "without one) with POST /api/account/reauthenticate, then send the request again. A confirmation opens such " +
     "actions for 5 minutes.",
   second_factor_required:
-    "Your team requires a second factor and you have none yet: set up a passkey or an authenticator app on your " +
-    "account page (/account) first. Until then nothing else is open to you.",
+    "A second factor is required of you (your team's policy, or an operator's in production) and you have none yet: " +
+    "set up a passkey or an authenticator app on your account page (/account) first. Until then nothing else is open to you.",
   invalid_code:
     "The code or password is not right, or the code was used already or belongs to another 30-second step. Wrong " +
     "answers count against the sign-in limits.",
@@ -46,6 +55,12 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   api_key_inactive:
     "The API key's creator is disabled or no longer on the team, so the key does nothing. It works again if they are " +
     "enabled; otherwise revoke it and make a new one.",
+  credentials_unreadable:
+    "The tenant's credentials cannot be unsealed with this server's APP_ENCRYPTION_KEY: it is not the key they were sealed " +
+    "with. Run every instance and the admin command line with that key.",
+  tenant_disabled:
+    "An operator disabled this tenant: its pages, its API and its webhooks are refused until it is enabled again. " +
+    "Webhooks refused meanwhile are sent again by the service on its retry schedule.",
   insufficient_scope:
     "The API key's scopes do not cover this route (read: GET routes; write: an admin's changes; reports: reports, " +
     "statements and exports), or keys are not accepted here (the operator console, settings, one's own account).",

@@ -8,7 +8,7 @@ import { TotpCard } from "./totp-card";
  * A person's own account: passkeys, an authenticator app and recovery codes. Someone the policy
  * asks for a second factor lands here, and only here, until they have one.
  */
-export async function AccountPage({ security }: { security: AccountSecurity }) {
+export async function AccountPage({ security, operator }: { security: AccountSecurity; operator: boolean }) {
   const t = await getTranslations("account");
   const hasFactor = security.passkeys.length > 0 || security.totp.enabled;
   return (
@@ -25,7 +25,7 @@ export async function AccountPage({ security }: { security: AccountSecurity }) {
             "dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
           }
         >
-          {t("required")}
+          {t(operator ? "requiredOperator" : "required")}
         </p>
       )}
       <PasskeysCard passkeys={security.passkeys} />

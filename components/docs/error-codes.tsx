@@ -1,8 +1,16 @@
-import { errorDescriptions } from "@/lib/error-docs";
+import { errorDescriptions, withoutSandbox } from "@/lib/error-docs";
 import { errorStatus } from "@/lib/errors";
 
-/** The reference of every error code: the page behind each error body's documentation_uri. */
-export function ErrorCodes() {
+/**
+ * The reference of every error code: the page behind each error body's documentation_uri. Where
+ * the sandbox is off, it speaks only of what a production dashboard answers.
+ */
+export function ErrorCodes({ sandbox }: { sandbox: boolean }) {
+  const entries = Object.entries(errorDescriptions).flatMap(([code, text]) => {
+    if (sandbox || !(code in withoutSandbox)) return [[code, text] as const];
+    const instead = withoutSandbox[code as keyof typeof withoutSandbox];
+    return instead ? [[code, instead] as const] : [];
+  });
   return (
     <main className="mx-auto max-w-3xl p-4 sm:p-8">
       <h1 className="mb-2 text-2xl font-semibold">Error codes</h1>
@@ -11,7 +19,7 @@ export function ErrorCodes() {
         of an <code>invalid_request</code>.
       </p>
       <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
-        {Object.entries(errorDescriptions).map(([code, text]) => (
+        {entries.map(([code, text]) => (
           <div
             key={code}
             id={code}

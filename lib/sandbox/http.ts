@@ -20,11 +20,17 @@ export type SandboxContext = {
   requestId: string;
 };
 
-export function documentationBase(): string {
-  return `${env().sandboxPublicUrl}/docs/errors`;
+/**
+ * Where error codes are explained: the sandbox's own reference; while the sandbox is off (its
+ * paths all answer 404), the dashboard's, since the sandbox's is off too.
+ */
+export function documentationBase(req?: Request): string {
+  const config = env();
+  if (config.sandboxEnabled) return `${config.sandboxPublicUrl}/docs/errors`;
+  return `${config.appUrl ?? (req ? new URL(req.url).origin : "")}/docs/errors`;
 }
 
-export function errorResponse(error: unknown, requestId: string, headers?: HeadersInit): Response {
+export function errorResponse(error: unknown, requestId: string, headers?: HeadersInit, req?: Request): Response {
   let apiError: ApiError;
   if (error instanceof ApiError) apiError = error;
   else if (error instanceof z.core.$ZodError) apiError = invalidRequest(error);
@@ -33,7 +39,7 @@ export function errorResponse(error: unknown, requestId: string, headers?: Heade
     log.error({ err: errorStack(error) }, "a sandbox request failed");
     apiError = new ApiError("internal_error", "Unexpected error");
   }
-  const response = Response.json(errorBody(apiError, documentationBase()), { status: apiError.status, headers });
+  const response = Response.json(errorBody(apiError, documentationBase(req)), { status: apiError.status, headers });
   response.headers.set("X-Request-Id", requestId);
   for (const [name, value] of Object.entries(apiError.headers ?? {})) response.headers.set(name, value);
   return response;
@@ -51,7 +57,7 @@ export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>
       db = await getDb();
       response = await handler({ req, params, db, requestId });
     } catch (error) {
-      response = errorResponse(error, requestId);
+      response = errorResponse(error, requestId, undefined, req);
     }
     // the sandbox's own time (its clock may have been moved forward), on refusals too: clients
     // that mind expiries learn its clock from every answer, and a refusal must not reset it

@@ -13,5 +13,5 @@ export default async function Page() {
   const requestHeaders = await headers();
   const user = await currentUser({ headers: requestHeaders });
   if (!user) signInAgain(requestHeaders);
-  return <AccountPage security={await accountSecurity(await getDb(), user)} />;
+  return <AccountPage security={await accountSecurity(await getDb(), user)} operator={user.role === "operator"} />;
 }

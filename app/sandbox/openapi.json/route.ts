@@ -6,8 +6,8 @@ import { openApiDocument } from "@/lib/sandbox/openapi";
 export const dynamic = "force-dynamic";
 
 // GET /sandbox/openapi.json
-export function GET() {
-  if (!env().sandboxEnabled) return errorResponse(new ApiError("not_found", "The sandbox is switched off"), "openapi");
+export function GET(req: Request) {
+  if (!env().sandboxEnabled) return errorResponse(new ApiError("not_found", "The sandbox is switched off"), "openapi", undefined, req);
   return Response.json(openApiDocument(env().sandboxPublicUrl, documentationBase()));
 }
 

@@ -13,6 +13,7 @@ import { bearerKey, requireScope, userOfApiKey } from "@/lib/dashboard/auth/api-
 import { requestOrigin } from "./request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
+import { SealedDataError } from "@/lib/dashboard/auth/encryption";
 import { errorStack, identifyRequest, logger, requestId as currentRequestId } from "@/lib/log";
 
 const log = logger("api");
@@ -59,7 +60,9 @@ export function apiErrorResponse(error: unknown, requestId: string, origin: stri
           ? invalidRequest(error)
           : isDatabaseUnavailable(error)
             ? databaseUnavailable()
-            : new ApiError("internal_error", "Unexpected error");
+            : error instanceof SealedDataError
+              ? new ApiError("credentials_unreadable", error.message)
+              : new ApiError("internal_error", "Unexpected error");
     if (apiError.code === "internal_error") {
       log.error({ err: errorStack(error) }, "a request failed");
     }
@@ -99,6 +102,7 @@ async function resolveTenant(db: Db, user: CurrentUser, req: Request): Promise<T
   if (user.role !== "operator") {
     const own = all.find((t) => t.id === user.tenantId);
     if (!own) throw new ApiError("forbidden", "Your account is not bound to a tenant");
+    if (own.disabled) throw new ApiError("tenant_disabled", "An operator disabled this tenant");
     return own;
   }
   const chosen = new URL(req.url).searchParams.get("tenant_id") ?? req.headers.get("x-tenant-id");
@@ -133,7 +137,8 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       }
       identifyRequest(user.tenantId ?? undefined, user.id);
       if (user.mustEnrol && !options.duringEnrolment) {
-        throw new ApiError("second_factor_required", "Your team requires a second factor: set one up on your account page first");
+        const who = user.role === "operator" ? "Operators need a second factor in production" : "Your team requires a second factor";
+        throw new ApiError("second_factor_required", `${who}: set one up on your account page first`);
       }
       if (options.stepUp) requireRecentFactor(user);
       tenant = await resolveTenant(db, user, req);

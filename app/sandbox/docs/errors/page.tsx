@@ -9,5 +9,5 @@ export const metadata = { title: "Sandbox error codes" };
 // The page behind the sandbox's documentation_uri.
 export default function SandboxErrorCodesPage() {
   if (!env().sandboxEnabled) notFound();
-  return <ErrorCodes />;
+  return <ErrorCodes sandbox />;
 }
