@@ -1,7 +1,8 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
+import { shareStream, type LiveStatus } from "./shared-event-stream";
 
-export type LiveStatus = "connecting" | "connected" | "reconnecting";
+export type { LiveStatus };
 
 type Handlers = {
   /** Frames by SSE event name, with their raw data. */
@@ -13,9 +14,10 @@ type Handlers = {
 };
 
 /**
- * Follows a server-sent event stream. EventSource retries a dropped stream by itself (resuming
- * with Last-Event-ID where the stream has ids) but gives up on a refused one: that one is opened
- * again 5 s later, after `onRefused`.
+ * Follows a server-sent event stream through this browser's one stream of it, shared by its
+ * tabs (lib/dashboard/client/shared-event-stream.ts). A dropped stream is retried by EventSource
+ * itself (resuming with Last-Event-ID where the stream has ids); a refused one is opened again
+ * 5 s later, after `onRefused`.
  */
 export function useEventStream(url: string, handlers: Handlers): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>("connecting");
@@ -24,29 +26,14 @@ export function useEventStream(url: string, handlers: Handlers): LiveStatus {
     latest.current = handlers;
   });
   useEffect(() => {
-    let source: EventSource | null = null;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const open = () => {
-      source = new EventSource(url);
-      source.addEventListener("open", () => {
-        setStatus("connected");
-        latest.current.onOpen?.();
-      });
-      source.addEventListener("error", () => {
-        setStatus("reconnecting");
-        if (source?.readyState !== EventSource.CLOSED) return;
-        latest.current.onRefused?.();
-        retry = setTimeout(open, 5_000);
-      });
-      for (const name of Object.keys(latest.current.on)) {
-        source.addEventListener(name, (message: MessageEvent<string>) => latest.current.on[name]?.(message.data));
-      }
-    };
-    open();
-    return () => {
-      clearTimeout(retry);
-      source?.close();
-    };
+    // the event names a page listens to are fixed for the life of the stream
+    const names = Object.keys(latest.current.on);
+    return shareStream(url, names, {
+      frame: (name, data) => latest.current.on[name]?.(data),
+      status: setStatus,
+      open: () => latest.current.onOpen?.(),
+      refused: () => latest.current.onRefused?.(),
+    });
   }, [url]);
   return status;
 }

@@ -1,0 +1,131 @@
+"use client";
+
+// One server-sent event stream per browser, whatever the number of tabs. Over HTTP/1.1 a browser
+// opens at most six connections to a host, and each open stream holds one: a seventh tab would
+// wait forever. So the tabs of one browser elect a leader with the Web Locks API (the tab that
+// holds the lock named after the stream): it alone opens the EventSource and passes every frame,
+// status change and (re)connect to the others over a BroadcastChannel. When it closes, its lock
+// is released and the next tab in line opens the stream, resuming from the last event id the
+// tabs saw (`?last_event_id=`), and every tab asks for its page's data again as after any reconnect.
+// Without those APIs, each tab opens its own stream.
+
+export type LiveStatus = "connecting" | "connected" | "reconnecting";
+
+export type StreamListener = {
+  frame: (name: string, data: string) => void;
+  status: (status: LiveStatus) => void;
+  /** Each (re)connect, in every tab. */
+  open: () => void;
+  /** The server refused the stream (401, 429): it is tried again 5 s later. */
+  refused: () => void;
+};
+
+type Message =
+  | { type: "frame"; name: string; data: string; id: string }
+  | { type: "status"; status: LiveStatus }
+  | { type: "open" }
+  | { type: "refused" }
+  | { type: "hello" };
+
+/** This tab's own EventSource on `url`, with a retry 5 s after a refusal; returns its stop. */
+function ownStream(url: string, names: readonly string[], listener: StreamListener & { id?: (id: string) => void }): () => void {
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const open = () => {
+    source = new EventSource(url);
+    source.addEventListener("open", () => {
+      listener.status("connected");
+      listener.open();
+    });
+    source.addEventListener("error", () => {
+      listener.status("reconnecting");
+      if (source?.readyState !== EventSource.CLOSED) return;
+      listener.refused();
+      retry = setTimeout(open, 5_000);
+    });
+    for (const name of names) {
+      source.addEventListener(name, (message: MessageEvent<string>) => {
+        if (message.lastEventId) listener.id?.(message.lastEventId);
+        listener.frame(name, message.data);
+      });
+    }
+  };
+  open();
+  return () => {
+    clearTimeout(retry);
+    source?.close();
+  };
+}
+
+/** The stream's URL for a tab that takes it over: from the last event the tabs saw. */
+const resumeFrom = (url: string, lastId: string) =>
+  lastId ? `${url}${url.includes("?") ? "&" : "?"}last_event_id=${encodeURIComponent(lastId)}` : url;
+
+/** Follows `url` through this browser's one stream of it; returns the unsubscribe. */
+export function shareStream(url: string, names: readonly string[], listener: StreamListener): () => void {
+  if (typeof BroadcastChannel === "undefined" || typeof navigator === "undefined" || !("locks" in navigator)) {
+    return ownStream(url, names, listener);
+  }
+  const name = `event-stream:${url}`;
+  const channel = new BroadcastChannel(name);
+  let status: LiveStatus = "connecting";
+  let lastId = "";
+  let leading = false;
+  let closed = false;
+  let stopOwn: (() => void) | null = null;
+  let release = () => {};
+  const setStatus = (next: LiveStatus) => {
+    status = next;
+    listener.status(next);
+  };
+  channel.onmessage = (event: MessageEvent<Message>) => {
+    const message = event.data;
+    if (message.type === "hello") {
+      // a tab that just arrived learns where the stream stands
+      if (leading) channel.postMessage({ type: "status", status } satisfies Message);
+      return;
+    }
+    if (leading) return;
+    if (message.type === "frame") {
+      if (message.id) lastId = message.id;
+      listener.frame(message.name, message.data);
+    } else if (message.type === "status") setStatus(message.status);
+    else if (message.type === "open") {
+      setStatus("connected");
+      listener.open();
+    } else listener.refused();
+  };
+  channel.postMessage({ type: "hello" } satisfies Message);
+  void navigator.locks.request(name, () => {
+    if (closed) return;
+    leading = true;
+    return new Promise<void>((resolve) => {
+      release = resolve;
+      stopOwn = ownStream(resumeFrom(url, lastId), names, {
+        id: (id) => (lastId = id),
+        frame: (frameName, data) => {
+          channel.postMessage({ type: "frame", name: frameName, data, id: lastId } satisfies Message);
+          listener.frame(frameName, data);
+        },
+        status: (next) => {
+          setStatus(next);
+          channel.postMessage({ type: "status", status: next } satisfies Message);
+        },
+        open: () => {
+          channel.postMessage({ type: "open" } satisfies Message);
+          listener.open();
+        },
+        refused: () => {
+          channel.postMessage({ type: "refused" } satisfies Message);
+          listener.refused();
+        },
+      });
+    });
+  });
+  return () => {
+    closed = true;
+    stopOwn?.();
+    release();
+    channel.close();
+  };
+}
