@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { randomBytes, randomUUID } from "node:crypto";
 import {
   consoleFrameSchema,
@@ -21,6 +21,7 @@ import { errorCode, http, parse } from "./harness/api";
 import { openSse } from "./harness/sse";
 import { signBody } from "@/lib/service-api/webhook-signature";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
+import { operator as sandbox } from "./harness/fixtures";
 
 // The simulator's test buttons on a sandbox tenant's pages, and the operator console's API.
 
@@ -148,8 +149,8 @@ describe("the operator console API", () => {
         tenantCreatedSchema,
         await operator.request("POST", "/api/operator/tenants", {
           name: `Live ${randomBytes(3).toString("hex")}`,
-          base_url: "https://service.example",
-          client_id: "cl_live",
+          base_url: `${inject("baseUrl")}/sandbox`,
+          client_id: (await sandbox().createClient("Live console client")).client_id,
           network: "testnet",
         }),
         201,
@@ -180,17 +181,19 @@ describe("the operator console API", () => {
     expect(demo).toMatchObject({ sandbox: true, webhook_url: expect.stringMatching(/\/webhook\/[\w-]+$/) });
 
     const name = `Console ${randomBytes(3).toString("hex")}`;
+    // the service is asked first: a client it knows, of this app's sandbox
+    const client = await sandbox().createClient(`Console client ${randomBytes(3).toString("hex")}`);
     const created = parse(
       tenantCreatedSchema,
       await op.request("POST", "/api/operator/tenants", {
         name,
-        base_url: "https://api.example.com/",
-        client_id: "cl_console",
+        base_url: `${inject("baseUrl")}/sandbox/`,
+        client_id: client.client_id,
         network: "mainnet",
       }),
       201,
     );
-    expect(created).toMatchObject({ name, base_url: "https://api.example.com", network: "mainnet", sandbox: false, is_default: false });
+    expect(created).toMatchObject({ name, base_url: `${inject("baseUrl")}/sandbox`, network: "mainnet", sandbox: true, is_default: false });
     expect(created.webhook_secret).toMatch(/^whsec_[0-9a-f]{48}$/);
     const after = parse(consoleTenantsSchema, await op.request("GET", "/api/operator/tenants"), 200).data;
     const { webhook_secret: _secret, ...shown } = created;

@@ -35,6 +35,8 @@ describe("a snapshot refresh while the service is out of reach", () => {
   it("is tried again until the service answers, then stored and announced", async () => {
     const op = await DashboardSession.signIn("operator@example.com");
     const port = await freePort();
+    // the service is asked before a tenant is stored: reachable then, out of reach right after
+    const before = await forward(port, new URL(inject("baseUrl")));
     const created = await op.request("POST", "/api/operator/tenants", {
       name: `Failover ${randomUUID().slice(0, 8)}`,
       base_url: `http://127.0.0.1:${port}/sandbox`,
@@ -42,6 +44,8 @@ describe("a snapshot refresh while the service is out of reach", () => {
       network: "testnet",
     });
     expect(created.status).toBe(201);
+    before.closeAllConnections();
+    await new Promise<void>((resolve) => before.close(() => resolve()));
     const tenant = created.body as { id: string; webhook_url: string; webhook_secret: string };
     const { order } = await coinOrder(new ClientApi(inject("demoClientId")));
     const { exchange_id } = await operator().pay({ order_id: order.id, amount: 30, currency: "eur" });

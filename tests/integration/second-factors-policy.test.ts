@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, inject, it, onTestFinished } from "vitest";
 import { errorCode } from "./harness/api";
+import { operator as sandboxOperator } from "./harness/fixtures";
 import { DashboardSession, inTenant } from "./harness/dashboard";
 import { oathtool } from "./harness/sign-in-steps";
 import { base, enrolTotp, newMember, signedIn, THIRTY_S } from "./harness/second-factors";
@@ -13,8 +14,9 @@ describe("the tenant's policy and an admin's reset", () => {
     const operator = await DashboardSession.signIn("operator@example.com");
     const created = await operator.request("POST", "/api/operator/tenants", {
       name: `Policy ${randomBytes(3).toString("hex")}`,
-      base_url: "https://api.example.com",
-      client_id: `cl_${randomBytes(8).toString("hex")}`,
+      // the service is asked first: a client of this app's sandbox
+      base_url: `${inject("baseUrl")}/sandbox`,
+      client_id: (await sandboxOperator().createClient(`Policy client ${randomBytes(3).toString("hex")}`)).client_id,
       network: "testnet",
     });
     expect(created.status).toBe(201);

@@ -8,26 +8,30 @@ import { tenantDeleteQuerySchema, tenantUpdateBodySchema } from "@/lib/dashboard
 
 export const dynamic = "force-dynamic";
 
-const operators = { roles: ["operator" as const], scope: "global" as const, stepUp: true };
-
 // PATCH /api/operator/tenants/{id} – its name, service (checked with the service first), network,
 // status (disabled: its members, API and webhooks refused) or its being the default
-export const PATCH = apiRoute({ ...operators, mutation: "tenants.update" }, async ({ req, db, params, audit }) => {
-  const id = pathId("tenant", params.id);
-  const body = await readJson(req, tenantUpdateBodySchema);
-  audit.target = `${id} (${Object.keys(body).join(", ")})`;
-  return Response.json(await updateConsoleTenant(db, id, body, requestOrigin(req)));
-});
+export const PATCH = apiRoute(
+  { roles: ["operator"], scope: "global", mutation: "tenants.update", stepUp: true },
+  async ({ req, db, params, audit }) => {
+    const id = pathId("tenant", params.id);
+    const body = await readJson(req, tenantUpdateBodySchema);
+    audit.target = `${id} (${Object.keys(body).join(", ")})`;
+    return Response.json(await updateConsoleTenant(db, id, body, requestOrigin(req)));
+  },
+);
 
 // DELETE /api/operator/tenants/{id}?data=keep|purge – gone from every list, its members disabled;
 // with purge, it and everything of it deleted
-export const DELETE = apiRoute({ ...operators, mutation: "tenants.delete" }, async ({ req, db, params, audit }) => {
-  const id = pathId("tenant", params.id);
-  const query = parseOrThrow(tenantDeleteQuerySchema, searchParams(req));
-  audit.target = `${id} (data ${query.data})`;
-  const deleted = await deleteConsoleTenant(db, id, query);
-  audit.target = `${deleted.name} ${id} (data ${query.data}, ${deleted.members} members)`;
-  return new Response(null, { status: 204 });
-});
+export const DELETE = apiRoute(
+  { roles: ["operator"], scope: "global", mutation: "tenants.delete", stepUp: true },
+  async ({ req, db, params, audit }) => {
+    const id = pathId("tenant", params.id);
+    const query = parseOrThrow(tenantDeleteQuerySchema, searchParams(req));
+    audit.target = `${id} (data ${query.data})`;
+    const deleted = await deleteConsoleTenant(db, id, query);
+    audit.target = `${deleted.name} ${id} (data ${query.data}, ${deleted.members} members)`;
+    return new Response(null, { status: 204 });
+  },
+);
 
 export const { GET, POST, PUT } = otherMethods("PATCH", "DELETE");
