@@ -3,10 +3,19 @@
 const upstreamServers =
   /(upstream dashboard \{\n(?:\s*#[^\n]*\n)?\s*zone [^\n]*\n\s*least_conn;\n(?:\s*#[^\n]*\n)*)(?:\s*server [^\n]*\n)+/;
 
-/** deploy/nginx.conf with this run's upstream ports, listen port and a prefix of its own. */
-export function nginxConfig(template, { listen, ports, prefix }) {
+/**
+ * deploy/nginx.conf with this run's upstream ports, listen port and a prefix of its own; with
+ * `tls` ({port, certificate, key}), its HTTP/2 listener on that port and certificate, else without one.
+ */
+export function nginxConfig(template, { listen, ports, prefix, tls = null }) {
   const servers = ports.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join("\n");
-  const config = template
+  const withTls = tls
+    ? template
+        .replace(/listen \d+ ssl http2;/, `listen 127.0.0.1:${tls.port} ssl http2;`)
+        .replace(/ssl_certificate [^;]+;/, `ssl_certificate ${tls.certificate};`)
+        .replace(/ssl_certificate_key [^;]+;/, `ssl_certificate_key ${tls.key};`)
+    : template.replace(/\n\s*listen \d+ ssl http2;/, "").replace(/\n\s*ssl_[a-z_]+ [^;]+;/g, "");
+  const config = withTls
     // the upstream's server lines, after its zone, least_conn and the comments between them
     .replace(upstreamServers, (_, head) => `${head}${servers}\n`)
     .replace(/listen \d+;/, `listen 127.0.0.1:${listen};`)

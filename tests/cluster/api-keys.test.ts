@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { apiKeyCreatedSchema, apiKeyListSchema } from "@/lib/dashboard/contract/api-keys-api";
 import { tenantCreatedSchema } from "@/lib/dashboard/contract/console-api";
 import { adminCli } from "../integration/harness/admin-cli";
-import { errorCode, http, parse, type Reply } from "../integration/harness/api";
+import { errorCode, http, OperatorApi, parse, type Reply } from "../integration/harness/api";
 import { DashboardSession } from "../integration/harness/dashboard";
 import { inviteAndJoin } from "../integration/harness/invitations";
 import { ensureRunning } from "./instances";
@@ -63,7 +63,7 @@ describe("an API key's rights over two instances", () => {
       await onInstance(second(), operator, "POST", "/api/operator/tenants", {
         name: `Elsewhere ${randomBytes(3).toString("hex")}`,
         base_url: `${balancer()}/sandbox`,
-        client_id: `elsewhere_${randomBytes(4).toString("hex")}`,
+        client_id: (await new OperatorApi(inject("operatorKey"), `${balancer()}/sandbox`).createClient("Elsewhere")).client_id,
         network: "testnet",
       }),
       201,

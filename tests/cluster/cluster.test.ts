@@ -1,10 +1,11 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { connect, type ClientHttp2Stream } from "node:http2";
 import { beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import pg from "pg";
 import { ensureRunning } from "./instances";
 import { balancer, first, postWebhook, second } from "./urls";
-import { ClientApi } from "../integration/harness/api";
+import { ClientApi, OperatorApi } from "../integration/harness/api";
 import { mailedLink, redeemMailedLink } from "../integration/harness/invitations";
 import { DashboardSession } from "../integration/harness/dashboard";
 import { eventBody } from "../integration/harness/events";
@@ -138,8 +139,9 @@ describe("state that holds across instances", () => {
       "/api/operator/tenants",
       {
         name: `Rotation ${randomUUID().slice(0, 8)}`,
-        base_url: "https://api.example.com",
-        client_id: `client_${randomUUID()}`,
+        // the service is asked first: a client of the sandbox, reached through the balancer
+        base_url: `${balancer()}/sandbox`,
+        client_id: (await new OperatorApi(inject("operatorKey"), `${balancer()}/sandbox`).createClient("Rotation")).client_id,
         network: "testnet",
       },
       sameOrigin,
@@ -265,5 +267,33 @@ describe("state that holds across instances", () => {
       return Date.parse(reply.headers.get("date") ?? "");
     };
     await expect.poll(clockOfSecond, { timeout: 1_000, interval: 20 }).toBeGreaterThanOrEqual(Date.parse(now) - 1_000);
+  });
+});
+
+describe("the balancer over TLS", () => {
+  it("speaks HTTP/2: one connection carries more event streams than HTTP/1.1's six connections, and other requests besides", async () => {
+    const admin = await DashboardSession.signIn("affiliate@example.com", undefined, { baseUrl: balancer() });
+    // the run's own certificate: a client that checked it would need it as its authority
+    const session = connect(inject("tlsUrl"), { rejectUnauthorized: false });
+    try {
+      const open = (requestPath: string) =>
+        new Promise<{ status: number; type: string; stream: ClientHttp2Stream }>((resolve, reject) => {
+          const stream = session.request({ ":path": requestPath, cookie: admin.cookieHeader });
+          stream.on("response", (headers) =>
+            resolve({ status: Number(headers[":status"]), type: String(headers["content-type"] ?? ""), stream }),
+          );
+          stream.on("error", reject);
+        });
+      // eight: above HTTP/1.1's six connections a host, below a user's ten streams (STREAMS_PER_USER)
+      const streams = await Promise.all(Array.from({ length: 8 }, () => open("/api/events")));
+      for (const s of streams) expect([s.status, s.type]).toEqual([200, expect.stringMatching(/^text\/event-stream/)]);
+      // and the same connection still answers everything else while they stay open
+      const health = await open("/api/health");
+      expect(health.status).toBe(200);
+      health.stream.close();
+      for (const s of streams) s.stream.close();
+    } finally {
+      session.close();
+    }
   });
 });

@@ -21,6 +21,8 @@ declare module "vitest" {
     /** The suite's own PostgreSQL, which tests stop and start. */
     postgres: ScratchPostgres;
     metricsToken: string;
+    /** The balancer's HTTP/2 listener over TLS (a self-signed certificate for 127.0.0.1). */
+    tlsUrl: string;
   }
 }
 
@@ -78,7 +80,35 @@ export async function setup(project: TestProject) {
   cluster = { stateDir: mkdtempSync(path.join(os.tmpdir(), "cluster-state-")), ports: instancePorts as number[], env };
 
   prefix = mkdtempSync(path.join(os.tmpdir(), "cluster-nginx-"));
-  const config = nginxConfig(readFileSync(path.join(root, "deploy/nginx.conf"), "utf8"), { listen: port, ports: instancePorts, prefix });
+  // deploy/nginx.conf's HTTP/2 listener, with a certificate made for this run
+  const tlsPort = await freePort();
+  const tls = { port: tlsPort, certificate: path.join(prefix, "cert.pem"), key: path.join(prefix, "key.pem") };
+  const made = spawnSync("openssl", [
+    "req",
+    "-x509",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:prime256v1",
+    "-nodes",
+    "-days",
+    "1",
+    "-subj",
+    "/CN=127.0.0.1",
+    "-addext",
+    "subjectAltName=IP:127.0.0.1",
+    "-keyout",
+    tls.key,
+    "-out",
+    tls.certificate,
+  ]);
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.stderr.toString()}`);
+  const config = nginxConfig(readFileSync(path.join(root, "deploy/nginx.conf"), "utf8"), {
+    listen: port,
+    ports: instancePorts,
+    prefix,
+    tls,
+  });
   writeFileSync(path.join(prefix, "nginx.conf"), config);
   nginx = spawn(nginxPath, ["-p", prefix, "-c", path.join(prefix, "nginx.conf"), "-g", "daemon off;"], { stdio: "inherit" });
 
@@ -105,6 +135,7 @@ export async function setup(project: TestProject) {
   project.provide("cluster", current);
   project.provide("postgres", postgres);
   project.provide("metricsToken", metricsToken);
+  project.provide("tlsUrl", `https://127.0.0.1:${tlsPort}`);
   project.provide("dataDir", env.DATA_DIR ?? "");
   project.provide("appPid", serverPid(runningNpm(current, 0) ?? 0));
 }
