@@ -14,6 +14,7 @@ import { explorerBase } from "@/lib/bitcoin/networks";
 import { getDb } from "@/lib/db/client";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { TenantPaused } from "@/components/shell/tenant-paused";
+import { reachabilityOf } from "@/lib/dashboard/upstream/reachability";
 
 export const dynamic = "force-dynamic";
 
@@ -46,6 +47,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           explorer: explorerBase[network],
           simulator: tenant ? isSandboxTenant(tenant) : false,
           mustEnrol: user.mustEnrol || paused,
+          serviceFailingSince: tenant ? (reachabilityOf(tenant.baseUrl).failingSince?.toISOString() ?? null) : null,
         }}
       >
         {paused && <TenantPaused />}

@@ -137,7 +137,7 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
           </div>
           {/* French and Italian words run longer: the cluster wraps rather than widen the page */}
           <div className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
-            <LiveIndicator status={status} />
+            <LiveIndicator status={status} serviceFailingSince={user.serviceFailingSince} />
             {user.role !== "operator" && <Bell />}
             {/* the role fits beside the links and the search; the email is its tooltip and read out in full */}
             <span className="hidden text-xs text-zinc-500 dark:text-zinc-400 lg:inline" title={user.email}>

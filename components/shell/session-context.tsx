@@ -13,6 +13,8 @@ export type ShellUser = {
   simulator: boolean;
   /** The policy requires a second factor this person has not set up: only their account page is open. */
   mustEnrol: boolean;
+  /** Since when this instance's calls to the tenant's service fail (ISO), as of the page's render; null: they go through. */
+  serviceFailingSince?: string | null;
 };
 
 const SessionContext = createContext<ShellUser | null>(null);

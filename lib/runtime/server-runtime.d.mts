@@ -32,6 +32,7 @@ export type Metrics = {
   webhooksDuplicated: Counter;
   webhooksRejected: Counter<"reason">;
   cspViolations: Counter<"directive">;
+  upstreamCalls: Counter<"route" | "outcome">;
   webhookToStream: Histogram;
   openStreams: Gauge;
   busConnected: Gauge;

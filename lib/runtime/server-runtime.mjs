@@ -138,6 +138,12 @@ function makeMetrics(registry, providers) {
       labelNames: ["reason"],
       registers,
     }),
+    upstreamCalls: new client.Counter({
+      name: "dashboard_upstream_calls_total",
+      help: "Calls to the exchange service, by route and outcome (ok, refused: its own 4xx, failed: unreachable, timeout, 5xx)",
+      labelNames: ["route", "outcome"],
+      registers,
+    }),
     cspViolations: new client.Counter({
       name: "dashboard_csp_violations_total",
       help: "Content-Security-Policy violations browsers reported, by directive",

@@ -45,7 +45,36 @@ export class UpstreamError extends Error {
   }
 }
 
-type ServiceOptions = { baseUrl: string; authorization: string; timeoutMs?: number; fetchImpl?: typeof fetch };
+/**
+ * One call to the service as its caller may record it: the route with ids left out
+ * ("/v1/exchanges/{id}"), and how it ended: ok (2xx), refused (the service's own 4xx), or failed
+ * (unreachable, a timeout, a 5xx or an answer that is not its API).
+ */
+export type UpstreamCall = {
+  method: string;
+  route: string;
+  outcome: "ok" | "refused" | "failed";
+  status: number;
+  code: string | null;
+  durationMs: number;
+};
+
+type ServiceOptions = {
+  baseUrl: string;
+  authorization: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+  /** Told of every call, once it ended (never with the credentials). */
+  observe?: (call: UpstreamCall) => void;
+};
+
+const UUID_IN_PATH = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** A path as a route: ids and other long segments left out, so that routes stay few. */
+export const routeOf = (path: string) =>
+  path
+    .split("?")[0]
+    ?.replace(UUID_IN_PATH, "{id}")
+    .replace(/\/[^/]{40,}/g, "/{id}") ?? path;
 
 /** JSON over HTTP to the service: one credential, a timeout, typed errors, answers parsed with their schema. */
 export class ServiceClient {
@@ -78,6 +107,22 @@ export class ServiceClient {
   }
 
   protected async request<T extends z.core.$ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
+    const observe = this.options.observe;
+    if (!observe) return this.call(method, path, schema, body);
+    const started = Date.now();
+    const told = (outcome: UpstreamCall["outcome"], status: number, code: string | null) =>
+      observe({ method, route: routeOf(path), outcome, status, code, durationMs: Date.now() - started });
+    try {
+      const result = await this.call(method, path, schema, body);
+      told("ok", 200, null);
+      return result;
+    } catch (error) {
+      if (error instanceof UpstreamError) told(error.body ? "refused" : "failed", error.status, error.code);
+      throw error;
+    }
+  }
+
+  private async call<T extends z.core.$ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
     let response: Response;
     const sentAt = Date.now();
     try {
@@ -108,7 +153,7 @@ export class ServiceClient {
   }
 }
 
-type Options = { baseUrl: string; clientId: string; timeoutMs?: number; fetchImpl?: typeof fetch };
+type Options = Omit<ServiceOptions, "authorization"> & { clientId: string };
 
 /** The REST API v1 as one API client (Authorization: client_id …). */
 export class ExchangeClient extends ServiceClient {

@@ -124,6 +124,9 @@ describe("GET /metrics", () => {
     writeFileSync(path.join(dir, "alerts.yml"), readFileSync(path.join(root, "deploy/prometheus/alerts.yml")));
     const rules = spawnSync(tool("promtool"), ["check", "rules", path.join(root, "deploy/prometheus/alerts.yml")], { encoding: "utf8" });
     expect(rules.status, `${rules.stdout}${rules.stderr}`).toBe(0);
+    // the rules fire when they should (tests/cluster/alerts-test.yml: the exchange service failing)
+    const fired = spawnSync(tool("promtool"), ["test", "rules", "alerts-test.yml"], { cwd: import.meta.dirname, encoding: "utf8" });
+    expect(fired.status, `${fired.stdout}${fired.stderr}`).toBe(0);
     const server = spawn(
       tool("prometheus"),
       [

@@ -7,6 +7,7 @@ import { ExchangeClient } from "@/lib/service-api/client";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { decryptSecret } from "./encryption";
 import { processSingleton } from "@/lib/process-singleton";
+import { observerFor } from "@/lib/dashboard/upstream/reachability";
 
 export type Tenant = {
   id: string;
@@ -81,6 +82,7 @@ export async function tenantForWebhook(db: Db, endpointId: string | null): Promi
   return (endpointId ? all.find((t) => t.webhookEndpointId === endpointId) : all.find((t) => t.isDefault)) ?? null;
 }
 
+/** The tenant's client of its service: every call counted, a failed one logged (lib/dashboard/upstream/reachability.ts). */
 export function upstreamFor(tenant: Tenant): ExchangeClient {
-  return new ExchangeClient({ baseUrl: tenant.baseUrl, clientId: tenant.clientId });
+  return new ExchangeClient({ baseUrl: tenant.baseUrl, clientId: tenant.clientId, observe: observerFor(tenant) });
 }

@@ -34,3 +34,17 @@ export async function freshSnapshot(db: Db, tenantId: string, id: string, now = 
   }
   return parsed.data;
 }
+
+/**
+ * The tenant's latest GET snapshot of an exchange, however old, and when it was taken: what a
+ * page shows while the service is out of reach.
+ */
+export async function storedSnapshot(db: Db, tenantId: string, id: string): Promise<{ exchange: Exchange; fetchedAt: Date } | null> {
+  const [row] = await db
+    .select({ snapshot: exchanges.snapshot, fetchedAt: exchanges.fetchedAt })
+    .from(exchanges)
+    .where(and(eq(exchanges.tenantId, tenantId), eq(exchanges.id, id)));
+  if (!row?.snapshot || !row.fetchedAt) return null;
+  const parsed = exchangeSchema.safeParse(row.snapshot);
+  return parsed.success ? { exchange: parsed.data, fetchedAt: row.fetchedAt } : null;
+}

@@ -3,27 +3,37 @@ import { ownership } from "@/lib/dashboard/api/ownership";
 import { upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
 import type { Db } from "@/lib/db/client";
 import type { Exchange } from "@/lib/service-api/schemas";
-import { freshSnapshot } from "./cached-snapshot";
+import { freshSnapshot, storedSnapshot } from "./cached-snapshot";
+import { unreachable } from "@/lib/dashboard/upstream/reachability";
 import { indexExchangeSnapshot } from "./index-exchange";
 
 /**
  * An exchange as GET /api/exchanges/{id} and its page read it: a snapshot a few seconds old that
  * no webhook has overtaken, unless `fresh`; otherwise GET /v1/exchanges/{id}, indexed before
  * answering when the exchange is new to the index, right after otherwise. Another tenant's
- * exchange is the service's 404.
+ * exchange is the service's 404. With `storedWhenUnreachable` (the page), an unreachable service
+ * gives the stored snapshot, however old, with the time it was taken (`asOf`).
  */
 export async function readExchange(
   db: Db,
   tenant: Tenant,
   id: string,
-  { fresh = false } = {},
-): Promise<{ exchange: Exchange; cached: boolean }> {
+  { fresh = false, storedWhenUnreachable = false } = {},
+): Promise<{ exchange: Exchange; cached: boolean; asOf?: Date }> {
   if (!fresh) {
     const cached = await freshSnapshot(db, tenant.id, id);
     if (cached) return { exchange: cached, cached: true };
   }
   const fetchedAt = new Date();
-  const [exchange, indexed] = await Promise.all([upstreamFor(tenant).getExchange(id), ownership(db, tenant.id, "exchange", id)]);
+  let exchange: Exchange;
+  let indexed: "indexed" | "unknown";
+  try {
+    [exchange, indexed] = await Promise.all([upstreamFor(tenant).getExchange(id), ownership(db, tenant.id, "exchange", id)]);
+  } catch (error) {
+    const stored = storedWhenUnreachable && unreachable(error) ? await storedSnapshot(db, tenant.id, id) : null;
+    if (!stored) throw error;
+    return { exchange: stored.exchange, cached: true, asOf: stored.fetchedAt };
+  }
   const store = () => indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
   if (indexed === "unknown") await store();
   else after(store);

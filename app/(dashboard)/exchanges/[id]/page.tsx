@@ -14,6 +14,8 @@ import { readExchange } from "@/lib/dashboard/exchanges/read-exchange";
 import { errorCodeOf } from "@/lib/dashboard/pages/error-code";
 import { isSandboxTenant, simulatorFor } from "@/lib/dashboard/simulator/simulator";
 import { eventsOfExchange } from "@/lib/dashboard/webhooks/event-store";
+import { reachabilityOf } from "@/lib/dashboard/upstream/reachability";
+import { ServiceUnreachable } from "@/components/shell/service-unreachable";
 
 export const generateMetadata = titled("exchange");
 
@@ -22,9 +24,12 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const { user, tenant, db } = await pageContext();
   const t = await getTranslations("exchanges");
   let view;
+  let asOf: Date | undefined;
   try {
     const id = pathId("exchange", (await params).id);
-    view = toExchangeView((await readExchange(db, tenant, id)).exchange);
+    const read = await readExchange(db, tenant, id, { storedWhenUnreachable: true });
+    view = toExchangeView(read.exchange);
+    asOf = read.asOf;
   } catch (error) {
     return readFailure(error, <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>);
   }
@@ -47,13 +52,17 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
           .catch((error: unknown) => ({ error: errorCodeOf(error) }))
       : null,
   ]);
+  const since = reachabilityOf(tenant.baseUrl).failingSince;
   return (
-    <ExchangePage
-      view={view}
-      events={events.data}
-      nodePubkey={nodePubkey}
-      steps={steps}
-      renderedAt={serviceTime(tenant.baseUrl).getTime()}
-    />
+    <>
+      {asOf && <ServiceUnreachable since={since?.toISOString() ?? null} asOf={asOf.toISOString()} />}
+      <ExchangePage
+        view={view}
+        events={events.data}
+        nodePubkey={nodePubkey}
+        steps={steps}
+        renderedAt={serviceTime(tenant.baseUrl).getTime()}
+      />
+    </>
   );
 }

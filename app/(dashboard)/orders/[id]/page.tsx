@@ -8,7 +8,9 @@ import { pageContext } from "@/lib/dashboard/auth/page-context";
 import type { Order } from "@/lib/service-api/schemas";
 import { serviceTime } from "@/lib/service-api/client";
 import { listExchanges } from "@/lib/dashboard/exchanges/list-exchanges";
-import { readOrder } from "@/lib/dashboard/orders/read-order";
+import { readOrderOrStored } from "@/lib/dashboard/orders/read-order";
+import { reachabilityOf } from "@/lib/dashboard/upstream/reachability";
+import { ServiceUnreachable } from "@/components/shell/service-unreachable";
 
 export const generateMetadata = titled("order");
 
@@ -16,8 +18,9 @@ export const generateMetadata = titled("order");
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { tenant, db } = await pageContext();
   let order: Order;
+  let asOf: Date | undefined;
   try {
-    order = await readOrder(db, tenant, (await params).id);
+    ({ order, asOf } = await readOrderOrStored(db, tenant, (await params).id));
   } catch (error) {
     const t = await getTranslations("orders.page");
     return readFailure(error, <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>);
@@ -28,9 +31,11 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     { order_id: order.id, limit: 100 },
     { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) },
   );
+  const since = reachabilityOf(tenant.baseUrl).failingSince;
   return (
     <>
       <LiveRefresh />
+      {asOf && <ServiceUnreachable since={since?.toISOString() ?? null} asOf={asOf.toISOString()} />}
       <OrderPage order={order} exchanges={exchanges.data} />
     </>
   );
