@@ -83,6 +83,11 @@ async function checked(baseUrl: string, clientId: string) {
   }
 }
 
+/** A change of the command line's in the console's own audit log: no user, a request id of its own. */
+async function audited(db: Awaited<ReturnType<typeof open>>, action: string, target: string) {
+  await recordAudit(db, { tenantId: null, userId: null, userEmail: null, action, target, result: "ok", requestId: `cli:${randomUUID()}` });
+}
+
 /** Running instances drop their cached tenants (PostgreSQL: the cache bus reaches them). */
 async function announceTenantChange() {
   await forgetTenants((await getDatabase()).db);
@@ -237,6 +242,8 @@ tenants
     if (!row) throw new AdminError(`no tenant ${o.tenant} (see: tenants list)`);
     if (!o.unchecked && (o.baseUrl || o.clientId)) await checked(o.baseUrl ?? row.baseUrl, o.clientId ?? decryptSecret(row.clientIdEnc));
     await updateTenant(db, o.tenant, { name: o.name, baseUrl: o.baseUrl, clientId: o.clientId });
+    const changed = Object.entries({ name: o.name, base_url: o.baseUrl, client_id: o.clientId }).filter(([, v]) => v !== undefined);
+    await audited(db, "tenants.update", `${o.tenant} (${changed.map(([k]) => k).join(", ")})`);
     console.log(`tenant ${o.tenant} updated`);
     await announceTenantChange();
   });
@@ -251,6 +258,7 @@ for (const status of ["disabled", "active"] as const) {
         throw new AdminError("the default tenant cannot be disabled: make another one the default first (tenants set-default)");
       }
       const row = await setTenantStatus(db, o.tenant, status);
+      await audited(db, "tenants.update", `${o.tenant} (status ${status})`);
       console.log(`tenant ${row.name} is ${status}`);
       await announceTenantChange();
     });
@@ -260,7 +268,9 @@ tenants
   .description("the tenant operators look at first, and whose webhooks /webhook (without an id) takes")
   .requiredOption("--tenant <tenant id>")
   .action(async (o: { tenant: string }) => {
-    await setDefaultTenant(await open(), o.tenant);
+    const db = await open();
+    await setDefaultTenant(db, o.tenant);
+    await audited(db, "tenants.update", `${o.tenant} (is_default)`);
     console.log(`tenant ${o.tenant} is the default`);
     await announceTenantChange();
   });
@@ -272,15 +282,7 @@ tenants
   .action(async (o: { tenant: string; data: "keep" | "purge" }) => {
     const db = await open();
     const deleted = await deleteTenant(db, o.tenant, o.data);
-    await recordAudit(db, {
-      tenantId: null,
-      userId: null,
-      userEmail: null,
-      action: "tenants.delete",
-      target: `${deleted.name} ${o.tenant} (data ${o.data}, ${deleted.members} members)`,
-      result: "ok",
-      requestId: `cli:${randomUUID()}`,
-    });
+    await audited(db, "tenants.delete", `${deleted.name} ${o.tenant} (data ${o.data}, ${deleted.members} members)`);
     console.log(
       `tenant ${deleted.name} deleted (${o.data === "purge" ? "with all of its data" : "its data kept"}; ${deleted.members} members)`,
     );

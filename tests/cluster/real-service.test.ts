@@ -96,15 +96,27 @@ describe("the dashboard against a real service, set up from the docs", () => {
       env,
     );
     expect(user.status, user.stderr).toBe(0);
+    // an operator without a second factor is told that operators need one in production
+    const operator = adminCli(["users", "add", "--email", "ops@example.com", "--role", "operator", "--password", adminPassword], env);
+    expect(operator.status, operator.stderr).toBe(0);
     await startDashboard(dashboard.dataDir);
+    const ops = await DashboardSession.signIn("ops@example.com", adminPassword, { baseUrl: dashboard.baseUrl });
+    const account = await (await fetch(`${dashboard.baseUrl}/account`, { headers: { cookie: ops.cookieHeader } })).text();
+    expect(account).toContain("Operators need a second factor in production");
     // the service's operator registers D's endpoint and the secret D made
     const registered = await sandbox().request("PUT", `/clients/${clientId}/webhook-endpoints`, {
       endpoints: [{ url: `${dashboard.baseUrl}${webhookPath}`, secret }],
     });
     expect(registered.status).toBe(200);
-    // nothing of a sandbox in D: its paths, its reference, its secrets
-    expect((await http("GET", `${dashboard.baseUrl}/sandbox/openapi.json`)).status).toBe(404);
-    expect(await (await fetch(`${dashboard.baseUrl}/docs/errors`)).text()).not.toContain("sandbox API");
+    // nothing of a sandbox in D: its paths answer 404 pointing at D's own reference, which speaks of no sandbox
+    const sandboxPath = await http("GET", `${dashboard.baseUrl}/sandbox/openapi.json`);
+    expect([sandboxPath.status, (sandboxPath.body as { documentation_uri: string }).documentation_uri]).toEqual([
+      404,
+      `${dashboard.baseUrl}/docs/errors#not_found`,
+    ]);
+    const reference = await (await fetch(`${dashboard.baseUrl}/docs/errors`)).text();
+    expect(reference).not.toContain("sandbox API");
+    expect(reference).not.toContain("invalid_transition");
   }, 120_000);
 
   it("the whole walk: challenge, signed order, payment, signed webhook, a live page in Chromium, a Lightning payout", async () => {
