@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { expect, test } from "./fixtures";
+import { expect, OPERATOR_KEY, test } from "./fixtures";
 import { createOrderViaApi, operatorPay, shot, signInAs } from "./helpers";
 
 test("an admin simulates a payment on an order, then each next step on the exchange page, which updates live", async ({
@@ -51,9 +51,13 @@ test("the operator console: tenants, users, exchanges and the sandbox simulator"
   await expect(page.getByRole("heading", { name: "Operator console" })).toBeVisible();
   await expect(page.locator('[data-tenant="Demo Affiliate"]')).toContainText("Webhook URL");
   const name = `E2E tenant ${Date.now()}`;
+  // the service is asked before a tenant is stored: a client of this app's sandbox
+  const client = (await (
+    await page.request.post("/sandbox/operator/clients", { headers: { authorization: `Bearer ${OPERATOR_KEY}` }, data: { name } })
+  ).json()) as { client_id: string };
   await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Service base URL").fill("https://api.example.com");
-  await page.getByLabel("client_id").fill("cl_e2e");
+  await page.getByLabel("Service base URL").fill(`${new URL(page.url()).origin}/sandbox`);
+  await page.getByLabel("client_id").fill(client.client_id);
   await page.getByRole("button", { name: "Create the tenant" }).click();
   await expect(page.getByText(/Shared secret \(shown only now\)/)).toBeVisible();
   await expect(page.locator(`[data-tenant="${name}"]`)).toBeVisible();
