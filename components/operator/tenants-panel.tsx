@@ -78,9 +78,12 @@ function DeleteTenant({ tenant }: { tenant: ConsoleTenant }) {
   const [data, setData] = useState<"keep" | "purge">("keep");
   return (
     <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={`tenant-${tenant.id}-data`} className="text-xs text-zinc-600 dark:text-zinc-400">
+        {t("deleteData")}
+      </label>
       <Select
         id={`tenant-${tenant.id}-data`}
-        aria-label={t("deleteData")}
+        className="w-auto! py-1! text-xs!"
         value={data}
         onChange={(event) => setData(event.currentTarget.value === "purge" ? "purge" : "keep")}
       >
