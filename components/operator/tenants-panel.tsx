@@ -15,12 +15,47 @@ import * as z from "zod/mini";
 
 const networks = ["mainnet", "testnet", "signet", "regtest"] as const;
 
+/**
+ * A tenant's name, service, client_id and network, as the create and change forms ask them. For a
+ * change (`tenant` given), the fields start with its values and an empty client_id keeps its own.
+ */
+function TenantFields({ idPrefix, tenant }: { idPrefix: string; tenant?: ConsoleTenant }) {
+  const t = useTranslations("operator.tenants");
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <>
+      <Field id={id("name")} label={t("name")}>
+        <TextInput id={id("name")} name="name" required maxLength={120} defaultValue={tenant?.name} />
+      </Field>
+      <Field id={id("base-url")} label={t("baseUrl")} hint={t("baseUrlHint")}>
+        <TextInput
+          id={id("base-url")}
+          name="base_url"
+          type="url"
+          required
+          defaultValue={tenant?.base_url}
+          placeholder="https://api.example.com"
+        />
+      </Field>
+      <Field id={id("client-id")} label={t("clientId")} hint={tenant ? t("clientIdKeep") : `${t("clientIdHint")} ${t("checkedHint")}`}>
+        <TextInput id={id("client-id")} name="client_id" required={!tenant} autoComplete="off" spellCheck={false} />
+      </Field>
+      <Field id={id("network")} label={t("network")}>
+        <Select id={id("network")} name="network" defaultValue={tenant?.network ?? "mainnet"}>
+          {networks.map((n) => (
+            <option key={n}>{n}</option>
+          ))}
+        </Select>
+      </Field>
+    </>
+  );
+}
+
 /** Name, service, client_id and network of a tenant; the service is asked before a new pair is stored. */
 function EditTenant({ tenant, onDone }: { tenant: ConsoleTenant; onDone: () => void }) {
   const t = useTranslations("operator.tenants");
   const router = useRouter();
   const { busy, error, run } = useSubmit();
-  const id = (name: string) => `tenant-${tenant.id}-${name}`;
   return (
     <form
       className="grid gap-3 rounded-md border border-zinc-200 p-3 sm:grid-cols-2 dark:border-zinc-800"
@@ -44,22 +79,7 @@ function EditTenant({ tenant, onDone }: { tenant: ConsoleTenant; onDone: () => v
         });
       }}
     >
-      <Field id={id("name")} label={t("name")}>
-        <TextInput id={id("name")} name="name" required maxLength={120} defaultValue={tenant.name} />
-      </Field>
-      <Field id={id("base-url")} label={t("baseUrl")} hint={t("baseUrlHint")}>
-        <TextInput id={id("base-url")} name="base_url" type="url" required defaultValue={tenant.base_url} />
-      </Field>
-      <Field id={id("client-id")} label={t("clientId")} hint={t("clientIdKeep")}>
-        <TextInput id={id("client-id")} name="client_id" autoComplete="off" spellCheck={false} />
-      </Field>
-      <Field id={id("network")} label={t("network")}>
-        <Select id={id("network")} name="network" defaultValue={tenant.network}>
-          {networks.map((n) => (
-            <option key={n}>{n}</option>
-          ))}
-        </Select>
-      </Field>
+      <TenantFields idPrefix={`tenant-${tenant.id}`} tenant={tenant} />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy}>
           {busy ? t("saving") : t("save")}
@@ -207,22 +227,7 @@ function CreateTenant() {
           });
         }}
       >
-        <Field id="tenant-name" label={t("name")}>
-          <TextInput id="tenant-name" name="name" required maxLength={120} />
-        </Field>
-        <Field id="tenant-base-url" label={t("baseUrl")} hint={t("baseUrlHint")}>
-          <TextInput id="tenant-base-url" name="base_url" type="url" required placeholder="https://api.example.com" />
-        </Field>
-        <Field id="tenant-client-id" label={t("clientId")} hint={`${t("clientIdHint")} ${t("checkedHint")}`}>
-          <TextInput id="tenant-client-id" name="client_id" required autoComplete="off" />
-        </Field>
-        <Field id="tenant-network" label={t("network")}>
-          <Select id="tenant-network" name="network" defaultValue="mainnet">
-            {networks.map((n) => (
-              <option key={n}>{n}</option>
-            ))}
-          </Select>
-        </Field>
+        <TenantFields idPrefix="tenant" />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={busy}>
             {busy ? t("creating") : t("create")}

@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { createServer, request, type Server } from "node:http";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { ClientApi } from "./harness/api";
 import { freePort } from "./harness/app-server";
+import { Forwarder } from "./harness/forwarder";
 import { DashboardSession } from "./harness/dashboard";
 import { eventBody } from "./harness/events";
 import { coinOrder, operator } from "./harness/fixtures";
@@ -13,30 +13,16 @@ import { openSse } from "./harness/sse";
 // through a port where nothing listens at first (connections refused, as during a failover), and
 // where a plain forwarder to the sandbox starts listening a moment after the webhook.
 
-let forwarder: Server | undefined;
-afterAll(() => new Promise<void>((resolve) => (forwarder ? forwarder.close(() => resolve()) : resolve())));
-
-/** Passes every request on to `target` as it is: the network path coming back. */
-function forward(port: number, target: URL): Promise<Server> {
-  const server = createServer((req, res) => {
-    const upstream = request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
-}
+let forwarder: Forwarder | undefined;
+afterAll(() => forwarder?.stop());
 
 describe("a snapshot refresh while the service is out of reach", () => {
   it("is tried again until the service answers, then stored and announced", async () => {
     const op = await DashboardSession.signIn("operator@example.com");
-    const port = await freePort();
+    forwarder = new Forwarder(await freePort(), new URL(inject("baseUrl")));
+    const port = forwarder.port;
     // the service is asked before a tenant is stored: reachable then, out of reach right after
-    const before = await forward(port, new URL(inject("baseUrl")));
+    await forwarder.start();
     const created = await op.request("POST", "/api/operator/tenants", {
       name: `Failover ${randomUUID().slice(0, 8)}`,
       base_url: `http://127.0.0.1:${port}/sandbox`,
@@ -44,8 +30,7 @@ describe("a snapshot refresh while the service is out of reach", () => {
       network: "testnet",
     });
     expect(created.status).toBe(201);
-    before.closeAllConnections();
-    await new Promise<void>((resolve) => before.close(() => resolve()));
+    await forwarder.stop();
     const tenant = created.body as { id: string; webhook_url: string; webhook_secret: string };
     const { order } = await coinOrder(new ClientApi(inject("demoClientId")));
     const { exchange_id } = await operator().pay({ order_id: order.id, amount: 30, currency: "eur" });
@@ -67,7 +52,7 @@ describe("a snapshot refresh while the service is out of reach", () => {
     // the first attempts are refused; the service comes back after them
     await new Promise((r) => setTimeout(r, 1_500));
     expect(stream.frames.some((f) => f.event === "snapshot")).toBe(false);
-    forwarder = await forward(port, new URL(inject("baseUrl")));
+    await forwarder.start();
     const snapshot = await stream.waitFor((f) => f.event === "snapshot" && (f.data ?? "").includes(exchange_id), 20_000);
     expect(JSON.parse(snapshot.data ?? "{}")).toMatchObject({ exchange_id });
     await stream.close();

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { createServer, request, type Server } from "node:http";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { tenantCreatedSchema } from "@/lib/dashboard/contract/console-api";
 import { errorCode, parse } from "./harness/api";
 import { freePort } from "./harness/app-server";
+import { Forwarder } from "./harness/forwarder";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 import { operator } from "./harness/fixtures";
 import { inviteAndJoin } from "./harness/invitations";
@@ -15,43 +15,14 @@ import { allLogs, logDir } from "./harness/secret-scan";
 // meanwhile is there once the service answers again. The tenant's service is the sandbox behind
 // a forwarder that this test stops and starts.
 
-let forwarder: Server | undefined;
-const connections = new Set<import("node:net").Socket>();
-afterAll(() => stop());
-
-/** Passes every request on to the app's sandbox as it is. */
-async function start(port: number) {
-  const target = new URL(inject("baseUrl"));
-  forwarder = createServer((req, res) => {
-    const upstream = request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  forwarder.on("connection", (socket) => {
-    connections.add(socket);
-    socket.on("close", () => connections.delete(socket));
-  });
-  await new Promise<void>((resolve) => forwarder?.listen(port, "127.0.0.1", resolve));
-}
-
-/** The network path gone: the port refuses connections. */
-async function stop() {
-  const server = forwarder;
-  forwarder = undefined;
-  if (!server) return;
-  for (const socket of connections) socket.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
+let forwarder: Forwarder | undefined;
+afterAll(() => forwarder?.stop());
 
 describe("the exchange service out of reach", () => {
   it("pages show what is stored under a banner, failed calls are logged, and a payment made meanwhile arrives once back", async () => {
-    const port = await freePort();
-    await start(port);
+    forwarder = new Forwarder(await freePort(), new URL(inject("baseUrl")));
+    await forwarder.start();
+    const port = forwarder.port;
     const op = await DashboardSession.signIn("operator@example.com");
     const client = await operator().createClient(`Outage ${randomBytes(3).toString("hex")}`);
     const tenant = parse(
@@ -74,7 +45,7 @@ describe("the exchange service out of reach", () => {
     const { exchange_id } = await operator().pay({ order_id: order.id, amount: 80, currency: "eur" });
     await expect.poll(async () => (await admin.request("GET", `/api/exchanges/${exchange_id}`)).status, { timeout: 15_000 }).toBe(200);
 
-    await stop();
+    await forwarder.stop();
     const page = async (path: string) => {
       const response = await fetch(`${inject("baseUrl")}${path}`, { headers: { cookie: admin.cookieHeader } });
       return { status: response.status, html: await response.text() };
@@ -103,7 +74,7 @@ describe("the exchange service out of reach", () => {
 
     // a payment while the service is out of reach: its webhook arrives, its snapshot waits
     const { exchange_id: during } = await operator().pay({ order_id: order.id, amount: 90, currency: "eur" });
-    await start(port);
+    await forwarder.start();
     await expect.poll(async () => (await admin.request("GET", `/api/exchanges/${during}`)).status, { timeout: 20_000 }).toBe(200);
     await expect
       .poll(async () => (await page(`/exchanges/${exchange_id}`)).html.includes("data-service-unreachable"), { timeout: 10_000 })
