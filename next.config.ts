@@ -1,25 +1,18 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD } from "next/constants";
 import createNextIntlPlugin from "next-intl/plugin";
-import { resourcePolicy } from "./lib/http/content-security-policy";
+import { securityHeaders } from "./lib/http/content-security-policy";
 import { bundleZodForBrowser } from "./scripts/zod-browser.mjs";
 
 // The pages' Content-Security-Policy has a nonce per request, so proxy.ts sets it; every other
-// answer (JSON, files) gets the policy below, under which nothing runs. Next.js applies these
-// headers before the proxy runs, and the proxy's own replace them on the pages.
-const securityHeaders = [
-  { key: "Content-Security-Policy", value: resourcePolicy },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(self), microphone=(), geolocation=()" },
-];
+// answer (JSON, files) gets securityHeaders, under whose policy nothing runs. Next.js applies
+// these headers before the proxy runs, and the proxy's own replace them on the pages.
 
 const nextConfig: NextConfig = {
   async headers() {
     return [
       // (Strict-Transport-Security comes from the configuration, APP_URL, in scripts/server.mjs)
-      { source: "/:path*", headers: securityHeaders },
+      { source: "/:path*", headers: Object.entries(securityHeaders).map(([key, value]) => ({ key, value })) },
     ];
   },
   // LUD-16 resolves name@host at the host's root: the sandbox's test Lightning Addresses answer there

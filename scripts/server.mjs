@@ -5,17 +5,21 @@
 // entries before it were written by proxies of ours (lib/dashboard/auth/client-address.ts).
 //
 // It also owns the process's life (docs/operations.md#deploys): request ids, one JSON log line
-// and the metrics of each request, and the drain on SIGTERM or SIGINT.
-// Usage: node scripts/server.mjs  (PORT, HOST, SHUTDOWN_GRACE_SECONDS from the environment; the build must exist)
-import { AsyncResource } from "node:async_hooks";
+// and the metrics of each request, the event streams (served by its stream adapter,
+// lib/runtime/streams.mjs, not by Next.js), and the drain on SIGTERM or SIGINT.
+// Usage: node scripts/server.mjs [--dev]  (PORT, HOST, SHUTDOWN_GRACE_SECONDS from the environment;
+// without --dev the build must exist; with it, Next.js compiles as pages are asked for: npm run dev)
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { serverRuntime } from "../lib/runtime/server-runtime.mjs";
 import { strictTransportSecurity } from "../lib/runtime/forwarded.mjs";
+import { endAllStreams, matchStreamRoute, serveStreamRoute } from "../lib/runtime/streams.mjs";
 import { signalGate } from "./signal-gate.mjs";
 
+const dev = process.argv.includes("--dev");
+if (dev) process.env.NODE_ENV = "development";
 // Next.js's telemetry stays off unless the operator turns it on (NEXT_TELEMETRY_DISABLED=0)
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const { default: next } = await import("next");
@@ -36,13 +40,16 @@ if (!Number.isInteger(graceSeconds) || graceSeconds < 1 || graceSeconds > 3600) 
   process.exit(1);
 }
 
-const app = next({ dev: false, dir: root, hostname, port });
+const app = next({ dev, dir: root, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
 // ---- route templates, the only thing of a path that logs and metrics name ----
 // (a raw path may carry a payout link's token, and ids would make the metrics unbounded)
-const manifest = JSON.parse(readFileSync(path.join(root, ".next", "routes-manifest.json"), "utf8"));
+// (under --dev, Next.js writes the manifest as it compiles: paths are then "(other)" in logs and metrics)
+const manifestFile = path.join(root, ".next", "routes-manifest.json");
+const noManifest = dev && !existsSync(manifestFile);
+const manifest = noManifest ? { staticRoutes: [], dynamicRoutes: [] } : JSON.parse(readFileSync(manifestFile, "utf8"));
 const staticRoutes = new Set(manifest.staticRoutes.map((r) => r.page));
 const dynamicRoutes = manifest.dynamicRoutes.map((r) => ({ page: r.page, regex: new RegExp(r.regex) }));
 const routeCache = new Map();
@@ -65,7 +72,7 @@ function requestIdOf(req) {
   return typeof given === "string" && /^[\w.:@/+=-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
-/** Requests being answered (an event stream counts until it is handed its connection). */
+/** Requests being answered (an event stream counts until the adapter holds it). */
 const inFlight = new Set();
 const idleWaiters = new Set();
 
@@ -100,54 +107,6 @@ function refuseMalformedPath(req, res) {
   return true;
 }
 
-// Event streams leave Next.js's request pipeline once their route has answered (lib/dashboard/events/handoff.ts).
-// A route that opens a stream answers with an empty body and the header below, naming an entry it
-// registered here; when Next.js ends that response, the entry gets the response and keeps it open.
-// Next.js has then finished the request and frees what it held for it (some 75 KB a request,
-// held for as long as a stream it pipes stays open).
-const HANDOFF_HEADER = "x-stream-handoff";
-const handoffs = new Map();
-globalThis[Symbol.for("exchange-dashboard.stream-handoffs")] = handoffs;
-// made outside any request: a stream attached within it carries no request's async context
-const outsideRequests = new AsyncResource("stream-handoff");
-
-const RESPONSE_EVENTS = ["close", "finish", "error"];
-
-function allowHandoff(res, onHandoff) {
-  const { writeHead, end } = res;
-  // Node.js's own listeners come first; Next.js's are added after them
-  const own = RESPONSE_EVENTS.map((event) => res.listenerCount(event));
-  /** The entry the response names (undefined: not looked at yet; null: none). */
-  let attach;
-  // the entry is taken and the header removed before the headers go out, on whichever comes
-  // first: Next.js's end(), or the writeHead() that its compression layer calls before end()
-  const take = () => {
-    if (attach !== undefined || res.headersSent) return;
-    const token = res.getHeader(HANDOFF_HEADER);
-    attach = (typeof token === "string" && handoffs.get(token)) || null;
-    if (!attach) return;
-    handoffs.delete(token);
-    res.removeHeader(HANDOFF_HEADER);
-  };
-  res.writeHead = function (...args) {
-    take();
-    return writeHead.apply(this, args);
-  };
-  res.end = function (...args) {
-    take();
-    if (!attach) return end.apply(this, args);
-    const stream = attach;
-    attach = null;
-    // Next.js's own listeners, for a response it considers ended
-    RESPONSE_EVENTS.forEach((event, i) => {
-      for (const listener of res.listeners(event).slice(own[i])) res.removeListener(event, listener);
-    });
-    onHandoff();
-    outsideRequests.runInAsyncScope(() => stream(res));
-    return this;
-  };
-}
-
 const QUIET_ROUTES = new Set(["(static)", "/api/health", "/api/health/ready", "/metrics"]);
 
 const server = createServer((req, res) => {
@@ -158,7 +117,8 @@ const server = createServer((req, res) => {
   const hsts = strictTransportSecurity({ appUrl, trustedHops, forwardedProto: req.headers["x-forwarded-proto"] });
   if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-  const ctx = { requestId, route: routeOf(pathname) };
+  const stream = pathFault(pathname) ? null : matchStreamRoute(pathname);
+  const ctx = { requestId, route: stream?.template ?? routeOf(pathname) };
   const entry = { res, ended: false };
   inFlight.add(entry);
   // while draining, no connection is kept for another request
@@ -189,11 +149,20 @@ const server = createServer((req, res) => {
   // a client that left before the answer was sent: 499, as nginx counts it
   res.once("close", () => ended(res.writableFinished ? res.statusCode : 499));
   if (refuseMalformedPath(req, res)) return;
-  if (req.method === "GET") allowHandoff(res, () => ended(res.statusCode));
   const peer = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
   const prior = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = prior ? `${Array.isArray(prior) ? prior.join(", ") : prior}, ${peer}` : peer;
-  runtime.requests.run(ctx, () => void handle(req, res));
+  if (!stream) return void runtime.requests.run(ctx, () => void handle(req, res));
+  // an event stream: its route decides, then the adapter holds the connection, which from then
+  // on no longer counts as a request in flight (the drain ends it with a retry hint)
+  const origin = `http://${req.headers.host ?? "localhost"}`;
+  runtime.requests.run(ctx, () =>
+    serveStreamRoute(stream, req, res, { origin, onHeld: () => ended(200) }).catch((error) => {
+      log.error({ request_id: requestId, err: error instanceof Error ? error.message : String(error) }, "a stream route failed");
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end('{"error":"internal_error"}');
+      else res.destroy();
+    }),
+  );
 });
 // longer than a proxy's idle timeout, so a proxy never reuses a connection we just closed
 server.keepAliveTimeout = 65_000;
@@ -245,7 +214,7 @@ async function drain(signal) {
   log.info({ signal, grace_seconds: graceSeconds, in_flight: inFlight.size }, "draining: no new connections, finishing what is under way");
   server.close();
   for (const entry of inFlight) if (!entry.res.headersSent) entry.res.shouldKeepAlive = false;
-  await runDrain("streams", deadline);
+  log.info({ streams: endAllStreams() }, "event streams ended with a retry hint");
   const answered = await requestsAnswered(deadline);
   server.closeIdleConnections();
   await runDrain("work", deadline);

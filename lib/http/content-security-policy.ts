@@ -38,3 +38,15 @@ export function pagePolicy(nonce: string, development = false): string {
 
 /** Every other answer (JSON, files): nothing in it may run or be framed. */
 export const resourcePolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The headers of every answer that is not a page: Next.js adds them from next.config.ts, the
+ * stream adapter (lib/runtime/streams.mjs) to the answers it writes itself.
+ */
+export const securityHeaders: Record<string, string> = {
+  "Content-Security-Policy": resourcePolicy,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(self), microphone=(), geolocation=()",
+};

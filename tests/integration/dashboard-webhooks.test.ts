@@ -96,9 +96,11 @@ describe("GET /api/events (server-sent events)", () => {
     expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(stream.response.headers.get("cache-control")).toBe("no-cache, no-transform");
     expect(stream.response.headers.get("x-accel-buffering")).toBe("no");
-    // the stream left Next.js's pipeline (lib/dashboard/events/handoff.ts) with the route's own headers, not the internal one
+    // held by the server's stream adapter (lib/runtime/streams.mjs), with the server's request id
+    // and the headers every answer that is not a page carries
     expect(stream.response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
-    expect(stream.response.headers.get("x-stream-handoff")).toBeNull();
+    expect(stream.response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(stream.response.headers.get("content-security-policy")).toMatch(/^default-src 'none'/);
     await stream.waitFor((f) => f.comment === "connected");
 
     const api = new ClientApi(inject("demoClientId"));

@@ -3,10 +3,8 @@ import type { Notice as AnyNotice } from "./bus";
 import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/dashboard/contract/dashboard-api";
 import { subscribe } from "./bus";
 import type { Db } from "@/lib/db/client";
-import { claimSlot, onHeartbeat, openStreams } from "./stream-places";
-import { nodeSink, webSink, type Sink } from "./sinks";
-import { HANDOFF_HEADER, handOff } from "./handoff";
-import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+import { claimSlot } from "./stream-places";
+import { streamResponse, type Channel } from "@/lib/runtime/streams.mjs";
 import { backoffMs } from "@/lib/runtime/backoff";
 import { errorText, logger } from "@/lib/log";
 
@@ -26,7 +24,6 @@ export const SSE_HEADERS = {
 type Notice = Exclude<AnyNotice, { kind: "notification" }>;
 
 type Options = {
-  req: Request;
   db: Db;
   tenantId: string;
   /**
@@ -60,7 +57,6 @@ type Options = {
 };
 
 const encoder = new TextEncoder();
-const HEARTBEAT = encoder.encode(": heartbeat\n\n");
 /** `event: notification`: the user has a new notification; the bell asks its count again. */
 const NOTIFICATION_FRAME = encoder.encode(`event: notification\ndata: {}\n\n`);
 
@@ -92,152 +88,99 @@ export function tenantFrame(notice: Notice): Uint8Array {
 
 /**
  * A server-sent event stream of a tenant's notices: replay from the store after Last-Event-ID,
- * then live notices, a heartbeat every STREAM_HEARTBEAT_SECONDS (at which the holder's validity
- * is checked again); the subscriber is removed on disconnect. Notices arrive in cursor order
- * (commit order), so any cursor at or below the last one sent has been sent.
+ * then live notices; the holder's validity is checked at every heartbeat. Notices arrive in
+ * cursor order (commit order), so any cursor at or below the last one sent has been sent.
  *
- * Served by scripts/server.mjs, the stream is handed off (lib/dashboard/events/handoff.ts): the route
- * answers at once and the stream writes to the socket after Next.js has finished the request.
- * Otherwise (next dev) it is the Response's body.
+ * The route decides (a place for the holder, else 429) and answers at once; the server's stream
+ * adapter (lib/runtime/streams.mjs) then holds the connection, writes the heartbeats and calls
+ * the source below with the channel it writes to.
  */
-export async function eventStream({ req, db, holder, ...options }: Options): Promise<Response> {
+export async function eventStream({ db, holder, stillValid, ...options }: Options): Promise<Response> {
   const release = await claimSlot(db, holder.key, holder.limit);
-  const handedOff = handOff((res) => void serve(nodeSink(res), options, release), release, req.signal);
-  if (handedOff) return new Response(null, { headers: { ...SSE_HEADERS, [HANDOFF_HEADER]: handedOff } });
-  return new Response(
-    webSink(req, (sink) => void serve(sink, options, release)),
-    { headers: SSE_HEADERS },
+  return streamResponse(
+    {
+      start: (channel) => follow(channel, options, release),
+      beat: (channel) =>
+        void stillValid().then(
+          (valid) => valid || channel.end(),
+          () => undefined,
+        ),
+    },
+    SSE_HEADERS,
   );
 }
 
-type StreamOptions = Omit<Options, "req" | "db" | "holder">;
+type FollowOptions = Omit<Options, "db" | "holder" | "stillValid">;
 
 /** While the store cannot be read, a catch-up is tried again after this, doubling up to the cap. */
 const CATCH_UP_RETRY_MS = 500;
 const CATCH_UP_RETRY_MAX_MS = 5_000;
+const CONNECTED = encoder.encode("retry: 3000\n: connected\n\n");
 
-async function serve(
-  sink: Sink,
-  {
-    tenantId,
-    stillValid,
-    lastEventId = null,
-    replay,
-    latest,
-    filter = () => true,
-    frame = tenantFrame,
-    cursor = true,
-    userId,
-  }: StreamOptions,
+function follow(
+  channel: Channel,
+  { tenantId, lastEventId = null, replay, latest, filter = () => true, frame = tenantFrame, cursor = true, userId }: FollowOptions,
   release: () => void,
 ) {
-  const { metrics } = serverRuntime();
-  let closed = false;
-  // what leaving undoes: the place at first, the subscription and the heartbeat once they exist
-  let undo = [release];
-  const leave = () => {
-    if (closed) return;
-    closed = true;
-    openStreams().delete(endWithRetry);
-    metrics.openStreams.dec();
-    for (const fn of undo) fn();
-    try {
-      sink.end();
-    } catch {
-      // already closed by the client
-    }
-  };
-  const write = (bytes: Uint8Array) => {
-    if (closed) return;
-    try {
-      sink.write(bytes);
-    } catch {
-      leave();
-    }
-  };
-  const endWithRetry = (retryMs: number) => {
-    write(encoder.encode(`retry: ${retryMs}\n: reconnect\n\n`));
-    leave();
-  };
-  openStreams().add(endWithRetry);
-  metrics.openStreams.inc();
-  sink.onGone(leave);
+  channel.onClose(release);
   let lastSent = lastEventId ?? 0;
-  // live notices wait here while the stream catches up from the store, and are sent after it
-  let replaying = true;
-  const buffered: AnyNotice[] = [];
   const send = (notice: AnyNotice) => {
     if (notice.kind === "notification") {
-      if (userId && notice.user_ids.includes(userId)) write(NOTIFICATION_FRAME);
+      if (userId && notice.user_ids.includes(userId)) channel.write(NOTIFICATION_FRAME);
       return;
     }
     if (notice.kind === "webhook" && cursor) {
       if (notice.seq <= lastSent) return;
       lastSent = notice.seq;
     }
-    if (filter(notice)) write(frame(notice));
+    if (filter(notice)) channel.write(frame(notice));
   };
+  // Everything goes out in order: while a step that reads the store is under way (the start, a
+  // catch-up after a gap), what arrives waits in `behind`, the chain of steps still to run.
+  let behind: Promise<void> | null = null;
+  const inOrder = (step: () => unknown) => {
+    const next: Promise<void> = (behind ?? Promise.resolve())
+      .then(step)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          log.error({ err: errorText(error) }, "a stream failed");
+          channel.end();
+        },
+      )
+      .finally(() => {
+        if (behind === next) behind = null;
+      });
+    behind = next;
+  };
+  // From the store by the cursor: nothing lost, nothing twice. While the store cannot be read,
+  // it tries again with backoff, still holding the live notices back.
   const catchUp = async () => {
-    if (!replay) return;
-    for (;;) {
-      const page = await replay(lastSent, REPLAY_PAGE);
-      for (const notice of page) send(notice);
-      if (page.length < REPLAY_PAGE || closed) return;
-    }
-  };
-  const flush = () => {
-    replaying = false;
-    for (const notice of buffered.splice(0)) send(notice);
-  };
-  // After a gap (the bus reconnected, a read failed), the stream catches up from the store by its
-  // cursor before anything live is sent: nothing lost, nothing twice. While the store cannot be
-  // read, it tries again with backoff, still holding the live notices back.
-  let resyncing = false;
-  let resyncAgain = false;
-  const resync = async () => {
-    replaying = true;
-    if (resyncing) return void (resyncAgain = true);
-    resyncing = true;
-    let attempt = 0;
-    while (!closed) {
-      resyncAgain = false;
+    for (let attempt = 0; replay && !channel.closed;) {
       try {
-        await catchUp();
-        if (!resyncAgain) break;
+        for (;;) {
+          const page = await replay(lastSent, REPLAY_PAGE);
+          for (const notice of page) send(notice);
+          if (page.length < REPLAY_PAGE || channel.closed) return;
+        }
       } catch {
         await new Promise((resolve) => setTimeout(resolve, backoffMs(attempt++, CATCH_UP_RETRY_MS, CATCH_UP_RETRY_MAX_MS)));
       }
     }
-    resyncing = false;
-    flush();
   };
-  try {
+  inOrder(async () => {
     const unsubscribe = await subscribe(tenantId, (notice) => {
-      if (notice === null) {
-        // a stream with nothing to replay from ends, and its page reloads on reconnecting
-        if (!replay) return endWithRetry(1_000);
-        return void resync();
-      }
-      if (replaying) buffered.push(notice);
-      else send(notice);
+      if (notice !== null) return behind ? inOrder(() => send(notice)) : send(notice);
+      // notices may have been missed: a stream with nothing to replay from ends, and its page
+      // reloads what it shows on reconnecting
+      if (!replay) channel.end(1_000);
+      else inOrder(catchUp);
     });
-    const stopHeartbeat = onHeartbeat(() => {
-      write(HEARTBEAT);
-      stillValid().then(
-        (valid) => valid || leave(),
-        () => undefined,
-      );
-    });
-    undo = [release, stopHeartbeat, unsubscribe];
-    if (closed) return void (stopHeartbeat(), unsubscribe());
+    channel.onClose(unsubscribe);
     if (lastEventId === null && cursor && latest) lastSent = await latest();
-    write(encoder.encode("retry: 3000\n: connected\n\n"));
+    channel.write(CONNECTED);
     if (lastEventId !== null) await catchUp();
-    if (!resyncing) flush();
-  } catch (error) {
-    log.error({ err: errorText(error) }, "a stream failed to start");
-    leave();
-  }
+  });
 }
 
 export function lastEventIdOf(req: Request): number | null {

@@ -1,18 +1,14 @@
 import "server-only";
 import { getDatabase } from "@/lib/db/client";
-import { endStreamsForShutdown } from "@/lib/dashboard/events/stream-places";
 import { drainRefreshes } from "@/lib/dashboard/exchanges/refresh-queue";
 import { stopJobRunner } from "@/lib/dashboard/jobs/runner";
-import { logger } from "@/lib/log";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { readiness } from "./readiness";
 
-const log = logger("shutdown");
-
 /**
- * What the app finishes when the server drains (scripts/server.mjs runs these by name):
- * - `streams`: every event stream ends with a `retry:` hint, at once, so that browsers resume
- *   on another instance by Last-Event-ID;
+ * What the app finishes when the server drains (scripts/server.mjs runs these by name, after
+ * ending every event stream with a `retry:` hint, so that browsers resume on another instance by
+ * Last-Event-ID):
  * - `work`, once in-flight requests are answered (their group commits stored with them): the
  *   waiting snapshot refreshes run, the job runner and the sandbox's outbox record the
  *   attempts under way (a job not yet claimed stays in the database for another instance);
@@ -21,10 +17,6 @@ const log = logger("shutdown");
 export function registerDrains(stopWorker: () => Promise<void>): void {
   const { drains } = serverRuntime().shutdown;
   serverRuntime().providers.set("ready", async () => (await readiness()).ok);
-  drains.set("streams", async () => {
-    const ended = endStreamsForShutdown();
-    log.info({ streams: ended }, "event streams ended with a retry hint");
-  });
   drains.set("work", async (deadline) => {
     await Promise.all([drainRefreshes(deadline), stopWorker(), stopJobRunner()]);
   });
