@@ -7,14 +7,11 @@ import { seedSandbox } from "@/lib/sandbox/seed";
 import { seedDemoActivity, whenListening } from "@/lib/dashboard/demo/demo-activity";
 import { startWorker, stopWorker } from "@/lib/sandbox/outbox/worker";
 import { startJobRunner } from "@/lib/dashboard/jobs/runner";
-// register the handlers of their jobs with the job runner: forwarded webhooks, mail, notifications
-import "@/lib/dashboard/forwarding/deliver";
-import "@/lib/dashboard/mail/send";
-import "@/lib/dashboard/notifications/digest";
-import { scheduleSweep } from "@/lib/dashboard/notifications/sweep";
-import { scheduleRetention } from "@/lib/dashboard/retention/prune";
-import { scheduleBackfill } from "@/lib/dashboard/search/backfill";
+import { jobHandlers, jobRegistry } from "@/lib/dashboard/lifecycle/job-registry";
 import { registerDrains } from "@/lib/dashboard/lifecycle/drains";
+import { registerStreamRoutes } from "@/lib/runtime/streams.mjs";
+import { streamRoutes } from "@/lib/dashboard/events/stream-routes";
+import { renewPlaces } from "@/lib/dashboard/events/stream-places";
 import { processSingleton } from "@/lib/process-singleton";
 import { SealingKeyMismatch, verifySealingKey } from "@/lib/dashboard/auth/sealing-key";
 import { sql } from "drizzle-orm";
@@ -79,21 +76,19 @@ export function boot(): Promise<void> {
   holder.booted ??= (async () => {
     const config = env();
     registerDrains(stopWorker);
+    // the event streams, which the server serves outside Next.js (lib/runtime/streams.mjs)
+    registerStreamRoutes(streamRoutes, { heartbeatMs: config.streamHeartbeatSeconds * 1000, onBeat: renewPlaces });
     const database = await getDatabase();
     // before anything is sealed or unsealed: this key must be the database's (else the start fails, naming it)
     await verifySealingKey(database.db);
     // before any cache fills: other instances' changes drop this one's copies from the start
     await listenForInvalidations(database);
-    startJobRunner(database, config.jobsIntervalMs);
-    await scheduleSweep(database.db).catch((error: unknown) =>
-      log.error({ err: errorText(error) }, "could not queue the notification sweep"),
-    );
-    await scheduleBackfill(database.db).catch((error: unknown) =>
-      log.error({ err: errorText(error) }, "could not queue the search backfill"),
-    );
-    await scheduleRetention(database.db).catch((error: unknown) =>
-      log.error({ err: errorText(error) }, "could not queue the retention job"),
-    );
+    startJobRunner(database, config.jobsIntervalMs, jobHandlers);
+    for (const [kind, entry] of Object.entries(jobRegistry)) {
+      await entry
+        .schedule?.(database.db)
+        .catch((error: unknown) => log.error({ err: errorText(error), kind }, "could not queue a recurring job"));
+    }
     if (config.sandboxEnabled) {
       // instances that start together on one database seed it once: the first holds the lock,
       // the others then find the rows there

@@ -4,8 +4,8 @@ import { Webhook } from "standardwebhooks";
 import type { Db } from "@/lib/db/client";
 import { forwardingAttempts, forwardingEndpoints, webhookEvents } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { registerJobHandler, type JobHandler } from "@/lib/dashboard/jobs/runner";
-import type { Job } from "@/lib/dashboard/jobs/queue";
+import type { JobHandler } from "@/lib/dashboard/jobs/runner";
+import { enqueueMany, type Job, type JobKind } from "@/lib/dashboard/jobs/queue";
 import { logger } from "@/lib/log";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { signingSecrets } from "./endpoints";
@@ -21,7 +21,32 @@ const log = logger("forwarding");
 // FORWARDING_RETRY_SCHEDULE (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), then failed for good. An
 // endpoint whose every attempt has failed for 5 days is disabled, with the reason.
 
-export const FORWARD = "forward";
+export const FORWARD = "forward" as const satisfies JobKind;
+
+/**
+ * Queues one job per stored event and enabled endpoint that wants its type, in the caller's
+ * transaction (the webhooks' store, lib/dashboard/webhooks/store-event.ts), so that no stored
+ * event is left unforwarded. Returns how many it queued.
+ */
+export async function forwardStoredEvents(db: Db, tenantId: string, events: { seq: number; eventType: string | null }[]): Promise<number> {
+  const endpoints = await db
+    .select({ id: forwardingEndpoints.id, eventTypes: forwardingEndpoints.eventTypes })
+    .from(forwardingEndpoints)
+    .where(and(eq(forwardingEndpoints.tenantId, tenantId), eq(forwardingEndpoints.enabled, true)));
+  if (endpoints.length === 0) return 0;
+  const wanted = events.flatMap((event) =>
+    endpoints
+      .filter((endpoint) => endpoint.eventTypes === null || (event.eventType !== null && endpoint.eventTypes.includes(event.eventType)))
+      .map((endpoint) => ({
+        kind: FORWARD,
+        tenantId,
+        subjectId: endpoint.id,
+        payload: { seq: event.seq, event_type: event.eventType } satisfies Payload,
+      })),
+  );
+  await enqueueMany(db, wanted);
+  return wanted.length;
+}
 
 /** The webhook-id of a delivery: stable across its attempts. */
 export const webhookIdOf = (jobId: string) => `msg_${jobId.replace(/-/g, "")}`;
@@ -42,7 +67,7 @@ export function signedHeaders(webhookId: string, body: string, secrets: string[]
   };
 }
 
-type Payload = { seq?: number; event_type?: string; test_body?: string };
+type Payload = { seq?: number; event_type?: string | null; test_body?: string };
 
 async function bodyOf(db: Db, job: Job): Promise<string | null> {
   const payload = job.payload as Payload;
@@ -55,7 +80,7 @@ async function bodyOf(db: Db, job: Job): Promise<string | null> {
   return event?.rawBody ?? null;
 }
 
-const forward: JobHandler = async (db, job) => {
+export const forward: JobHandler = async (db, job) => {
   const [endpoint] = job.subjectId ? await db.select().from(forwardingEndpoints).where(eq(forwardingEndpoints.id, job.subjectId)) : [];
   if (!endpoint) return { outcome: "failed", error: "the endpoint was deleted" };
   if (!endpoint.enabled) {
@@ -130,5 +155,3 @@ function humanDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
   return `${seconds} s`;
 }
-
-registerJobHandler(FORWARD, forward);

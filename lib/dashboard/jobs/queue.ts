@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import type { JobCounts } from "@/lib/runtime/server-runtime.mjs";
@@ -11,20 +11,33 @@ import type { JobCounts } from "@/lib/runtime/server-runtime.mjs";
 // same attempt; a claim that outlives its instance (killed mid-attempt) lapses and the job is
 // run again by whoever claims it next: at least once.
 
+/**
+ * Every kind of job. lib/dashboard/lifecycle/job-registry.ts names the handler of each: a kind
+ * without one fails typecheck, and only these can be queued.
+ */
+export const JOB_KINDS = ["forward", "mail", "notification-mail", "notifications-sweep", "retention", "payment-hash-backfill"] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
 export type Job = typeof jobs.$inferSelect;
+
+/** A job to queue: due now (on the database's clock) or at `runAt`. */
+export type NewJob = { kind: JobKind; tenantId: string | null; subjectId?: string | null; payload: Record<string, unknown>; runAt?: Date };
 
 /** What a job's run came to: done, to run again at `at`, or failed for good. */
 export type Outcome = { outcome: "done" } | { outcome: "retry"; at: Date; error: string } | { outcome: "failed"; error: string };
 
 /** Queues a job due now (or at `runAt`); returns its id. */
-export async function enqueue(
-  db: Db,
-  job: { kind: string; tenantId: string | null; subjectId?: string | null; payload: Record<string, unknown>; runAt?: Date },
-): Promise<string> {
-  const id = randomUUID();
+export async function enqueue(db: Db, job: NewJob): Promise<string> {
+  const [id] = await enqueueMany(db, [job]);
+  return id ?? "";
+}
+
+/** Queues jobs in one statement (in the caller's transaction when `db` is one); returns their ids in order. */
+export async function enqueueMany(db: Db, many: NewJob[]): Promise<string[]> {
+  if (many.length === 0) return [];
   const now = new Date();
-  await db.insert(jobs).values({
-    id,
+  const rows = many.map((job) => ({
+    id: randomUUID(),
     kind: job.kind,
     tenantId: job.tenantId,
     subjectId: job.subjectId ?? null,
@@ -33,8 +46,9 @@ export async function enqueue(
     // the database's clock decides what is due
     runAt: job.runAt ?? sql`now()`,
     createdAt: now,
-  });
-  return id;
+  }));
+  await db.insert(jobs).values(rows);
+  return rows.map((row) => row.id);
 }
 
 /**
@@ -42,34 +56,25 @@ export async function enqueue(
  * Each claimed row carries the locked_until this claim set: finish() writes only while it holds.
  */
 export async function claimDue(db: Db, limit: number, claimMs: number, only?: { id: string }): Promise<Job[]> {
-  const result = (await db.execute(sql`
-    UPDATE jobs SET locked_until = now() + ${claimMs} * interval '1 millisecond'
-    WHERE id IN (
-      SELECT id FROM jobs
-      WHERE status = 'pending' AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
-        ${only ? sql`AND id = ${only.id}` : sql``}
-      ORDER BY run_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.status, "pending"),
+        lte(jobs.runAt, sql`now()`),
+        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
+        only ? eq(jobs.id, only.id) : undefined,
+      ),
     )
-    RETURNING id, kind, tenant_id, subject_id, payload, status, attempts, run_at, locked_until, last_error, created_at,
-      finished_at, dedupe_key
-  `)) as { rows: Record<string, unknown>[] };
-  return result.rows.map((r) => ({
-    id: String(r.id),
-    kind: String(r.kind),
-    tenantId: (r.tenant_id as string | null) ?? null,
-    subjectId: (r.subject_id as string | null) ?? null,
-    payload: (typeof r.payload === "string" ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
-    status: String(r.status),
-    attempts: Number(r.attempts),
-    runAt: new Date(r.run_at as string),
-    lockedUntil: r.locked_until ? new Date(r.locked_until as string) : null,
-    lastError: (r.last_error as string | null) ?? null,
-    createdAt: new Date(r.created_at as string),
-    finishedAt: r.finished_at ? new Date(r.finished_at as string) : null,
-    dedupeKey: (r.dedupe_key as string | null) ?? null,
-  }));
+    .orderBy(asc(jobs.runAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + ${claimMs} * interval '1 millisecond'` })
+    .where(inArray(jobs.id, due))
+    .returning();
 }
 
 /** Records a run's outcome, if this claim still holds the job (true), in the caller's transaction. */
@@ -115,7 +120,7 @@ export async function jobCounts(db: Db): Promise<JobCounts | null> {
  */
 export async function enqueueOnce(
   db: Db,
-  job: { kind: string; dedupeKey: string; payload?: Record<string, unknown>; runAt?: Date | null },
+  job: { kind: JobKind; dedupeKey: string; payload?: Record<string, unknown>; runAt?: Date | null },
 ): Promise<void> {
   const runAt = job.runAt ? sql`${job.runAt.toISOString()}::timestamptz` : sql`now()`;
   await db.execute(sql`

@@ -4,7 +4,7 @@ import { processSingleton } from "@/lib/process-singleton";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { errorText, logger } from "@/lib/log";
 import { startTicker } from "@/lib/runtime/ticker";
-import { claimDue, finish, jobCounts, type Job, type Outcome } from "./queue";
+import { claimDue, finish, jobCounts, type Job, type JobKind, type Outcome } from "./queue";
 
 const log = logger("jobs");
 
@@ -19,18 +19,22 @@ const CLAIM_MS = 60_000;
 /** Jobs run side by side by one instance. */
 const CONCURRENCY = 32;
 
-type Runner = { wake: () => void; stop: () => Promise<void> };
-type Holder = { handlers: Map<string, JobHandler>; runner: Runner | undefined; stopping: boolean };
-// Per process: the handlers by kind, and one loop (jobs are claimed in the database, so every instance runs one).
-const holder = processSingleton("jobs", (): Holder => ({ handlers: new Map(), runner: undefined, stopping: false }));
+/** What runs each kind of job: lib/dashboard/lifecycle/job-registry.ts. */
+export type JobHandlers = Record<JobKind, JobHandler>;
 
-/** Registers what runs jobs of `kind` (at module load of the feature). */
-export function registerJobHandler(kind: string, handler: JobHandler) {
-  holder.handlers.set(kind, handler);
+type Runner = { wake: () => void; stop: () => Promise<void> };
+type Holder = { handlers: Partial<Record<string, JobHandler>>; runner: Runner | undefined; stopping: boolean };
+// Per process: the handlers by kind, and one loop (jobs are claimed in the database, so every instance runs one).
+const holder = processSingleton("jobs", (): Holder => ({ handlers: {}, runner: undefined, stopping: false }));
+
+/** The handlers this process runs jobs with (the job registry, given at boot). */
+export function setJobHandlers(handlers: JobHandlers) {
+  holder.handlers = handlers;
 }
 
 async function runOne(db: Db, job: Job): Promise<void> {
-  const handler = holder.handlers.get(job.kind);
+  // a kind this version does not know (queued by a newer one) fails rather than waits forever
+  const handler = holder.handlers[job.kind];
   let result: Awaited<ReturnType<JobHandler>>;
   try {
     result = handler ? await handler(db, job) : { outcome: "failed", error: `no handler for jobs of kind ${job.kind}` };
@@ -77,9 +81,10 @@ export async function runDueJobs(db: Db, only?: { id: string }): Promise<number>
   return total;
 }
 
-/** Starts this process's job loop (idempotent): every `intervalMs`, and at once when woken. */
-export function startJobRunner(database: Database, intervalMs: number): Runner {
+/** Starts this process's job loop with `handlers` (idempotent): every `intervalMs`, and at once when woken. */
+export function startJobRunner(database: Database, intervalMs: number, handlers: JobHandlers): Runner {
   if (holder.runner) return holder.runner;
+  setJobHandlers(handlers);
   const { db } = database;
   const ticker = startTicker("the job runner", log, intervalMs, async () => void (await runDueJobs(db)));
   serverRuntime().providers.set("jobs", () => jobCounts(db));

@@ -3,14 +3,14 @@ import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { mailMessages } from "@/lib/db/schema";
-import { enqueue } from "@/lib/dashboard/jobs/queue";
+import { enqueue, type JobKind } from "@/lib/dashboard/jobs/queue";
 import { mailHtml, mailText, type MailContent } from "./render";
 import type { ConsoleMail, ConsoleMailDetail, ConsoleMailList } from "@/lib/dashboard/contract/console-api";
 
 // Every mail is written whole into mail_messages and handed to a `mail` job in the same
 // transaction: an SMTP server that is away, or an instance that stops, loses none.
 
-export const MAIL_JOB = "mail";
+export const MAIL_JOB = "mail" as const satisfies JobKind;
 
 export type MailToQueue = {
   tenantId: string | null;

@@ -4,10 +4,9 @@ import type { Db } from "@/lib/db/client";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import { mailMessages } from "@/lib/db/schema";
-import { registerJobHandler, type JobHandler } from "@/lib/dashboard/jobs/runner";
+import type { JobHandler } from "@/lib/dashboard/jobs/runner";
 import { processSingleton } from "@/lib/process-singleton";
 import { errorText, logger } from "@/lib/log";
-import { MAIL_JOB } from "./outbox";
 
 const log = logger("mail");
 
@@ -28,7 +27,7 @@ export function mailRetryDelayMs(n: number, schedule = env().mailRetryScheduleMs
   return n >= 1 && n <= schedule.length ? (schedule[n - 1] ?? null) : null;
 }
 
-const sendMail: JobHandler = async (db, job) => {
+export const sendMail: JobHandler = async (db, job) => {
   const id = String(job.payload.mail_id);
   const [mail] = await db.select().from(mailMessages).where(eq(mailMessages.id, id));
   if (!mail || mail.status !== "queued") return { outcome: "done" };
@@ -77,5 +76,3 @@ const sendMail: JobHandler = async (db, job) => {
     return { outcome: "retry", at: new Date(Date.now() + delay), error, record };
   }
 };
-
-registerJobHandler(MAIL_JOB, sendMail);

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { mailMessages, notifications, users } from "@/lib/db/schema";
-import { registerJobHandler, wakeJobRunner, type JobHandler } from "@/lib/dashboard/jobs/runner";
+import { wakeJobRunner, type JobHandler } from "@/lib/dashboard/jobs/runner";
 import { queueMail } from "@/lib/dashboard/mail/outbox";
 import { mailTranslator } from "@/lib/dashboard/mail/render";
 import { appUrl } from "@/lib/dashboard/auth/account-links";
 import type { NotificationCategory } from "@/lib/dashboard/contract/notifications-api";
-import { DIGEST_JOB, DIGEST_WINDOW_MS, digestKey } from "./notify";
+import { DIGEST_WINDOW_MS, digestKey } from "./notify";
 import { notificationText } from "./text";
 import { unsubscribeToken } from "./preferences";
 
@@ -14,7 +14,7 @@ import { unsubscribeToken } from "./preferences";
 // one every 15 minutes. The job stays pending until a window passes with nothing new, so a
 // notification that arrives while it runs is in the next mail.
 
-const digest: JobHandler = async (db, job) => {
+export const digest: JobHandler = async (db, job) => {
   const userId = String(job.payload.user_id);
   const category = String(job.payload.category) as NotificationCategory;
   const mailCategory = `notification:${category}`;
@@ -70,5 +70,3 @@ const digest: JobHandler = async (db, job) => {
   // stay pending for one window: what arrives meanwhile goes in the next mail, not a mail of its own
   return { outcome: "retry", at: new Date(Date.now() + DIGEST_WINDOW_MS), error: "mailed; waiting for the next 15-minute window" };
 };
-
-registerJobHandler(DIGEST_JOB, digest);

@@ -10,10 +10,8 @@ import * as schema from "@/lib/db/schema";
 import { sweepNotifications, lastWeekOf } from "./sweep";
 import { DIGEST_JOB } from "./notify";
 import { setPreferences } from "./preferences";
-import { runDueJobs } from "@/lib/dashboard/jobs/runner";
-// the handlers of the jobs run here: the digest, and the mail it queues (kept: no SMTP_URL)
-import "./digest";
-import "@/lib/dashboard/mail/send";
+import { runDueJobs, setJobHandlers } from "@/lib/dashboard/jobs/runner";
+import { jobHandlers } from "@/lib/dashboard/lifecycle/job-registry";
 
 // secrets this process would generate (unsubscribe tokens are signed) go to a scratch directory
 process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "notify-test-"));
@@ -23,6 +21,8 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "notify-test-"));
 
 let db: Db;
 beforeAll(async () => {
+  // the jobs run here: the digest, and the mail it queues (kept: no SMTP_URL)
+  setJobHandlers(jobHandlers);
   ({ db } = await openMemoryDatabase());
 }, 60_000);
 

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { publish } from "@/lib/dashboard/events/bus";
 import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
+import type { JobKind } from "@/lib/dashboard/jobs/queue";
 import { errorText, logger } from "@/lib/log";
 import type { NotificationCategory, NotificationKind } from "@/lib/dashboard/contract/notifications-api";
 import { channelSql } from "./preferences";
@@ -10,7 +11,7 @@ import { channelSql } from "./preferences";
 const log = logger("notifications");
 
 /** A mail digest of one user's category: one job at a time (its dedupe key), at most one mail per 15 minutes. */
-export const DIGEST_JOB = "notification-mail";
+export const DIGEST_JOB = "notification-mail" as const satisfies JobKind;
 export const DIGEST_WINDOW_MS = 15 * 60_000;
 export const digestKey = (userId: string, category: string) => `digest:${userId}:${category}`;
 

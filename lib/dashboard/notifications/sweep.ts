@@ -9,8 +9,8 @@ import { reconciliationIssues } from "@/lib/dashboard/reports/statements";
 import { earningsReport } from "@/lib/dashboard/reports/earnings";
 import { listAgreements } from "@/lib/dashboard/reports/agreements";
 import { todayIn } from "@/lib/dashboard/reports/periods";
-import { registerJobHandler, type JobHandler } from "@/lib/dashboard/jobs/runner";
-import { enqueueOnce } from "@/lib/dashboard/jobs/queue";
+import type { JobHandler } from "@/lib/dashboard/jobs/runner";
+import { enqueueOnce, type JobKind } from "@/lib/dashboard/jobs/queue";
 import { errorText, logger } from "@/lib/log";
 import { DIGEST_JOB, notify } from "./notify";
 
@@ -20,7 +20,7 @@ const log = logger("notifications");
 // each tenant for what its people should hear of, and notifies each finding once per key. What
 // was found before is found again and changes nothing: the keys make it idempotent.
 
-export const SWEEP_JOB = "notifications-sweep";
+export const SWEEP_JOB = "notifications-sweep" as const satisfies JobKind;
 const SWEEP_KEY = "notifications-sweep";
 const MAX_PER_KIND = 200;
 const HOUR_MS = 3_600_000;
@@ -235,11 +235,9 @@ export function scheduleSweep(db: Db, at: Date | null = null): Promise<void> {
   return enqueueOnce(db, { kind: SWEEP_JOB, dedupeKey: SWEEP_KEY, runAt: at });
 }
 
-const sweep: JobHandler = async (db) => {
+export const sweep: JobHandler = async (db) => {
   const added = await sweepNotifications(db);
   if (added > 0) log.info({ added }, "notifications added");
   // the next sweep is queued as this one is recorded done
   return { outcome: "done", record: (tx) => scheduleSweep(tx, new Date(Date.now() + env().notificationsSweepMs)) };
 };
-
-registerJobHandler(SWEEP_JOB, sweep);

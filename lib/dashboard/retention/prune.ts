@@ -2,8 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { registerJobHandler, type JobHandler } from "@/lib/dashboard/jobs/runner";
-import { enqueueOnce } from "@/lib/dashboard/jobs/queue";
+import type { JobHandler } from "@/lib/dashboard/jobs/runner";
+import { enqueueOnce, type JobKind } from "@/lib/dashboard/jobs/queue";
 import { logger } from "@/lib/log";
 
 const log = logger("retention");
@@ -14,7 +14,7 @@ const log = logger("retention");
 // headers; the audit log, sent mail, read notifications, finished jobs and counted rejections
 // are deleted. Reports read exchanges, which are never pruned: their figures stay exact.
 
-export const RETENTION_JOB = "retention";
+export const RETENTION_JOB = "retention" as const satisfies JobKind;
 const RETENTION_KEY = "retention";
 /** Rows a statement touches: short transactions that never hold many locks. */
 export const BATCH = 1_000;
@@ -102,7 +102,7 @@ export function scheduleRetention(db: Db, at: Date | null = null, marks: Waterma
   return enqueueOnce(db, { kind: RETENTION_JOB, dedupeKey: RETENTION_KEY, payload: marks, runAt: at });
 }
 
-const retention: JobHandler = async (db, job) => {
+export const retention: JobHandler = async (db, job) => {
   const cutoff = new Date(Date.now() - env().retentionDays * DAY_MS);
   const marks: Watermarks = {
     events_after: Number(job.payload.events_after ?? 0),
@@ -114,5 +114,3 @@ const retention: JobHandler = async (db, job) => {
   const at = new Date(Date.now() + (finished ? DAY_MS : 60_000));
   return { outcome: "done", record: (tx) => scheduleRetention(tx, at, next) };
 };
-
-registerJobHandler(RETENTION_JOB, retention);

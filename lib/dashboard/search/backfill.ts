@@ -2,8 +2,8 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { paymentHashOf } from "@/lib/lightning/invoice";
-import { registerJobHandler, type JobHandler } from "@/lib/dashboard/jobs/runner";
-import { enqueueOnce } from "@/lib/dashboard/jobs/queue";
+import type { JobHandler } from "@/lib/dashboard/jobs/runner";
+import { enqueueOnce, type JobKind } from "@/lib/dashboard/jobs/queue";
 import { logger } from "@/lib/log";
 
 const log = logger("search");
@@ -12,7 +12,7 @@ const log = logger("search");
 // instance claims the job; new snapshots carry it from their first store (index-exchange.ts).
 // An invoice that does not decode is marked '' so that it is not read again.
 
-export const BACKFILL_JOB = "payment-hash-backfill";
+export const BACKFILL_JOB = "payment-hash-backfill" as const satisfies JobKind;
 const BATCH = 500;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -39,11 +39,9 @@ export async function scheduleBackfill(db: Db): Promise<void> {
   if (missing.length > 0) await enqueueOnce(db, { kind: BACKFILL_JOB, dedupeKey: BACKFILL_JOB });
 }
 
-const backfill: JobHandler = async (db) => {
+export const backfill: JobHandler = async (db) => {
   let filled = 0;
   for (let n = await backfillPaymentHashes(db); n > 0; n = await backfillPaymentHashes(db)) filled += n;
   if (filled > 0) log.info({ filled }, "payment hashes of stored invoices filled in for search");
   return { outcome: "done" };
 };
-
-registerJobHandler(BACKFILL_JOB, backfill);
