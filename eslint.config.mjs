@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 
@@ -17,6 +18,40 @@ const noDashboard = {
 const SHARED = ["bitcoin", "lightning", "banking", "db", "http", "openapi", "runtime", "rate-limit", "service-api"];
 const NOT_CHECKED = ["tests/**", "e2e/**", "scripts/**", "**/*.test.ts", "instrumentation.ts", "lib/boot.ts"];
 
+// The dashboard's folders in layers, lowest first (docs/architecture.md#layers): a folder imports
+// only folders of the layers below its own, so no two folders import each other, even through
+// others. A new folder, or an import that needs a folder moved up, is placed here.
+const DASHBOARD_LAYERS = [
+  ["contract", "jobs", "pages", "upstream"],
+  ["audit", "client", "events", "mail", "retention", "security"],
+  ["auth"],
+  ["account", "forwarding", "orders", "search", "simulator"],
+  ["exchanges", "settings"],
+  ["console", "payout-links", "reports", "webhooks"],
+  ["api", "demo", "notifications", "overview"],
+  ["lifecycle"],
+];
+const unplaced = readdirSync(new URL("lib/dashboard/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !DASHBOARD_LAYERS.flat().includes(entry.name))
+  .map((entry) => entry.name);
+if (unplaced.length > 0) throw new Error(`eslint.config.mjs: place lib/dashboard/${unplaced.join(", ")} in DASHBOARD_LAYERS`);
+
+/** For each folder: the folders of its own layer and those above, which it may not import. */
+const layerRules = DASHBOARD_LAYERS.flatMap((layer, i) =>
+  layer.map((folder) => {
+    const above = DASHBOARD_LAYERS.slice(i)
+      .flat()
+      .filter((other) => other !== folder);
+    const group = above.flatMap((other) => [`@/lib/dashboard/${other}`, `@/lib/dashboard/${other}/*`, `../${other}/*`, `../../${other}/*`]);
+    const upward = { group, message: `lib/dashboard/${folder} may import only folders of the layers below its own (DASHBOARD_LAYERS)` };
+    return {
+      files: [`lib/dashboard/${folder}/**/*.{ts,tsx,mjs}`],
+      ignores: NOT_CHECKED,
+      rules: { "no-restricted-imports": ["error", { patterns: group.length > 0 ? [noSandbox, upward] : [noSandbox] }] },
+    };
+  }),
+);
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -27,6 +62,7 @@ const config = [
     ignores: ["app/sandbox/**", ...NOT_CHECKED],
     rules: { "no-restricted-imports": ["error", { patterns: [noSandbox] }] },
   },
+  ...layerRules,
   {
     // the sandbox
     files: ["lib/sandbox/**/*.{ts,tsx,mjs}", "app/sandbox/**/*.{ts,tsx,mjs}"],

@@ -10,7 +10,7 @@ import { startJobRunner } from "@/lib/dashboard/jobs/runner";
 import { jobHandlers, jobRegistry } from "@/lib/dashboard/lifecycle/job-registry";
 import { registerDrains } from "@/lib/dashboard/lifecycle/drains";
 import { registerStreamRoutes } from "@/lib/runtime/streams.mjs";
-import { streamRoutes } from "@/lib/dashboard/events/stream-routes";
+import { streamRoutes } from "@/lib/dashboard/api/stream-routes";
 import { renewPlaces } from "@/lib/dashboard/events/stream-places";
 import { processSingleton } from "@/lib/process-singleton";
 import { SealingKeyMismatch, verifySealingKey } from "@/lib/dashboard/auth/sealing-key";

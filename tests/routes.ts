@@ -5,7 +5,7 @@ import path from "node:path";
 // the server serves outside Next.js): the OpenAPI test compares them with the documents,
 // lib/docs-tables.test.ts with the route table of docs/api.md.
 
-const STREAM_ROUTES = path.join(import.meta.dirname, "..", "lib", "dashboard", "events", "stream-routes.ts");
+const STREAM_ROUTES = path.join(import.meta.dirname, "..", "lib", "dashboard", "api", "stream-routes.ts");
 
 /** The event streams' routes under `prefix`, as "GET /path" ({param} for [param]). */
 function streamRoutes(prefix: string): string[] {

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { apiErrorResponse, otherMethods } from "@/lib/dashboard/api/route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { ApiError } from "@/lib/errors";
 import { requestId } from "@/lib/log";
 

@@ -1,3 +1,4 @@
+import { ApiError } from "@/lib/errors";
 import { requireStorableRequest } from "./storable-text";
 
 /** The second argument Next.js passes a route handler. */
@@ -13,4 +14,17 @@ export async function routeParams(req: Request, context: RouteContext | undefine
   const params = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value.join("/") : value]));
   requireStorableRequest(new URL(req.url), params);
   return params;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id must be a UUID; anything else names nothing (404). */
+export function pathId(kind: string, id: string | undefined): string {
+  if (!id || !UUID.test(id)) throw new ApiError("not_found", `No such ${kind}`);
+  return id.toLowerCase();
+}
+
+/** A request's query as a plain object (the last of a repeated name). */
+export function searchParams(req: Request): Record<string, string> {
+  return Object.fromEntries(new URL(req.url).searchParams.entries());
 }

@@ -6,7 +6,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/schema";
 import type { Db } from "@/lib/db/client";
 import { seedVolume } from "@/lib/dashboard/demo/seed-volume";
-import { encodeCursor } from "@/lib/dashboard/api/cursor";
+import { encodeCursor } from "@/lib/http/cursor";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import type { RunningApp } from "../../tests/integration/harness/app-server";
 import { send, streamed, tenantIdOf } from "./common";

@@ -4,7 +4,7 @@ import { RejectedList } from "@/components/events/rejected-list";
 import { WebhookHealth } from "@/components/events/webhook-health";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
-import { originOf } from "@/lib/dashboard/api/request-origin";
+import { originOf } from "@/lib/http/request-origin";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/dashboard/contract/events-api";
 import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";

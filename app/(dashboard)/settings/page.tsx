@@ -2,7 +2,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { SettingsPage, settingsTabs, type OpenTab, type SettingsTab } from "@/components/settings/settings-page";
 import { titled } from "@/i18n/page-title";
-import { originOf } from "@/lib/dashboard/api/request-origin";
+import { originOf } from "@/lib/http/request-origin";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
 import { serviceTime } from "@/lib/service-api/client";

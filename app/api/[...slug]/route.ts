@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { apiErrorResponse } from "@/lib/dashboard/api/route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { ApiError } from "@/lib/errors";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/dashboard/api/ownership";
+import { searchParams } from "@/lib/http/route-params";
 import { ApiError, parseOrThrow } from "@/lib/errors";
 import { listAudit } from "@/lib/dashboard/audit/list-audit";
 import { auditQuerySchema } from "@/lib/dashboard/contract/dashboard-api";

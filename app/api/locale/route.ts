@@ -1,7 +1,7 @@
 import { localeCookie, locales } from "@/i18n/config";
 import { safeCallbackPath } from "@/lib/dashboard/auth/safe-callback";
 import { publicRoute } from "@/lib/dashboard/api/public-route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { otherMethods } from "@/lib/dashboard/api/route";
 import { ApiError } from "@/lib/errors";
 import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";

@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { everyone } from "@/lib/dashboard/account/roles";
-import { searchParams } from "@/lib/dashboard/api/ownership";
+import { searchParams } from "@/lib/http/route-params";
 import { parseOrThrow } from "@/lib/errors";
 import { notificationQuerySchema } from "@/lib/dashboard/contract/notifications-api";
 import { listNotifications } from "@/lib/dashboard/notifications/inbox";

@@ -1,5 +1,5 @@
 import { dashboardOpenApi } from "@/lib/dashboard/api/openapi";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { otherMethods } from "@/lib/dashboard/api/route";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/dashboard/api/ownership";
+import { searchParams } from "@/lib/http/route-params";
 import { parseOrThrow } from "@/lib/errors";
 import { searchQuerySchema, type SearchResult } from "@/lib/dashboard/contract/events-api";
 import { search } from "@/lib/dashboard/search/search";

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { PayoutPage, type PayoutPageState } from "@/components/pay/payout-page";
 import { takePublicToken } from "@/lib/dashboard/api/public-route";
-import { originOf } from "@/lib/dashboard/api/request-origin";
+import { originOf } from "@/lib/http/request-origin";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
 import { loadPublicView, publicServiceTime } from "@/lib/dashboard/payout-links/load-view";

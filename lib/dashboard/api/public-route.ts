@@ -5,7 +5,7 @@ import { clientAddress } from "@/lib/dashboard/auth/client-address";
 import { takeToken } from "@/lib/rate-limit/token-bucket";
 import { publicServiceTime } from "@/lib/dashboard/payout-links/load-view";
 import { apiErrorResponse, noStore } from "./route";
-import { requestOrigin } from "./request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 import { requestId as currentRequestId } from "@/lib/log";
 

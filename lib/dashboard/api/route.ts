@@ -10,7 +10,7 @@ import { recordAudit } from "@/lib/dashboard/audit/record";
 import { requireSameOrigin } from "./same-origin";
 import { requireRecentFactor } from "@/lib/dashboard/auth/step-up";
 import { bearerKey, requireScope, userOfApiKey } from "@/lib/dashboard/auth/api-keys";
-import { requestOrigin } from "./request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
 import { SealedDataError } from "@/lib/dashboard/auth/encryption";

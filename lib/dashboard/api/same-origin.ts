@@ -1,9 +1,9 @@
 import { ApiError } from "@/lib/errors";
-import { requestOrigin } from "./request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 
 /**
  * A change made with a session cookie must come from our own pages: its Origin must be this
- * app's origin exactly, scheme, host and port (lib/dashboard/api/request-origin.ts). Requests
+ * app's origin exactly, scheme, host and port (lib/http/request-origin.ts). Requests
  * without an Origin, or with "null", are refused.
  */
 export function isSameOrigin(req: Request): boolean {

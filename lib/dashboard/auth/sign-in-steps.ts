@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { originOf } from "@/lib/dashboard/api/request-origin";
+import { originOf } from "@/lib/http/request-origin";
 import { authenticationResponseSchema } from "@/lib/dashboard/contract/account-api";
 import { clientAddress } from "./client-address";
 import { dummyHash, verifyPassword } from "./password";

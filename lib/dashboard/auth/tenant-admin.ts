@@ -1,5 +1,5 @@
 import "server-only";
-import { isTimeZone } from "@/lib/dashboard/reports/periods";
+import { isTimeZone } from "@/lib/time-zone";
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { getDatabase, type Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
 import { busSignalSchema, type BusNotice, type BusSignal } from "@/lib/dashboard/contract/dashboard-api";
-import { eventsBetween } from "@/lib/dashboard/webhooks/event-store";
+import { CHANNEL, eventsBetween } from "./event-store";
 import { processSingleton } from "@/lib/process-singleton";
 import { parseJsonAs } from "@/lib/http/parse-json";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
@@ -18,7 +18,6 @@ const log = logger("bus");
 // that arrived meanwhile, and hands the notices to its subscribers in cursor order. An instance
 // with no such stream reads nothing. PGlite delivers in-process, PostgreSQL across instances.
 
-export const CHANNEL = "dashboard_events";
 /** Subscribes to the notices of every tenant (the operator console's stream). */
 export const EVERY_TENANT = "*";
 

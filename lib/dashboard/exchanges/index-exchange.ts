@@ -8,6 +8,15 @@ import type { Exchange } from "@/lib/service-api/schemas";
 import { exchangeState, type ExchangeState } from "@/lib/service-api/exchange-state";
 import { paymentHashOf } from "@/lib/lightning/invoice";
 
+/**
+ * Whether the tenant's index holds the exchange ("indexed") or not ("unknown": the upstream, asked
+ * with the tenant's credentials, decides). Exchanges are indexed per tenant from webhooks, which
+ * must not decide anything for another tenant.
+ */
+export async function exchangeOwnership(db: Db, tenantId: string, id: string): Promise<"indexed" | "unknown"> {
+  return (await isExchangeIndexed(db, tenantId, id)) ? "indexed" : "unknown";
+}
+
 /** A webhook just stored, as the index learns from it. */
 export type AnnouncedEvent = {
   seq: number;

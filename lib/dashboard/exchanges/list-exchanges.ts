@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
-import { afterCursor, decodeCursor, pageOf } from "@/lib/dashboard/api/cursor";
+import { afterCursor, decodeCursor, pageOf } from "@/lib/http/cursor";
 import type { AttentionReason, ExchangeListItem, ExchangeListQuery, ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
 import { attentionCandidate, attentionReason } from "./attention";
 

@@ -1,11 +1,10 @@
 import { after } from "next/server";
-import { ownership } from "@/lib/dashboard/api/ownership";
 import { upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
 import type { Db } from "@/lib/db/client";
 import type { Exchange } from "@/lib/service-api/schemas";
 import { freshSnapshot, storedSnapshot } from "./cached-snapshot";
 import { unreachable } from "@/lib/dashboard/upstream/reachability";
-import { indexExchangeSnapshot } from "./index-exchange";
+import { exchangeOwnership, indexExchangeSnapshot } from "./index-exchange";
 
 /**
  * An exchange as GET /api/exchanges/{id} and its page read it: a snapshot a few seconds old that
@@ -28,7 +27,7 @@ export async function readExchange(
   let exchange: Exchange;
   let indexed: "indexed" | "unknown";
   try {
-    [exchange, indexed] = await Promise.all([upstreamFor(tenant).getExchange(id), ownership(db, tenant.id, "exchange", id)]);
+    [exchange, indexed] = await Promise.all([upstreamFor(tenant).getExchange(id), exchangeOwnership(db, tenant.id, id)]);
   } catch (error) {
     const stored = storedWhenUnreachable && unreachable(error) ? await storedSnapshot(db, tenant.id, id) : null;
     if (!stored) throw error;

@@ -69,19 +69,24 @@ export function signedHeaders(webhookId: string, body: string, secrets: string[]
 
 type Payload = { seq?: number; event_type?: string | null; test_body?: string };
 
-async function bodyOf(db: Db, job: Job): Promise<string | null> {
+/** The job's endpoint and the body it sends (a stored event's, or a test event's), in one read. */
+async function endpointAndBody(db: Db, job: Job) {
+  if (!job.subjectId) return { endpoint: undefined, body: null };
   const payload = job.payload as Payload;
-  if (typeof payload.test_body === "string") return payload.test_body;
-  if (typeof payload.seq !== "number" || !job.tenantId) return null;
-  const [event] = await db
-    .select({ rawBody: webhookEvents.rawBody })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.tenantId, job.tenantId), eq(webhookEvents.seq, payload.seq)));
-  return event?.rawBody ?? null;
+  const seq = typeof payload.seq === "number" && job.tenantId ? payload.seq : null;
+  const [row] = await db
+    .select({ endpoint: forwardingEndpoints, rawBody: webhookEvents.rawBody })
+    .from(forwardingEndpoints)
+    .leftJoin(
+      webhookEvents,
+      and(eq(webhookEvents.tenantId, forwardingEndpoints.tenantId), seq === null ? sql`false` : eq(webhookEvents.seq, seq)),
+    )
+    .where(eq(forwardingEndpoints.id, job.subjectId));
+  return { endpoint: row?.endpoint, body: typeof payload.test_body === "string" ? payload.test_body : (row?.rawBody ?? null) };
 }
 
 export const forward: JobHandler = async (db, job) => {
-  const [endpoint] = job.subjectId ? await db.select().from(forwardingEndpoints).where(eq(forwardingEndpoints.id, job.subjectId)) : [];
+  const { endpoint, body } = await endpointAndBody(db, job);
   if (!endpoint) return { outcome: "failed", error: "the endpoint was deleted" };
   if (!endpoint.enabled) {
     return {
@@ -89,7 +94,6 @@ export const forward: JobHandler = async (db, job) => {
       error: endpoint.disabledReason ? `the endpoint was disabled: ${endpoint.disabledReason}` : "the endpoint is disabled",
     };
   }
-  const body = await bodyOf(db, job);
   if (body === null) return { outcome: "failed", error: "the event is no longer stored" };
 
   const startedAt = new Date();
@@ -114,7 +118,9 @@ export const forward: JobHandler = async (db, job) => {
       responseBody: result.answer,
     });
     if (ok) {
-      // matched only when a streak ends: an update that changes nothing would still write a row version
+      // only when a streak ends, as far as the read above knew (a failure recorded since is
+      // cleared by the next success): an update that changes nothing would still write a row version
+      if (!endpoint.failingSince) return;
       await tx
         .update(forwardingEndpoints)
         .set({ failingSince: null })

@@ -2,7 +2,7 @@ import "server-only";
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { orders } from "@/lib/db/schema";
-import { afterCursor, decodeCursor, pageOf } from "@/lib/dashboard/api/cursor";
+import { afterCursor, decodeCursor, pageOf } from "@/lib/http/cursor";
 import type { OrderListQuery, OrderPage } from "@/lib/dashboard/contract/dashboard-api";
 
 // GET /api/orders – the tenant's indexed orders, newest first

@@ -1,11 +1,10 @@
-import { ownId } from "@/lib/dashboard/api/ownership";
 import { upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
 import type { Db } from "@/lib/db/client";
 import { orderSchema, type Order } from "@/lib/service-api/schemas";
 import { and, eq } from "drizzle-orm";
 import { orders } from "@/lib/db/schema";
 import { unreachable } from "@/lib/dashboard/upstream/reachability";
-import { indexOrder } from "./index-order";
+import { indexOrder, ownOrderId } from "./index-order";
 
 /**
  * An order as GET /api/orders/{id} and its page read it: GET /v1/orders/{id} with the tenant's
@@ -25,7 +24,7 @@ export async function readOrderOrStored(
   rawId: string | undefined,
   storedWhenUnreachable = true,
 ): Promise<{ order: Order; asOf?: Date }> {
-  const id = await ownId(db, tenant.id, "order", rawId);
+  const id = await ownOrderId(db, tenant.id, rawId);
   const fetchedAt = new Date();
   let order: Order;
   try {

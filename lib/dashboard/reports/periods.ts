@@ -11,16 +11,6 @@ export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
-/** Whether Intl knows the IANA time zone. */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const pad = (n: number) => String(n).padStart(2, "0");
 /** Year and month (1-12) of YYYY-MM or YYYY-MM-DD. */
 const yearMonth = (text: string): [number, number] => [Number(text.slice(0, 4)), Number(text.slice(5, 7))];

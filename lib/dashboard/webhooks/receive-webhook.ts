@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { ApiError, errorBody, errorStatus, type ErrorCode } from "@/lib/errors";
 import { readCapped } from "@/lib/http/read-body";
 import { firstUnstorable, UNSTORABLE_MESSAGE } from "@/lib/http/storable-text";

@@ -5,10 +5,10 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { openMemoryDatabase } from "@/lib/db/memory-database";
 import * as schema from "@/lib/db/schema";
-import { CHANNEL } from "@/lib/dashboard/events/bus";
+import { CHANNEL } from "@/lib/dashboard/events/event-store";
 import { tenantFrame } from "@/lib/dashboard/events/sse";
 import { busSignalSchema, webhookFrameSchema, type BusSignal } from "@/lib/dashboard/contract/dashboard-api";
-import { eventsAfter, eventsBetween } from "./event-store";
+import { eventsAfter, eventsBetween } from "@/lib/dashboard/events/event-store";
 import { storeAndPublish } from "./store-event";
 
 // The bus signal is built in SQL (json_build_object, sent by pg_notify in the statement that

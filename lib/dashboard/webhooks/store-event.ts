@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { CHANNEL } from "@/lib/dashboard/events/bus";
+import { CHANNEL } from "@/lib/dashboard/events/event-store";
 import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 import { indexAnnouncedExchanges } from "@/lib/dashboard/exchanges/index-exchange";

@@ -3,7 +3,7 @@ import { ExchangePage } from "@/components/exchanges/exchange-page";
 import { readFailure } from "@/components/ui/read-failure";
 import { EmptyState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
-import { pathId } from "@/lib/dashboard/api/ownership";
+import { pathId } from "@/lib/http/route-params";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
@@ -13,7 +13,7 @@ import { toExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 import { readExchange } from "@/lib/dashboard/exchanges/read-exchange";
 import { errorCodeOf } from "@/lib/dashboard/pages/error-code";
 import { isSandboxTenant, simulatorFor } from "@/lib/dashboard/simulator/simulator";
-import { eventsOfExchange } from "@/lib/dashboard/webhooks/event-store";
+import { eventsOfExchange } from "@/lib/dashboard/events/event-store";
 import { reachabilityOf } from "@/lib/dashboard/upstream/reachability";
 import { ServiceUnreachable } from "@/components/shell/service-unreachable";
 

@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { serviceTime } from "@/lib/service-api/client";
-import { pathId } from "@/lib/dashboard/api/ownership";
+import { pathId } from "@/lib/http/route-params";
 import { readJson } from "@/lib/http/read-body";
 import { agreementBodySchema } from "@/lib/dashboard/contract/reports-api";
 import { listAgreements, putAgreement } from "@/lib/dashboard/reports/agreements";

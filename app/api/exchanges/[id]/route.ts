@@ -1,5 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { ownId, pathId } from "@/lib/dashboard/api/ownership";
+import { ownId } from "@/lib/dashboard/api/ownership";
+import { pathId } from "@/lib/http/route-params";
 import { exchangePayoutPatchSchema } from "@/lib/service-api/schemas";
 import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { indexExchangeSnapshot } from "@/lib/dashboard/exchanges/index-exchange";

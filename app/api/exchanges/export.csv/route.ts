@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/dashboard/api/ownership";
+import { searchParams } from "@/lib/http/route-params";
 import { parseOrThrow } from "@/lib/errors";
 import { exchangeExportQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
 import { exportExchanges } from "@/lib/dashboard/reports/exports";

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/dashboard/api/ownership";
+import { searchParams } from "@/lib/http/route-params";
 import { consoleExchanges } from "@/lib/dashboard/console/console";
 import { consoleExchangeQuerySchema } from "@/lib/dashboard/contract/console-api";
 

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { readJson } from "@/lib/http/read-body";
 import { consoleTenants, createConsoleTenant } from "@/lib/dashboard/console/console";
 import { tenantCreateBodySchema } from "@/lib/dashboard/contract/console-api";

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/dashboard/api/ownership";
+import { searchParams } from "@/lib/http/route-params";
 import { parseOrThrow } from "@/lib/errors";
 import { signInQuerySchema } from "@/lib/dashboard/contract/settings-api";
 import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";

@@ -5,7 +5,7 @@ import { timeZoneBodySchema, type TimeZoneSetting } from "@/lib/dashboard/contra
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 import { setTenantTimeZone } from "@/lib/dashboard/auth/tenant-admin";
 import { forgetTenants } from "@/lib/dashboard/auth/tenants";
-import { isTimeZone } from "@/lib/dashboard/reports/periods";
+import { isTimeZone } from "@/lib/time-zone";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { webhookSecretStatus } from "@/lib/dashboard/settings/settings";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 

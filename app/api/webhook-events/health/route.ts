@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { webhookHealth } from "@/lib/dashboard/webhooks/list-events";
 
 export const dynamic = "force-dynamic";

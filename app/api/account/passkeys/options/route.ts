@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { passkeyRegistrationOptions } from "@/lib/dashboard/account/factors";
 import { everyone } from "@/lib/dashboard/account/roles";
 

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { stepUpOptions } from "@/lib/dashboard/account/reauthenticate";
 import { everyone } from "@/lib/dashboard/account/roles";
 

@@ -1,8 +1,8 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { pathId } from "@/lib/dashboard/api/ownership";
+import { pathId } from "@/lib/http/route-params";
 import { ApiError } from "@/lib/errors";
 import { isExchangeIndexed } from "@/lib/dashboard/exchanges/index-exchange";
-import { eventsOfExchange } from "@/lib/dashboard/webhooks/event-store";
+import { eventsOfExchange } from "@/lib/dashboard/events/event-store";
 
 export const dynamic = "force-dynamic";
 

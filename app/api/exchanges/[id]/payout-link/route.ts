@@ -1,7 +1,7 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import type { PayoutLinkRevocation } from "@/lib/dashboard/contract/dashboard-api";
 import { ownId } from "@/lib/dashboard/api/ownership";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { assertLinkable, createPayoutLink, revokePayoutLinks } from "@/lib/dashboard/payout-links/payout-links";
 

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/dashboard/api/ownership";
+import { searchParams } from "@/lib/http/route-params";
 import { consoleSimulator } from "@/lib/dashboard/simulator/simulator";
 
 export const dynamic = "force-dynamic";

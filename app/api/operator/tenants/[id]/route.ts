@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { pathId, searchParams } from "@/lib/dashboard/api/ownership";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { pathId, searchParams } from "@/lib/http/route-params";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { readJson } from "@/lib/http/read-body";
 import { parseOrThrow } from "@/lib/errors";
 import { deleteConsoleTenant, updateConsoleTenant } from "@/lib/dashboard/console/console";

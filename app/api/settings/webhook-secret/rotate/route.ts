@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { readJson } from "@/lib/http/read-body";
 import { rotateBodySchema } from "@/lib/dashboard/contract/settings-api";
 import { rotateSecret } from "@/lib/dashboard/settings/settings";

@@ -1,6 +1,6 @@
 import { otherMethods } from "@/lib/dashboard/api/route";
 import { publicRoute } from "@/lib/dashboard/api/public-route";
-import { requestOrigin } from "@/lib/dashboard/api/request-origin";
+import { requestOrigin } from "@/lib/http/request-origin";
 import { requireSameOrigin } from "@/lib/dashboard/api/same-origin";
 import { secondStepPasskeyOptions } from "@/lib/dashboard/auth/sign-in-ceremonies";
 

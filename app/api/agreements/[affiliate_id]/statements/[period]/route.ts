@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { pathId } from "@/lib/dashboard/api/ownership";
+import { pathId } from "@/lib/http/route-params";
 import { ApiError } from "@/lib/errors";
 import { statement } from "@/lib/dashboard/reports/statements";
 import { exportStatement } from "@/lib/dashboard/reports/exports";

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { pathId, searchParams } from "@/lib/dashboard/api/ownership";
+import { pathId, searchParams } from "@/lib/http/route-params";
 import { deliveryListQuerySchema } from "@/lib/dashboard/contract/forwarding-api";
 import { listDeliveries } from "@/lib/dashboard/forwarding/deliveries";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { pathId } from "@/lib/dashboard/api/ownership";
+import { pathId } from "@/lib/http/route-params";
 import { sendTestEvent } from "@/lib/dashboard/forwarding/deliveries";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { pathId } from "@/lib/dashboard/api/ownership";
+import { pathId } from "@/lib/http/route-params";
 import { resetMember } from "@/lib/dashboard/settings/settings";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 

@@ -1,5 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { pathId } from "@/lib/dashboard/api/ownership";
+import { pathId } from "@/lib/http/route-params";
 import { readJson } from "@/lib/http/read-body";
 import { driveEventSchema } from "@/lib/service-api/operator-contract";
 import { consoleSimulator } from "@/lib/dashboard/simulator/simulator";

@@ -4,6 +4,9 @@ import type { Db } from "@/lib/db/client";
 import { eventCursors, webhookEvents } from "@/lib/db/schema";
 import type { StoredEvents, WebhookNotice } from "@/lib/dashboard/contract/dashboard-api";
 
+/** The channel a commit of stored webhooks is announced on (lib/dashboard/webhooks/store-event.ts); the bus listens to it. */
+export const CHANNEL = "dashboard_events";
+
 type Row = typeof webhookEvents.$inferSelect;
 
 export function noticeOf(row: Pick<Row, "seq" | "tenantId" | "eventType" | "exchangeId" | "orderId" | "receivedAt">): WebhookNotice {

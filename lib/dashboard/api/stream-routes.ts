@@ -1,17 +1,17 @@
 import "server-only";
 import type { z } from "zod";
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { publicRoute } from "@/lib/dashboard/api/public-route";
+import { apiRoute, otherMethods } from "./route";
+import { publicRoute } from "./public-route";
 import { activeSession } from "@/lib/dashboard/auth/sessions";
 import type { ConsoleFrame } from "@/lib/dashboard/contract/console-api";
 import type { updateFrameSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { isLinkLive, linkOfToken } from "@/lib/dashboard/payout-links/payout-links";
-import { eventsAfter, latestSeq } from "@/lib/dashboard/webhooks/event-store";
+import { eventsAfter, latestSeq } from "@/lib/dashboard/events/event-store";
 import { securityHeaders } from "@/lib/http/content-security-policy";
 import { env } from "@/lib/env";
 import type { StreamHandler, StreamRoutes } from "@/lib/runtime/streams.mjs";
-import { EVERY_TENANT, type Notice } from "./bus";
-import { eventStream, lastEventIdOf } from "./sse";
+import { EVERY_TENANT, type Notice } from "@/lib/dashboard/events/bus";
+import { eventStream, lastEventIdOf } from "@/lib/dashboard/events/sse";
 
 // The event streams. They are not Next.js routes: the server (scripts/server.mjs) finds a stream's
 // path in this table, registered at boot (lib/boot.ts), and its stream adapter
