@@ -4,8 +4,11 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } f
 import path from "node:path";
 import { z } from "zod";
 import { processSingleton } from "@/lib/process-singleton";
+import { serverSettingsShape } from "@/lib/runtime/server-settings.mjs";
 
-// The only module that reads process.env (docs/architecture.md#boundaries).
+// The module that reads process.env (docs/architecture.md#boundaries); the server's own settings,
+// which it needs before the app loads, are read by lib/runtime/server-settings.mjs and validated
+// here as part of this schema.
 
 const networkSchema = z.enum(["mainnet", "testnet", "signet", "regtest"]);
 export type BitcoinNetworkName = z.infer<typeof networkSchema>;
@@ -21,12 +24,11 @@ const booleanFlag = z
   .transform((v) => (v === undefined ? undefined : ["true", "1", "yes"].includes(v)));
 
 const rawSchema = z.object({
+  // PORT, HOST, APP_URL, TRUSTED_PROXY_HOPS, LOG_LEVEL, LOG_FORMAT, SHUTDOWN_GRACE_SECONDS: also
+  // read by scripts/server.mjs, before the app loads (lib/runtime/server-settings.mjs)
+  ...serverSettingsShape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   NEXT_PHASE: optional,
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  // read by scripts/server.mjs, which listens before the app loads; validated here with the rest
-  HOST: z.string().trim().min(1).default("0.0.0.0"),
-  APP_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SANDBOX_ENABLED: booleanFlag,
@@ -48,14 +50,10 @@ const rawSchema = z.object({
       .regex(/^[0-9a-f]{64}$/i, "64 hex characters")
       .optional(),
   ),
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   ALLOW_INSECURE_HTTP: booleanFlag,
   METRICS_TOKEN: optional.pipe(z.string().min(16, "at least 16 characters").optional()),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   STEP_UP_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   FORWARDING_ALLOW_PRIVATE: booleanFlag,
   FORWARDING_RETRY_SCHEDULE: z

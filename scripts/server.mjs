@@ -15,6 +15,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { serverRuntime } from "../lib/runtime/server-runtime.mjs";
 import { strictTransportSecurity } from "../lib/runtime/forwarded.mjs";
+import { serverSettings } from "../lib/runtime/server-settings.mjs";
 import { endAllStreams, matchStreamRoute, serveStreamRoute } from "../lib/runtime/streams.mjs";
 import { signalGate } from "./signal-gate.mjs";
 
@@ -25,20 +26,19 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const { default: next } = await import("next");
 
 const root = path.resolve(import.meta.dirname, "..");
-const port = Number(process.env.PORT ?? "3000");
-const hostname = process.env.HOST ?? "0.0.0.0";
+let settings;
+try {
+  settings = serverSettings();
+} catch (error) {
+  console.error(`\nCannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+const { PORT: port, HOST: hostname, APP_URL: appUrl, TRUSTED_PROXY_HOPS: trustedHops, SHUTDOWN_GRACE_SECONDS: graceSeconds } = settings;
 
 const runtime = serverRuntime();
 // HSTS from the configuration (lib/runtime/forwarded.mjs): an https APP_URL puts it on every
 // answer; without APP_URL only a proxy of ours (TRUSTED_PROXY_HOPS) can say the browser used https
-const appUrl = process.env.APP_URL?.trim() || undefined;
-const trustedHops = Number(process.env.TRUSTED_PROXY_HOPS?.trim() || "0") || 0;
 const log = runtime.logger.child({ component: "server" });
-const graceSeconds = Number(process.env.SHUTDOWN_GRACE_SECONDS?.trim() || "20");
-if (!Number.isInteger(graceSeconds) || graceSeconds < 1 || graceSeconds > 3600) {
-  console.error(`\nCannot start: SHUTDOWN_GRACE_SECONDS must be a whole number of seconds from 1 to 3600, got ${graceSeconds}\n`);
-  process.exit(1);
-}
 
 const app = next({ dev, dir: root, hostname, port });
 const handle = app.getRequestHandler();
@@ -96,7 +96,7 @@ function refuseMalformedPath(req, res) {
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   const fault = pathFault(pathname);
   if (!fault) return false;
-  const origin = process.env.APP_URL?.replace(/\/+$/, "") ?? `http://${req.headers.host ?? "localhost"}`;
+  const origin = appUrl?.replace(/\/+$/, "") ?? `http://${req.headers.host ?? "localhost"}`;
   const docs = pathname.startsWith("/sandbox/") ? `${origin}/sandbox/docs/errors` : `${origin}/docs/errors`;
   const body = JSON.stringify({
     error: "invalid_request",

@@ -36,3 +36,17 @@ export function pageOf<T>(rows: T[], limit: number, keyOf: (row: T) => { at: Dat
   const last = page[page.length - 1];
   return { page, next_cursor: rows.length > limit && last ? encodeCursor(keyOf(last).at, keyOf(last).id) : null };
 }
+
+// Lists keyed by a serial id (the audit log, the sign-in history): a page is the rows below
+// `before`, newest first, and the next one starts below its last row.
+
+/** The condition for rows below `before` (none without it). */
+export function beforeId(idColumn: AnyColumn, before: number | null | undefined): SQL | undefined {
+  return before ? lt(idColumn, before) : undefined;
+}
+
+/** Rows fetched with limit + 1 below `before`: the page, and the id to ask the next one below (null on the last). */
+export function pageBefore<T extends { id: number }>(rows: T[], limit: number): { page: T[]; next_before: number | null } {
+  const page = rows.slice(0, limit);
+  return { page, next_before: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+}

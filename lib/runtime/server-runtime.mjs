@@ -8,6 +8,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
 import pretty from "pino-pretty";
 import client from "prom-client";
+import { serverSettingsOrDefaults } from "./server-settings.mjs";
 
 const REGISTRY = Symbol.for("exchange-dashboard.process-singletons");
 const KEY = "server-runtime";
@@ -64,9 +65,9 @@ function create() {
 }
 
 function makeLogger(requests) {
-  const level = process.env.LOG_LEVEL?.trim() || "info";
+  const { LOG_LEVEL: level, LOG_FORMAT: format } = serverSettingsOrDefaults();
   const options = {
-    level: pino.levels.values[level] !== undefined || level === "silent" ? level : "info",
+    level,
     base: { pid: process.pid },
     messageKey: "msg",
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -83,7 +84,7 @@ function makeLogger(requests) {
       };
     },
   };
-  if (process.env.LOG_FORMAT?.trim() === "pretty") {
+  if (format === "pretty") {
     // in this thread and synchronous: no worker, and no line lost at exit
     // one line each: "[12:00:00.000] INFO: server: request answered {"route":"/","status":200,…}"
     const stream = pretty({

@@ -1,5 +1,6 @@
 import "server-only";
-import { and, desc, eq, gt, isNotNull, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
+import { beforeId, pageBefore } from "@/lib/http/cursor";
 import type { Db } from "@/lib/db/client";
 import { signIns } from "@/lib/db/schema";
 import { WINDOW_MS } from "./sign-in-limit";
@@ -34,15 +35,13 @@ export async function recordSignIn(
 
 // GET /api/settings/sign-ins – a tenant's sign-in history, newest first
 export async function listSignIns(db: Db, tenantId: string, query: SignInQuery): Promise<SignInPage> {
-  const filters: SQL[] = [eq(signIns.tenantId, tenantId), isNotNull(signIns.userId)];
-  if (query.before) filters.push(lt(signIns.id, query.before));
   const rows = await db
     .select()
     .from(signIns)
-    .where(and(...filters))
+    .where(and(eq(signIns.tenantId, tenantId), isNotNull(signIns.userId), beforeId(signIns.id, query.before)))
     .orderBy(desc(signIns.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const { page, next_before } = pageBefore(rows, query.limit);
   return {
     data: page.map((r) => ({
       id: r.id,
@@ -52,6 +51,6 @@ export async function listSignIns(db: Db, tenantId: string, query: SignInQuery):
       result: r.result as SignInResult,
       method: r.method as SignInMethod | null,
     })),
-    next_before: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    next_before,
   } satisfies SignInPage;
 }
