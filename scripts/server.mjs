@@ -117,7 +117,8 @@ const server = createServer((req, res) => {
   const hsts = strictTransportSecurity({ appUrl, trustedHops, forwardedProto: req.headers["x-forwarded-proto"] });
   if (hsts) res.setHeader("Strict-Transport-Security", hsts);
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-  const stream = pathFault(pathname) ? null : matchStreamRoute(pathname);
+  // (a malformed path is refused below before a stream is served)
+  const stream = matchStreamRoute(pathname);
   const ctx = { requestId, route: stream?.template ?? routeOf(pathname) };
   const entry = { res, ended: false };
   inFlight.add(entry);

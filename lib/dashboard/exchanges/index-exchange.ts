@@ -1,11 +1,11 @@
 import "server-only";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges, orders } from "@/lib/db/schema";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { serviceTime } from "@/lib/service-api/client";
 import type { Exchange } from "@/lib/service-api/schemas";
-import { exchangeState, type ExchangeState } from "@/lib/service-api/exchange-state";
+import { exchangeState } from "@/lib/service-api/exchange-state";
 import { paymentHashOf } from "@/lib/lightning/invoice";
 
 /**
@@ -17,57 +17,32 @@ export async function exchangeOwnership(db: Db, tenantId: string, id: string): P
   return (await isExchangeIndexed(db, tenantId, id)) ? "indexed" : "unknown";
 }
 
-/** A webhook just stored, as the index learns from it. */
-export type AnnouncedEvent = {
-  seq: number;
-  exchangeId: string;
-  orderId: string | null;
-  eventType: string | null;
-  /** The state the event implies: an exchange heard of for the first time starts there. */
-  state: ExchangeState | null;
-  receivedAt: Date;
-  /** receivedAt on the service's clock as this process knows it (reports date unexecuted exchanges by it). */
-  serviceReceivedAt: Date;
-};
-
 /**
- * What stored webhooks tell the index, in the caller's transaction (the webhooks' store,
- * lib/dashboard/webhooks/store-event.ts), in one statement: an exchange heard of for the first
- * time is added with the state its first event implies (a snapshot replaces it), and each
- * exchange named takes its newest event's type as its last announced.
+ * What stored webhooks tell the index, as common table expressions of the webhooks' store's
+ * statement (lib/dashboard/webhooks/store-event.ts): `stored` names a query with the columns seq,
+ * exchange_id, order_id, event_type, state, received_at and service_received_at. An exchange
+ * heard of for the first time is added with the state its first event implies (a snapshot
+ * replaces it), and each exchange named takes its newest event's type as its last announced.
  */
-export async function indexAnnouncedExchanges(db: Db, tenantId: string, events: AnnouncedEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const input = JSON.stringify(
-    events.map((e) => ({
-      seq: e.seq,
-      exchange_id: e.exchangeId,
-      order_id: e.orderId,
-      event_type: e.eventType,
-      state: e.state,
-      received_at: e.receivedAt.toISOString(),
-      service_received_at: e.serviceReceivedAt.toISOString(),
-    })),
-  );
-  await db.execute(sql`
-    WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS i(
-        seq bigint, exchange_id uuid, order_id uuid, event_type text, state text, received_at timestamptz, service_received_at timestamptz)
-    ), latest AS (
-      SELECT DISTINCT ON (exchange_id) exchange_id, event_type FROM input ORDER BY exchange_id, seq DESC
+export function indexAnnouncedExchangesSql(tenantId: string, stored: SQL): SQL {
+  return sql`
+    latest AS (
+      -- each exchange's newest event of the statement: its type is the exchange's last announced
+      SELECT DISTINCT ON (exchange_id) exchange_id, event_type FROM ${stored}
+      WHERE exchange_id IS NOT NULL ORDER BY exchange_id, seq DESC
     ), discovered AS (
       INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at, first_seen_service_at, last_event_type)
-      SELECT DISTINCT ON (input.exchange_id) input.exchange_id, ${tenantId}, input.order_id, input.state, input.received_at,
-             input.service_received_at, latest.event_type
-      FROM input JOIN latest USING (exchange_id)
-      WHERE input.order_id IS NOT NULL AND input.state IS NOT NULL
-      ORDER BY input.exchange_id, input.seq
+      SELECT DISTINCT ON (s.exchange_id) s.exchange_id, ${tenantId}, s.order_id, s.state, s.received_at, s.service_received_at,
+             latest.event_type
+      FROM ${stored} s JOIN latest ON latest.exchange_id = s.exchange_id
+      WHERE s.order_id IS NOT NULL AND s.state IS NOT NULL
+      ORDER BY s.exchange_id, s.seq
       ON CONFLICT (tenant_id, id) DO NOTHING
-    )
-    -- exchanges indexed before this statement (the INSERT above only adds new ones)
-    UPDATE exchanges x SET last_event_type = latest.event_type FROM latest
-    WHERE x.tenant_id = ${tenantId} AND x.id = latest.exchange_id
-  `);
+    ), announced AS (
+      -- exchanges indexed before this statement (the INSERT above only adds new ones)
+      UPDATE exchanges x SET last_event_type = latest.event_type FROM latest
+      WHERE x.tenant_id = ${tenantId} AND x.id = latest.exchange_id
+    )`;
 }
 
 /** The payment hash of the snapshot's payout invoice, decoded once here so that search reads an index. */

@@ -1,12 +1,13 @@
 import "server-only";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "@/lib/db/client";
 import { forwardingAttempts, forwardingEndpoints, webhookEvents } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import type { JobHandler } from "@/lib/dashboard/jobs/runner";
-import { enqueueMany, type Job, type JobKind } from "@/lib/dashboard/jobs/queue";
+import { enqueueRowsSql, type Job, type JobKind } from "@/lib/dashboard/jobs/queue";
 import { logger } from "@/lib/log";
+import { groupCommit } from "@/lib/db/group-commit";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { signingSecrets } from "./endpoints";
 import { postWebhook } from "./target";
@@ -24,28 +25,20 @@ const log = logger("forwarding");
 export const FORWARD = "forward" as const satisfies JobKind;
 
 /**
- * Queues one job per stored event and enabled endpoint that wants its type, in the caller's
- * transaction (the webhooks' store, lib/dashboard/webhooks/store-event.ts), so that no stored
- * event is left unforwarded. Returns how many it queued.
+ * The jobs that forward stored events: one per event of `stored` (a query with the columns seq
+ * and event_type, in the webhooks' store's statement, lib/dashboard/webhooks/store-event.ts) and
+ * enabled endpoint that wants its type, queued in that statement so that no stored event is left
+ * unforwarded. RETURNING one row per job.
  */
-export async function forwardStoredEvents(db: Db, tenantId: string, events: { seq: number; eventType: string | null }[]): Promise<number> {
-  const endpoints = await db
-    .select({ id: forwardingEndpoints.id, eventTypes: forwardingEndpoints.eventTypes })
-    .from(forwardingEndpoints)
-    .where(and(eq(forwardingEndpoints.tenantId, tenantId), eq(forwardingEndpoints.enabled, true)));
-  if (endpoints.length === 0) return 0;
-  const wanted = events.flatMap((event) =>
-    endpoints
-      .filter((endpoint) => endpoint.eventTypes === null || (event.eventType !== null && endpoint.eventTypes.includes(event.eventType)))
-      .map((endpoint) => ({
-        kind: FORWARD,
-        tenantId,
-        subjectId: endpoint.id,
-        payload: { seq: event.seq, event_type: event.eventType } satisfies Payload,
-      })),
+export function forwardStoredEventsSql(tenantId: string, stored: SQL): SQL {
+  return enqueueRowsSql(
+    FORWARD,
+    sql`
+      SELECT ${tenantId}::uuid AS tenant_id, e.id AS subject_id, jsonb_build_object('seq', s.seq, 'event_type', s.event_type) AS payload
+      FROM ${stored} s JOIN forwarding_endpoints e
+        ON e.tenant_id = ${tenantId} AND e.enabled AND (e.event_types IS NULL OR e.event_types ? s.event_type)
+      ORDER BY s.seq`,
   );
-  await enqueueMany(db, wanted);
-  return wanted.length;
 }
 
 /** The webhook-id of a delivery: stable across its attempts. */
@@ -69,20 +62,42 @@ export function signedHeaders(webhookId: string, body: string, secrets: string[]
 
 type Payload = { seq?: number; event_type?: string | null; test_body?: string };
 
-/** The job's endpoint and the body it sends (a stored event's, or a test event's), in one read. */
-async function endpointAndBody(db: Db, job: Job) {
-  if (!job.subjectId) return { endpoint: undefined, body: null };
-  const payload = job.payload as Payload;
-  const seq = typeof payload.seq === "number" && job.tenantId ? payload.seq : null;
-  const [row] = await db
-    .select({ endpoint: forwardingEndpoints, rawBody: webhookEvents.rawBody })
-    .from(forwardingEndpoints)
-    .leftJoin(
-      webhookEvents,
-      and(eq(webhookEvents.tenantId, forwardingEndpoints.tenantId), seq === null ? sql`false` : eq(webhookEvents.seq, seq)),
-    )
-    .where(eq(forwardingEndpoints.id, job.subjectId));
-  return { endpoint: row?.endpoint, body: typeof payload.test_body === "string" ? payload.test_body : (row?.rawBody ?? null) };
+type Endpoint = typeof forwardingEndpoints.$inferSelect;
+const readers = new WeakMap<Db, (job: Job) => Promise<{ endpoint: Endpoint | undefined; body: string | null }>>();
+
+/**
+ * The job's endpoint and the body it sends (a stored event's, or a test event's). The jobs of a
+ * claim start together, so their reads go together (group commit): two queries for many jobs.
+ */
+function endpointAndBody(db: Db, job: Job) {
+  let reader = readers.get(db);
+  if (!reader) readers.set(db, (reader = groupCommit((batch: Job[]) => readTogether(db, batch))));
+  return reader(job);
+}
+
+async function readTogether(db: Db, batch: Job[]) {
+  const ids = [...new Set(batch.flatMap((job) => (job.subjectId ? [job.subjectId] : [])))];
+  const events = batch.flatMap((job) => {
+    const seq = (job.payload as Payload).seq;
+    return typeof seq === "number" && job.tenantId ? [and(eq(webhookEvents.tenantId, job.tenantId), eq(webhookEvents.seq, seq))] : [];
+  });
+  const [endpoints, bodies] = await Promise.all([
+    ids.length > 0 ? db.select().from(forwardingEndpoints).where(inArray(forwardingEndpoints.id, ids)) : [],
+    events.length > 0
+      ? db
+          .select({ tenantId: webhookEvents.tenantId, seq: webhookEvents.seq, rawBody: webhookEvents.rawBody })
+          .from(webhookEvents)
+          .where(or(...events))
+      : [],
+  ]);
+  const endpointOf = new Map(endpoints.map((e) => [e.id, e]));
+  const bodyOf = new Map(bodies.map((b) => [`${b.tenantId}:${b.seq}`, b.rawBody]));
+  return batch.map((job) => {
+    const payload = job.payload as Payload;
+    const endpoint = job.subjectId ? endpointOf.get(job.subjectId) : undefined;
+    const stored = typeof payload.seq === "number" ? (bodyOf.get(`${job.tenantId}:${payload.seq}`) ?? null) : null;
+    return { endpoint, body: typeof payload.test_body === "string" ? payload.test_body : stored };
+  });
 }
 
 export const forward: JobHandler = async (db, job) => {
@@ -149,7 +164,12 @@ export const forward: JobHandler = async (db, job) => {
     }
   };
 
-  if (ok) return { outcome: "done", record };
+  // the usual case in one statement: the outcome and the attempt (a streak to end takes the transaction)
+  const attemptSql = (held: SQL) => sql`
+    INSERT INTO forwarding_attempts (job_id, endpoint_id, attempt, started_at, duration_ms, status_code, error, response_body)
+    SELECT ${job.id}, ${endpoint.id}, ${attempt}, ${startedAt.toISOString()}::timestamptz, ${result.durationMs}, ${result.statusCode},
+           ${result.error}, ${result.answer} FROM ${held}`;
+  if (ok) return endpoint.failingSince ? { outcome: "done", record } : { outcome: "done", recordSql: attemptSql };
   const delay = retryDelayMs(attempt);
   if (delay === null) return { outcome: "failed", error: error ?? "failed", record };
   return { outcome: "retry", at: new Date(Date.now() + delay), error: error ?? "failed", record };

@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
+import { groupCommit } from "@/lib/db/group-commit";
 import type { JobCounts } from "@/lib/runtime/server-runtime.mjs";
 
 // The durable job queue: every piece of background work that must survive a restart (a
@@ -52,6 +53,18 @@ export async function enqueueMany(db: Db, many: NewJob[]): Promise<string[]> {
 }
 
 /**
+ * Queues a job of `kind` per row of `rows` (columns tenant_id, subject_id, payload jsonb), as a
+ * part of a larger statement: the webhooks' store queues its forwarding jobs in the statement
+ * that stores the events, so a burst costs one round trip. RETURNING one row per job.
+ */
+export function enqueueRowsSql(kind: JobKind, rows: SQL): SQL {
+  return sql`
+    INSERT INTO jobs (id, kind, tenant_id, subject_id, payload, status, attempts, run_at, created_at)
+    SELECT gen_random_uuid(), ${kind}, r.tenant_id, r.subject_id, r.payload, 'pending', 0, now(), now() FROM (${rows}) AS r
+    RETURNING 1`;
+}
+
+/**
  * Claims up to `limit` due jobs for `claimMs`, oldest first, skipping rows another instance holds.
  * Each claimed row carries the locked_until this claim set: finish() writes only while it holds.
  */
@@ -77,10 +90,9 @@ export async function claimDue(db: Db, limit: number, claimMs: number, only?: { 
     .returning();
 }
 
-/** Records a run's outcome, if this claim still holds the job (true), in the caller's transaction. */
-export async function finish(db: Db, job: Job, result: Outcome): Promise<boolean> {
-  const now = new Date();
-  const updated = await db
+/** The update that records a run's outcome, matching only while this claim still holds the job. */
+function outcomeUpdate(db: Db, job: Job, result: Outcome) {
+  return db
     .update(jobs)
     .set({
       status: result.outcome === "retry" ? "pending" : result.outcome,
@@ -88,11 +100,42 @@ export async function finish(db: Db, job: Job, result: Outcome): Promise<boolean
       runAt: result.outcome === "retry" ? result.at : job.runAt,
       lockedUntil: null,
       lastError: result.outcome === "done" ? null : result.error,
-      finishedAt: result.outcome === "retry" ? null : now,
+      finishedAt: result.outcome === "retry" ? null : new Date(),
     })
     .where(and(eq(jobs.id, job.id), job.lockedUntil ? eq(jobs.lockedUntil, job.lockedUntil) : sql`false`))
     .returning({ id: jobs.id });
-  return updated.length === 1;
+}
+
+/** Records a run's outcome, if this claim still holds the job (true), in the caller's transaction. */
+export async function finish(db: Db, job: Job, result: Outcome): Promise<boolean> {
+  return (await outcomeUpdate(db, job, result)).length === 1;
+}
+
+type Finishing = { job: Job; result: Outcome; record: (held: SQL) => SQL };
+const finishers = new WeakMap<Db, (finishing: Finishing) => Promise<boolean>>();
+
+/**
+ * finish() and the run's own record in one statement, no transaction to open: `record` is a
+ * statement part over `held`, which has the job's row only while this claim holds it (e.g.
+ * `INSERT INTO … SELECT … FROM held`). Runs that end while another's statement is under way go
+ * together into the next one (group commit): a burst of jobs costs a few round trips.
+ */
+export function finishRecording(db: Db, job: Job, result: Outcome, record: (held: SQL) => SQL): Promise<boolean> {
+  let finisher = finishers.get(db);
+  if (!finisher) finishers.set(db, (finisher = groupCommit((batch: Finishing[]) => finishTogether(db, batch))));
+  return finisher({ job, result, record });
+}
+
+async function finishTogether(db: Db, batch: Finishing[]): Promise<boolean[]> {
+  const parts = batch.map(({ job, result, record }, i) => {
+    const held = sql.raw(`held_${i}`);
+    return sql`${held} AS (${outcomeUpdate(db, job, result).getSQL()}), ${sql.raw(`recorded_${i}`)} AS (${record(held)})`;
+  });
+  const counts = batch.map((_, i) => sql.raw(`(SELECT count(*) FROM held_${i})::int AS n_${i}`));
+  const done = (await db.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT ${sql.join(counts, sql`, `)}`)) as {
+    rows: Record<string, number | string>[];
+  };
+  return batch.map((_, i) => Number(done.rows[0]?.[`n_${i}`]) === 1);
 }
 
 /** Jobs waiting per kind and how late the oldest due one is, over every instance; null if the database does not answer. */

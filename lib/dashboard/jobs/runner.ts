@@ -4,20 +4,24 @@ import { processSingleton } from "@/lib/process-singleton";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { errorText, logger } from "@/lib/log";
 import { startTicker } from "@/lib/runtime/ticker";
-import { claimDue, finish, jobCounts, type Job, type JobKind, type Outcome } from "./queue";
+import type { SQL } from "drizzle-orm";
+import { claimDue, finish, finishRecording, jobCounts, type Job, type JobKind, type Outcome } from "./queue";
 
 const log = logger("jobs");
 
 /**
  * Runs one claimed job. It may write what it did (an attempt's record) in `record`, which runs
- * in the transaction that records the outcome, and only while this claim still holds the job.
+ * in the transaction that records the outcome, and only while this claim still holds the job;
+ * or, cheaper, as `recordSql`, a statement part over `held` that goes in the outcome's statement.
  */
-export type JobHandler = (db: Db, job: Job) => Promise<Outcome & { record?: (tx: Db) => Promise<void> }>;
+export type JobHandler = (db: Db, job: Job) => Promise<Outcome & { record?: (tx: Db) => Promise<void>; recordSql?: (held: SQL) => SQL }>;
 
 /** How long a claim holds: above the longest run of any handler (a forwarding attempt: 15 s). */
 const CLAIM_MS = 60_000;
 /** Jobs run side by side by one instance. */
 const CONCURRENCY = 32;
+/** With fewer than half the places free, the next claim waits at most this long for more. */
+const CLAIM_AGAIN_MS = 100;
 
 /** What runs each kind of job: lib/dashboard/lifecycle/job-registry.ts. */
 export type JobHandlers = Record<JobKind, JobHandler>;
@@ -42,19 +46,22 @@ async function runOne(db: Db, job: Job): Promise<void> {
     // a handler that throws (the database went away mid-run) is tried again soon
     result = { outcome: "retry", at: new Date(Date.now() + 5_000), error: errorText(error) };
   }
-  const { record, ...outcome } = result;
-  const held = await db.transaction(async (tx) => {
-    const mine = await finish(tx, job, outcome);
-    if (mine && record) await record(tx);
-    return mine;
-  });
+  const { record, recordSql, ...outcome } = result;
+  const held = recordSql
+    ? await finishRecording(db, job, outcome, recordSql)
+    : await db.transaction(async (tx) => {
+        const mine = await finish(tx, job, outcome);
+        if (mine && record) await record(tx);
+        return mine;
+      });
   if (!held) log.warn({ job_id: job.id, kind: job.kind }, "a job's claim lapsed before its run was recorded; it runs again");
   serverRuntime().metrics.jobsRun.inc({ kind: job.kind, outcome: outcome.outcome });
 }
 
 /**
- * Runs every due job now, up to CONCURRENCY side by side: as one finishes, the next due one is
- * claimed, so a slow endpoint holds one place, not a batch. Returns how many ran.
+ * Runs every due job now, up to CONCURRENCY side by side: once half the places are free, the
+ * next due jobs are claimed in one statement, so a slow endpoint holds one place, not a batch,
+ * and a burst costs a claim per many jobs, not one per job. Returns how many ran.
  */
 export async function runDueJobs(db: Db, only?: { id: string }): Promise<number> {
   let total = 0;
@@ -74,11 +81,27 @@ export async function runDueJobs(db: Db, only?: { id: string }): Promise<number>
     }
     total += claimed.length;
     if (inFlight.size === 0) break;
-    await Promise.race(inFlight);
+    await placesFree(inFlight, only ? 1 : CONCURRENCY / 2);
   }
   // the database went away while recording: the claims lapse and the jobs run again
   if (failure !== null) throw failure;
   return total;
+}
+
+/**
+ * Resolves once a run has ended and `wanted` places are free, or CLAIM_AGAIN_MS after that first
+ * end, whichever comes first: slow runs holding most places do not hold the queue up for long.
+ */
+async function placesFree(inFlight: Set<Promise<void>>, wanted: number): Promise<void> {
+  await Promise.race(inFlight);
+  if (CONCURRENCY - inFlight.size >= wanted) return;
+  let timer: NodeJS.Timeout | undefined;
+  let lapsed = false;
+  const lapse = new Promise<void>((resolve) => {
+    timer = setTimeout(() => resolve(void (lapsed = true)), CLAIM_AGAIN_MS);
+  });
+  while (!lapsed && inFlight.size > 0 && CONCURRENCY - inFlight.size < wanted) await Promise.race([...inFlight, lapse]);
+  clearTimeout(timer);
 }
 
 /** Starts this process's job loop with `handlers` (idempotent): every `intervalMs`, and at once when woken. */

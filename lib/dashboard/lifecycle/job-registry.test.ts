@@ -2,11 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { openMemoryDatabase } from "@/lib/db/memory-database";
 import { jobs } from "@/lib/db/schema";
-import { claimDue, enqueueMany, JOB_KINDS } from "@/lib/dashboard/jobs/queue";
+import { claimDue, enqueueMany, enqueueRowsSql, finishRecording, JOB_KINDS } from "@/lib/dashboard/jobs/queue";
 import { runDueJobs, setJobHandlers } from "@/lib/dashboard/jobs/runner";
 import { jobHandlers, jobRegistry } from "./job-registry";
 
@@ -57,5 +57,32 @@ describe("the job registry", () => {
       .from(jobs)
       .where(eq(jobs.id, known ?? ""));
     expect([later?.status, later?.lockedUntil]).toEqual(["pending", null]);
+  });
+
+  it("records an outcome and the run's own record in one statement, only while the claim holds", async () => {
+    const [first, second] = await enqueueMany(db, [
+      { kind: "retention", tenantId: null, payload: { n: 1 } },
+      { kind: "retention", tenantId: null, payload: { n: 2 } },
+    ]);
+    const claimed = await claimDue(db, 10, 60_000);
+    const [mine, lapsed] = [claimed.find((j) => j.id === first), claimed.find((j) => j.id === second)];
+    // the record: a follow-up job per held row
+    const followUp = (held: ReturnType<typeof sql.raw>) =>
+      enqueueRowsSql("mail", sql`SELECT NULL::uuid AS tenant_id, id AS subject_id, '{}'::jsonb AS payload FROM ${held}`);
+    expect(mine && (await finishRecording(db, mine, { outcome: "done" }, followUp))).toBe(true);
+    // another instance took the second over meanwhile: its claim no longer holds, nothing is written
+    await db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() + 120_000) })
+      .where(eq(jobs.id, second ?? ""));
+    expect(lapsed && (await finishRecording(db, lapsed, { outcome: "done" }, followUp))).toBe(false);
+    const followUps = await db.select().from(jobs).where(eq(jobs.kind, "mail"));
+    expect(followUps.map((j) => j.subjectId)).toContain(first);
+    expect(followUps.map((j) => j.subjectId)).not.toContain(second);
+    const [done] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, first ?? ""));
+    expect([done?.status, done?.attempts, done?.lockedUntil]).toEqual(["done", 1, null]);
   });
 });

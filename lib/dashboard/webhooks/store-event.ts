@@ -4,8 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { CHANNEL } from "@/lib/dashboard/events/event-store";
 import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
-import { indexAnnouncedExchanges } from "@/lib/dashboard/exchanges/index-exchange";
-import { forwardStoredEvents } from "@/lib/dashboard/forwarding/deliver";
+import { indexAnnouncedExchangesSql } from "@/lib/dashboard/exchanges/index-exchange";
+import { forwardStoredEventsSql } from "@/lib/dashboard/forwarding/deliver";
 
 type Event = {
   tenantId: string;
@@ -49,8 +49,8 @@ const lanes = new WeakMap<Db, Map<string, Lane>>();
 
 /**
  * Stores an event (deduplicated by the SHA-256 of its raw body per tenant), has the exchanges
- * index and forwarding do their part, and NOTIFYs the bus; resolves to the event's cursor once it
- * is committed, or null for a duplicate.
+ * index and forwarding add their part in the same statement, and NOTIFYs the bus; resolves to the
+ * event's cursor once it is committed, or null for a duplicate.
  *
  * Group commit: the events of a tenant that arrive while its previous statement is in flight are
  * stored together by the next one, in one transaction with one notice. Alone, an event is
@@ -90,41 +90,12 @@ async function drain(db: Db, tenantId: string, lane: Lane, byTenant: Map<string,
 }
 
 /**
- * One transaction: the events, then what they set off, each by its owner: the exchanges index
- * learns of the exchanges they name (indexAnnouncedExchanges), and forwarding queues a job per
- * event and endpoint (forwardStoredEvents). Returns each event's cursor, or null for a duplicate
- * (stored before, or earlier in the same batch). The NOTIFY leaves on commit.
- */
-async function storeBatch(db: Db, tenantId: string, events: Event[]): Promise<(number | null)[]> {
-  const { stored, forwarded } = await db.transaction(async (tx) => {
-    const rows = await insertEvents(tx, tenantId, events);
-    const bySha = new Map(events.map((e) => [e.bodySha256, e]));
-    const announced = rows.flatMap((row) => {
-      const event = bySha.get(row.bodySha256);
-      if (!event?.exchangeId) return [];
-      const { exchangeId, orderId, eventType, state, receivedAt } = event;
-      return [
-        { seq: row.seq, exchangeId, orderId, eventType, state, receivedAt, serviceReceivedAt: event.serviceReceivedAt ?? receivedAt },
-      ];
-    });
-    await indexAnnouncedExchanges(tx, tenantId, announced);
-    const queued = rows.length > 0 ? await forwardStoredEvents(tx, tenantId, rows) : 0;
-    return { stored: rows, forwarded: queued };
-  });
-  if (forwarded > 0) wakeJobRunner();
-  const seqs = new Map(stored.map((row) => [row.bodySha256, row.seq]));
-  return events.map((e) => {
-    const seq = seqs.get(e.bodySha256);
-    if (seq === undefined) return null;
-    seqs.delete(e.bodySha256); // a second copy in the same batch is a duplicate
-    return seq;
-  });
-}
-
-/**
- * One statement: bump the tenant's cursor by the number of new bodies, store them under
- * consecutive cursors in arrival order, NOTIFY once (the notice leaves on commit). Returns the
- * events stored, in cursor order.
+ * One statement, so that a burst costs one round trip: bump the tenant's cursor by the number of
+ * new bodies, store them under consecutive cursors in arrival order, have the owners of what
+ * they set off add their part (the exchanges index: indexAnnouncedExchangesSql; forwarding, a job
+ * per event and endpoint through the job queue: forwardStoredEventsSql), and NOTIFY once (the
+ * notice leaves on commit). Returns each event's cursor, or null for a duplicate (stored before,
+ * or earlier in the same batch).
  *
  * The cursor is the tenant's counter row, bumped in this statement: its row lock is held until
  * commit, so a later cursor always commits after an earlier one and subscribers that skip
@@ -133,11 +104,7 @@ async function storeBatch(db: Db, tenantId: string, events: Event[]): Promise<(n
  * The notice carries ids only: the tenant and the range of cursors the transaction stored
  * (lib/dashboard/events/bus.ts reads the events themselves).
  */
-async function insertEvents(
-  db: Db,
-  tenantId: string,
-  events: Event[],
-): Promise<{ seq: number; bodySha256: string; eventType: string | null }[]> {
+async function storeBatch(db: Db, tenantId: string, events: Event[]): Promise<(number | null)[]> {
   const input = JSON.stringify(
     events.map((e, ord) => ({
       ord,
@@ -151,13 +118,17 @@ async function insertEvents(
       user_agent: e.userAgent,
       headers: e.headers,
       received_at: e.receivedAt.toISOString(),
+      service_received_at: (e.serviceReceivedAt ?? e.receivedAt).toISOString(),
+      state: e.state,
     })),
   );
+  // what the owners read: the events this statement stored
+  const stored = sql.raw("stored_events");
   const result = (await db.execute(sql`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS i(
         ord int, body_sha256 text, raw_body text, event_type text, exchange_id uuid, order_id uuid, correlation_id text,
-        retry_count int, user_agent text, headers jsonb, received_at timestamptz)
+        retry_count int, user_agent text, headers jsonb, received_at timestamptz, service_received_at timestamptz, state text)
     ), fresh AS (
       SELECT DISTINCT ON (body_sha256) * FROM input
       WHERE NOT EXISTS (SELECT 1 FROM webhook_events w WHERE w.tenant_id = ${tenantId} AND w.body_sha256 = input.body_sha256)
@@ -177,13 +148,24 @@ async function insertEvents(
              correlation_id, retry_count, user_agent, headers, received_at
       FROM numbered CROSS JOIN bump
       ON CONFLICT (tenant_id, body_sha256) DO NOTHING
-      RETURNING seq, body_sha256, event_type
-    ), notice AS (
+      RETURNING seq, body_sha256, exchange_id, order_id, event_type
+    ), ${stored} AS (
+      SELECT ins.seq, ins.exchange_id, ins.order_id, ins.event_type, numbered.state, numbered.received_at, numbered.service_received_at
+      FROM ins JOIN numbered USING (body_sha256)
+    ), forwarded AS (${forwardStoredEventsSql(tenantId, stored)}
+    ), ${indexAnnouncedExchangesSql(tenantId, stored)}, notice AS (
       SELECT pg_notify(${CHANNEL}, json_build_object(
         'kind', 'webhook', 'tenant_id', ${tenantId}::uuid, 'first_seq', min(seq), 'last_seq', max(seq))::text)
       FROM ins HAVING count(*) > 0
     )
-    SELECT body_sha256, seq, event_type, (SELECT count(*) FROM notice) AS notified FROM ins ORDER BY seq
-  `)) as { rows: { body_sha256: string; seq: number | string; event_type: string | null }[] };
-  return result.rows.map((row) => ({ seq: Number(row.seq), bodySha256: row.body_sha256, eventType: row.event_type }));
+    SELECT body_sha256, seq, (SELECT count(*) FROM notice) AS notified, (SELECT count(*) FROM forwarded) AS forwarded FROM ins
+  `)) as { rows: { body_sha256: string; seq: number | string; forwarded: number | string }[] };
+  if (result.rows.some((row) => Number(row.forwarded) > 0)) wakeJobRunner();
+  const seqs = new Map(result.rows.map((row) => [row.body_sha256, Number(row.seq)]));
+  return events.map((e) => {
+    const seq = seqs.get(e.bodySha256);
+    if (seq === undefined) return null;
+    seqs.delete(e.bodySha256); // a second copy in the same batch is a duplicate
+    return seq;
+  });
 }
