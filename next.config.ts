@@ -39,6 +39,9 @@ const nextConfig: NextConfig = {
     "pino-pretty",
     "prom-client",
   ],
+  // forbidden() and app/(dashboard)/forbidden.tsx: a page the role may not open answers 403 in the
+  // dashboard's frame (e2e/missing-pages.spec.ts holds it to that across upgrades)
+  experimental: { authInterrupts: true },
   poweredByHeader: false,
   reactStrictMode: true,
 };

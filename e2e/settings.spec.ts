@@ -107,6 +107,6 @@ test("credentials and affiliate labels say what is wrong with bad input and keep
 test("a viewer has no settings", async ({ page }) => {
   await signInAs(page, "viewer@example.com");
   await expect(page.getByRole("link", { name: "Settings" })).toHaveCount(0);
-  expect((await page.request.get("/settings")).status()).toBe(404);
+  expect((await page.request.get("/settings")).status()).toBe(403);
   expect((await page.request.get("/api/settings/team")).status()).toBe(403);
 });

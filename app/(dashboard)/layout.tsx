@@ -1,25 +1,11 @@
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages } from "next-intl/server";
-import { AppShell } from "@/components/shell/app-shell";
-import { LanguageSwitcher } from "@/components/i18n/language-switcher";
-import { dashboardLocales } from "@/i18n/config";
+import { DashboardFrame } from "@/components/shell/dashboard-frame";
 import { pathHeader } from "@/i18n/request";
-import dashboardCatalogue from "@/messages/dashboard/en.json";
 import { currentUser } from "@/lib/dashboard/auth/current-user";
 import { signInAgain } from "@/lib/dashboard/auth/page-context";
-import { allTenants } from "@/lib/dashboard/auth/tenants";
-import { explorerBase } from "@/lib/bitcoin/networks";
-import { getDb } from "@/lib/db/client";
-import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
-import { TenantPaused } from "@/components/shell/tenant-paused";
-import { reachabilityOf } from "@/lib/dashboard/upstream/reachability";
 
 export const dynamic = "force-dynamic";
-
-/** What the dashboard's client components read: its own catalogue, not the public pages'. */
-const clientNamespaces = Object.keys(dashboardCatalogue) as (keyof typeof dashboardCatalogue)[];
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const requestHeaders = await headers();
@@ -27,32 +13,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!user) signInAgain(requestHeaders);
   // someone the policy asks for a second factor gets a frame without navigation; each page's
   // pageContext() sends them to their account page (a redirect here would loop on a client navigation)
-  const path = requestHeaders.get(pathHeader) ?? "/";
-  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
-  const picked = Object.fromEntries(clientNamespaces.map((ns) => [ns, messages[ns]]));
-  const tenants = await allTenants(await getDb());
-  const tenant = user.role === "operator" ? tenants.find((t) => t.isDefault) : tenants.find((t) => t.id === user.tenantId);
-  const network = tenant?.network ?? "mainnet";
-  // a disabled tenant's members keep their own account page, with this notice, and nothing else
-  const paused = user.role !== "operator" && Boolean(tenant?.disabled);
   return (
-    <NextIntlClientProvider locale={locale} messages={picked} timeZone="Europe/Zurich">
-      <AppShell
-        languages={<LanguageSwitcher offered={dashboardLocales} returnTo={path} compact />}
-        user={{
-          email: user.email,
-          role: user.role,
-          tenantName: tenant?.name ?? "Dashboard",
-          network,
-          explorer: explorerBase[network],
-          simulator: tenant ? isSandboxTenant(tenant) : false,
-          mustEnrol: user.mustEnrol || paused,
-          serviceFailingSince: tenant ? (reachabilityOf(tenant.baseUrl).failingSince?.toISOString() ?? null) : null,
-        }}
-      >
-        {paused && <TenantPaused />}
-        {children}
-      </AppShell>
-    </NextIntlClientProvider>
+    <DashboardFrame user={user} path={requestHeaders.get(pathHeader) ?? "/"}>
+      {children}
+    </DashboardFrame>
   );
 }

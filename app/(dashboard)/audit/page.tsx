@@ -1,4 +1,4 @@
-import { notFound } from "next/navigation";
+import { forbidden } from "next/navigation";
 import { AuditPage } from "@/components/audit/audit-page";
 import { titled } from "@/i18n/page-title";
 import { listAudit } from "@/lib/dashboard/audit/list-audit";
@@ -11,7 +11,7 @@ export const generateMetadata = titled("audit");
 /** The first 50 entries, as GET /api/audit answers them for the same filters (operators: every tenant's). */
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { user, tenant, db } = await pageContext();
-  if (user.role === "viewer") notFound();
+  if (user.role === "viewer") forbidden();
   const filters = filtersFrom(await searchParams, listFilters.audit);
   const query = auditQuerySchema.safeParse({ ...filters, limit: "50" });
   const first: AuditEntries = query.success

@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
+import { forbidden } from "next/navigation";
 import { ExchangesPanel } from "@/components/operator/exchanges-panel";
 import { OperatorPage, consoleTabs, type ConsoleTab } from "@/components/operator/operator-page";
 import { SimulatorPanel } from "@/components/operator/simulator-panel";
@@ -73,7 +73,7 @@ async function panel(tab: ConsoleTab, params: Awaited<SearchParams>, db: Awaited
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { user, db } = await pageContext();
-  if (user.role !== "operator") notFound();
+  if (user.role !== "operator") forbidden();
   const sandbox = env().sandboxEnabled;
   const params = await searchParams;
   const tab = consoleTabs.filter((id) => id !== "sandbox" || sandbox).find((id) => id === params.tab) ?? "tenants";

@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
+import { forbidden } from "next/navigation";
 import { SettingsPage, settingsTabs, type OpenTab, type SettingsTab } from "@/components/settings/settings-page";
 import { titled } from "@/i18n/page-title";
 import { originOf } from "@/lib/http/request-origin";
@@ -45,7 +45,7 @@ async function openTab(tab: SettingsTab, { tenant, db }: Awaited<ReturnType<type
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const context = await pageContext();
-  if (context.user.role === "viewer") notFound();
+  if (context.user.role === "viewer") forbidden();
   const asked = (await searchParams).tab;
   const tab = settingsTabs.find((id) => id === asked) ?? "team";
   return <SettingsPage tenantName={context.tenant.name} open={await openTab(tab, context)} />;

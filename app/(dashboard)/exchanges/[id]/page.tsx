@@ -1,7 +1,5 @@
-import { getTranslations } from "next-intl/server";
 import { ExchangePage } from "@/components/exchanges/exchange-page";
 import { readFailure } from "@/components/ui/read-failure";
-import { EmptyState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
 import { pathId } from "@/lib/http/route-params";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
@@ -22,7 +20,6 @@ export const generateMetadata = titled("exchange");
 /** The exchange as GET /api/exchanges/{id} reads it, its stored events, the order's node and the test buttons' steps. */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { user, tenant, db } = await pageContext();
-  const t = await getTranslations("exchanges");
   let view;
   let asOf: Date | undefined;
   try {
@@ -31,7 +28,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     view = toExchangeView(read.exchange);
     asOf = read.asOf;
   } catch (error) {
-    return readFailure(error, <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>);
+    return readFailure(error);
   }
   const payoutOpen = view.action?.kind === "initiate_payout";
   const [events, nodePubkey, steps] = await Promise.all([

@@ -1,8 +1,6 @@
-import { getTranslations } from "next-intl/server";
 import { OrderPage } from "@/components/orders/order-page";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { readFailure } from "@/components/ui/read-failure";
-import { EmptyState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import type { Order } from "@/lib/service-api/schemas";
@@ -22,8 +20,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   try {
     ({ order, asOf } = await readOrderOrStored(db, tenant, (await params).id));
   } catch (error) {
-    const t = await getTranslations("orders.page");
-    return readFailure(error, <EmptyState title={t("notFound")}>{t("notFoundBody")}</EmptyState>);
+    return readFailure(error);
   }
   const exchanges = await listExchanges(
     db,
