@@ -191,3 +191,34 @@ test("the header's search opens what a creditor reference or an id names, and sa
   await expect(page.getByRole("status").filter({ hasText: "This is not an id" })).toBeVisible();
   await shot(page, testInfo, "search-nothing");
 });
+
+test("`/` focuses the header's search from anywhere; ↓ and ↑ choose among several matches, Enter opens one", async ({ page }) => {
+  await signInAs(page, "affiliate@example.com");
+  // two orders that pay out to one address: the address finds both
+  const wallet = `e2e search ${Math.random()}`;
+  const order = (await createOrderViaApi(page, wallet)) as { id: string };
+  await createOrderViaApi(page, wallet);
+  const address = ((await (await page.request.get(`/api/orders/${order.id}`)).json()) as { payout_method: { bitcoin_address: string } })
+    .payout_method.bitcoin_address;
+  await page.goto("/exchanges");
+  const search = page.getByRole("searchbox", { name: /Search by id/ });
+  // a `/` typed into a field is a character there, not the shortcut
+  await page.getByRole("textbox").first().press("/");
+  await expect(search).not.toBeFocused();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press("/");
+  await expect(search).toBeFocused();
+  await page.keyboard.type(address);
+  await page.keyboard.press("Enter");
+  const matches = page.getByRole("list", { name: "Matches" }).getByRole("link");
+  await expect(matches).toHaveCount(2);
+  await page.keyboard.press("ArrowDown");
+  await expect(matches.nth(0)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(matches.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(matches.nth(0)).toBeFocused();
+  const href = await matches.nth(0).getAttribute("href");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});

@@ -32,11 +32,12 @@ export async function operatorDrive(request: APIRequestContext, exchangeId: stri
 }
 
 /** An order made through the dashboard's API with the signed-in page's session and a real signature. */
-export async function createOrderViaApi(page: Page) {
+/** An on-chain order through the API; orders made with one `wallet` pay out to one address. */
+export async function createOrderViaApi(page: Page, wallet = `e2e ${Math.random()}`) {
   const origin = new URL(page.url()).origin;
   const headers = { origin };
   const challenge = (await (await page.request.post("/api/challenges", { headers, data: {} })).json()) as { token: string };
-  const key = bitcoinKey(`e2e ${Math.random()}`);
+  const key = bitcoinKey(wallet);
   const address = addressOf(key, "p2wpkh");
   const message = `E2E payout to ${address}. Challenge: ${challenge.token}`;
   const reply = await page.request.post("/api/orders", {

@@ -1,14 +1,22 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/ui/field";
 import { ApiClientError, apiFetch } from "@/lib/dashboard/client/api";
 import { useErrorMessage } from "@/lib/dashboard/client/messages";
 import { searchResultSchema, type SearchResult } from "@/lib/dashboard/contract/shell-api";
 
-/** The header's search: one match opens it, several are listed, none says so. */
+/** Whether a key press is typing into something (then `/` is a character, not the shortcut). */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/**
+ * The header's search: one match opens it, several are listed, none says so. `/` focuses it from
+ * anywhere on the page; ↓ and ↑ move through the matches, Enter opens the one chosen.
+ */
 export function SearchBox() {
   const router = useRouter();
   const t = useTranslations("shell.search");
@@ -17,8 +25,30 @@ export function SearchBox() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SearchResult | { error: string } | null>(null);
   const close = () => setResult(null);
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const focusSearch = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener("keydown", focusSearch);
+    return () => document.removeEventListener("keydown", focusSearch);
+  }, []);
+  /** ↓ and ↑ from the box or a match: the next or previous match (the box before the first). */
+  const move = (event: KeyboardEvent) => {
+    if (event.key === "Escape") return close();
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const links = [...(list.current?.querySelectorAll("a") ?? [])];
+    if (links.length === 0) return;
+    event.preventDefault();
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    const next = event.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
+    (next < 0 ? input.current : links[next])?.focus();
+  };
   return (
-    <div className="relative w-full sm:w-44" onKeyDown={(e) => e.key === "Escape" && close()}>
+    <div className="relative w-full sm:w-44" onKeyDown={move}>
       <form
         role="search"
         onSubmit={async (event) => {
@@ -44,7 +74,9 @@ export function SearchBox() {
         </label>
         <input
           id="header-search"
+          ref={input}
           type="search"
+          aria-keyshortcuts="/"
           value={text}
           onChange={(e) => setText(e.target.value)}
           placeholder={t("placeholder")}
@@ -67,10 +99,14 @@ export function SearchBox() {
           ) : result.data.length === 0 ? (
             <p>{result.matched_as === "nothing" ? t("notAnything") : t("nothingMatches")}</p>
           ) : (
-            <ul className="flex flex-col gap-1" aria-label={t("matches")}>
+            <ul ref={list} className="flex flex-col gap-1" aria-label={t("matches")}>
               {result.data.map((hit) => (
                 <li key={`${hit.kind}-${hit.id}`}>
-                  <Link href={hit.href} onClick={close} className="block rounded px-2 py-1 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+                  <Link
+                    href={hit.href}
+                    onClick={close}
+                    className="block rounded px-2 py-1 hover:bg-zinc-100 focus:bg-zinc-100 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
+                  >
                     <span>{t(`kinds.${hit.kind}`)}</span> <span className="font-mono">{hit.id.slice(0, 8)}…</span>
                     <span className="block text-xs text-zinc-600 dark:text-zinc-400">{hit.detail}</span>
                   </Link>
