@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupCommit } from "./group-commit";
+import { groupCommit, groupCommitPer } from "./group-commit";
 
 /** A group commit whose first run waits until released (so that others arrive meanwhile), recording each batch. */
 function heldFirst<I, O>(answer: (batch: I[]) => O[], max?: number) {
@@ -40,5 +40,20 @@ describe("group commit", () => {
     release();
     expect(await Promise.all(all)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(batches.map((b) => b.length)).toEqual([1, 3, 3, 1]);
+  });
+
+  it("keeps one lane per key: each key's items go together, given their key", async () => {
+    const runs: [string, number[]][] = [];
+    const run = groupCommitPer(async (key: { name: string }, batch: number[]) => {
+      runs.push([key.name, batch]);
+      return batch.map((n) => `${key.name}${n}`);
+    });
+    const [a, b] = [{ name: "a" }, { name: "b" }];
+    expect(await Promise.all([run(a, 1), run(b, 2), run(a, 3)])).toEqual(["a1", "b2", "a3"]);
+    expect(runs).toEqual([
+      ["a", [1]],
+      ["b", [2]],
+      ["a", [3]],
+    ]);
   });
 });

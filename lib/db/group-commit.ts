@@ -30,3 +30,16 @@ export function groupCommit<I, O>(run: (batch: I[]) => Promise<O[]>, max = 64): 
       if (!running) void drain();
     });
 }
+
+/** groupCommit per key (a database): one lane for each, made on first use, `run` given the key. */
+export function groupCommitPer<K extends object, I, O>(
+  run: (key: K, batch: I[]) => Promise<O[]>,
+  max?: number,
+): (key: K, item: I) => Promise<O> {
+  const lanes = new WeakMap<K, (item: I) => Promise<O>>();
+  return (key, item) => {
+    let lane = lanes.get(key);
+    if (!lane) lanes.set(key, (lane = groupCommit((batch: I[]) => run(key, batch), max)));
+    return lane(item);
+  };
+}

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import type { JobHandler } from "@/lib/dashboard/jobs/runner";
 import { enqueueRowsSql, type Job, type JobKind } from "@/lib/dashboard/jobs/queue";
 import { logger } from "@/lib/log";
-import { groupCommit } from "@/lib/db/group-commit";
+import { groupCommitPer } from "@/lib/db/group-commit";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { signingSecrets } from "./endpoints";
 import { postWebhook } from "./target";
@@ -63,19 +63,14 @@ export function signedHeaders(webhookId: string, body: string, secrets: string[]
 type Payload = { seq?: number; event_type?: string | null; test_body?: string };
 
 type Endpoint = typeof forwardingEndpoints.$inferSelect;
-const readers = new WeakMap<Db, (job: Job) => Promise<{ endpoint: Endpoint | undefined; body: string | null }>>();
 
 /**
  * The job's endpoint and the body it sends (a stored event's, or a test event's). The jobs of a
  * claim start together, so their reads go together (group commit): two queries for many jobs.
  */
-function endpointAndBody(db: Db, job: Job) {
-  let reader = readers.get(db);
-  if (!reader) readers.set(db, (reader = groupCommit((batch: Job[]) => readTogether(db, batch))));
-  return reader(job);
-}
+const endpointAndBody = groupCommitPer(readTogether);
 
-async function readTogether(db: Db, batch: Job[]) {
+async function readTogether(db: Db, batch: Job[]): Promise<{ endpoint: Endpoint | undefined; body: string | null }[]> {
   const ids = [...new Set(batch.flatMap((job) => (job.subjectId ? [job.subjectId] : [])))];
   const events = batch.flatMap((job) => {
     const seq = (job.payload as Payload).seq;

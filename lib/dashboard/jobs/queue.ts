@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
-import { groupCommit } from "@/lib/db/group-commit";
+import { groupCommitPer } from "@/lib/db/group-commit";
 import type { JobCounts } from "@/lib/runtime/server-runtime.mjs";
 
 // The durable job queue: every piece of background work that must survive a restart (a
@@ -112,7 +112,7 @@ export async function finish(db: Db, job: Job, result: Outcome): Promise<boolean
 }
 
 type Finishing = { job: Job; result: Outcome; record: (held: SQL) => SQL };
-const finishers = new WeakMap<Db, (finishing: Finishing) => Promise<boolean>>();
+const finishTogetherPerDb = groupCommitPer(finishTogether);
 
 /**
  * finish() and the run's own record in one statement, no transaction to open: `record` is a
@@ -121,9 +121,7 @@ const finishers = new WeakMap<Db, (finishing: Finishing) => Promise<boolean>>();
  * together into the next one (group commit): a burst of jobs costs a few round trips.
  */
 export function finishRecording(db: Db, job: Job, result: Outcome, record: (held: SQL) => SQL): Promise<boolean> {
-  let finisher = finishers.get(db);
-  if (!finisher) finishers.set(db, (finisher = groupCommit((batch: Finishing[]) => finishTogether(db, batch))));
-  return finisher({ job, result, record });
+  return finishTogetherPerDb(db, { job, result, record });
 }
 
 async function finishTogether(db: Db, batch: Finishing[]): Promise<boolean[]> {
