@@ -188,8 +188,29 @@ test("the header's search opens what a creditor reference or an id names, and sa
   await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
   await search.fill("not a thing");
   await search.press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: "This is not an id" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Type an id (or its first 6 characters)" })).toBeVisible();
   await shot(page, testInfo, "search-nothing");
+});
+
+test("the short id a table shows finds its row; a team member is found by email, in a group of its own", async ({ page }, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const order = (await createOrderViaApi(page)) as { id: string };
+  await page.goto("/orders");
+  const short = `${order.id.slice(0, 8)}…`;
+  await expect(page.getByText(short, { exact: true }).first()).toBeVisible();
+  const search = page.getByRole("searchbox", { name: /Search by id/ });
+  await search.fill(short);
+  await search.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+
+  await search.fill("example.com");
+  await search.press("Enter");
+  const members = page.getByRole("list", { name: "Team members" });
+  await expect(members.getByRole("link", { name: /viewer@example\.com/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Team members" })).toBeVisible();
+  await shot(page, testInfo, "search-members");
+  await members.getByRole("link", { name: /viewer@example\.com/ }).click();
+  await expect(page).toHaveURL(/\/settings\?tab=team$/);
 });
 
 test("`/` focuses the header's search from anywhere; ↓ and ↑ choose among several matches, Enter opens one", async ({ page }) => {
@@ -210,7 +231,7 @@ test("`/` focuses the header's search from anywhere; ↓ and ↑ choose among se
   await expect(search).toBeFocused();
   await page.keyboard.type(address);
   await page.keyboard.press("Enter");
-  const matches = page.getByRole("list", { name: "Matches" }).getByRole("link");
+  const matches = page.getByRole("list", { name: "Orders" }).getByRole("link");
   await expect(matches).toHaveCount(2);
   await page.keyboard.press("ArrowDown");
   await expect(matches.nth(0)).toBeFocused();

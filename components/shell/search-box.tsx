@@ -13,6 +13,16 @@ function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
+type Hit = SearchResult["data"][number];
+const matchClass = "block rounded px-2 py-1 hover:bg-zinc-100 focus:bg-zinc-100 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800";
+
+/** The matches by kind, in the order the server grouped them. */
+function groupsOf(hits: Hit[]): [Hit["kind"], Hit[]][] {
+  const groups = new Map<Hit["kind"], Hit[]>();
+  for (const hit of hits) groups.set(hit.kind, [...(groups.get(hit.kind) ?? []), hit]);
+  return [...groups];
+}
+
 /**
  * The header's search: one match opens it, several are listed, none says so. `/` focuses it from
  * anywhere on the page; ↓ and ↑ move through the matches, Enter opens the one chosen.
@@ -24,9 +34,11 @@ export function SearchBox() {
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SearchResult | { error: string } | null>(null);
+  /** The text the shown matches answer (the box may have changed since). */
+  const [asked, setAsked] = useState("");
   const close = () => setResult(null);
   const input = useRef<HTMLInputElement>(null);
-  const list = useRef<HTMLUListElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const focusSearch = (event: globalThis.KeyboardEvent) => {
       if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
@@ -57,6 +69,7 @@ export function SearchBox() {
           setBusy(true);
           try {
             const found = await apiFetch(`/api/search?q=${encodeURIComponent(text.trim())}`, searchResultSchema);
+            setAsked(text.trim());
             const only = found.data.length === 1 ? found.data[0] : undefined;
             if (only) {
               close();
@@ -99,20 +112,36 @@ export function SearchBox() {
           ) : result.data.length === 0 ? (
             <p>{result.matched_as === "nothing" ? t("notAnything") : t("nothingMatches")}</p>
           ) : (
-            <ul ref={list} className="flex flex-col gap-1" aria-label={t("matches")}>
-              {result.data.map((hit) => (
-                <li key={`${hit.kind}-${hit.id}`}>
-                  <Link
-                    href={hit.href}
-                    onClick={close}
-                    className="block rounded px-2 py-1 hover:bg-zinc-100 focus:bg-zinc-100 dark:hover:bg-zinc-800 dark:focus:bg-zinc-800"
+            <div ref={list} className="flex max-h-[70vh] flex-col gap-2 overflow-y-auto">
+              {groupsOf(result.data).map(([kind, hits]) => (
+                <section key={kind} aria-labelledby={`search-group-${kind}`}>
+                  <h2
+                    id={`search-group-${kind}`}
+                    className="px-2 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400"
                   >
-                    <span>{t(`kinds.${hit.kind}`)}</span> <span className="font-mono">{hit.id.slice(0, 8)}…</span>
-                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">{hit.detail}</span>
-                  </Link>
-                </li>
+                    {t(`groups.${kind}`)}
+                  </h2>
+                  <ul className="flex flex-col gap-1" aria-label={t(`groups.${kind}`)}>
+                    {hits.map((hit) => (
+                      <li key={`${hit.kind}-${hit.id}`}>
+                        <Link href={hit.href} onClick={close} className={matchClass}>
+                          {hit.kind === "member" ? (
+                            <span className="break-all">{hit.detail}</span>
+                          ) : (
+                            <>
+                              <span>{t(`kinds.${hit.kind}`)}</span> <span className="font-mono">{hit.id.slice(0, 8)}…</span>
+                            </>
+                          )}
+                          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                            {hit.kind === "member" ? t("kinds.member") : t(`match.${hit.match}`, { text: asked, detail: hit.detail })}
+                          </span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
               ))}
-            </ul>
+            </div>
           )}
           <button type="button" onClick={close} className="mt-1 text-xs text-zinc-600 underline dark:text-zinc-400">
             {t("close")}

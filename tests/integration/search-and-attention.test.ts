@@ -64,7 +64,7 @@ describe("GET /api/search", () => {
 
     expect(await find(session, order.id.toUpperCase())).toEqual({
       matched_as: "id",
-      data: [{ kind: "order", id: order.id, detail: "order id", href: `/orders/${order.id}` }],
+      data: [{ kind: "order", id: order.id, match: "order_id", detail: "order id", href: `/orders/${order.id}` }],
     });
     expect((await find(session, paid.exchange_id)).data.map((h) => h.href)).toEqual([`/exchanges/${paid.exchange_id}`]);
     const reference = order.payment_method.creditor_reference;
@@ -105,6 +105,62 @@ describe("GET /api/search", () => {
       matched_as: "txid_or_payment_hash",
       data: [{ kind: "exchange", id: exchange_id, detail: "payment hash of its invoice" }],
     });
+  });
+
+  it("finds by the tables' short id, an id prefix of 6+, an amount, a member's email; grouped by kind", async () => {
+    const session = await admin();
+    const order = await createOrderVia(session);
+    const paid = (await session.request("POST", `/api/orders/${order.id}/simulate-payment`, { amount: 47.31, currency: "eur" })).body as {
+      exchange_id: string;
+    };
+    const { exchange } = await indexedSnapshot(session, paid.exchange_id);
+    const ids = async (q: string) => (await find(session, q)).data.map((hit) => `${hit.kind}:${hit.id}`);
+
+    // the tables' short id, with and without its "…", upper case, and a longer prefix with a dash
+    for (const q of [`${order.id.slice(0, 8)}…`, order.id.slice(0, 8).toUpperCase(), order.id.slice(0, 6), order.id.slice(0, 13)]) {
+      expect(await ids(q), q).toContain(`order:${order.id}`);
+    }
+    const short = await find(session, paid.exchange_id.slice(0, 8));
+    expect(short.matched_as).toMatch(/^id_prefix/);
+    expect(short.data).toContainEqual({
+      kind: "exchange",
+      id: paid.exchange_id,
+      match: "id_prefix",
+      detail: "exchange id",
+      href: `/exchanges/${paid.exchange_id}`,
+    });
+    expect(await ids(paid.exchange_id.slice(0, 5))).toEqual([]); // too short to mean anything
+
+    // its cost, as people write it; its bitcoin amount; another currency finds nothing
+    const cost = Number(exchange?.cost);
+    for (const q of [`${cost} EUR`, `€ ${cost.toFixed(2).replace(".", ",")}`, cost.toFixed(2)]) {
+      const found = await find(session, q);
+      expect(
+        found.data.filter((hit) => hit.id === paid.exchange_id),
+        q,
+      ).toEqual([
+        { kind: "exchange", id: paid.exchange_id, match: "cost", detail: `cost ${cost} EUR`, href: `/exchanges/${paid.exchange_id}` },
+      ]);
+    }
+    expect(await ids(`${cost} CHF`)).not.toContain(`exchange:${paid.exchange_id}`);
+    expect(await ids(`${exchange?.amount} BTC`)).toContain(`exchange:${paid.exchange_id}`);
+    expect(await ids(`${Math.round(Number(exchange?.amount) * 1e8)} sats`)).toContain(`exchange:${paid.exchange_id}`);
+
+    // team members by email (for those who may see the team), one group after the others
+    expect(await find(session, "viewer@example")).toEqual({
+      matched_as: "email",
+      data: [expect.objectContaining({ kind: "member", match: "member_email", detail: "viewer@example.com", href: "/settings?tab=team" })],
+    });
+    const viewer = await DashboardSession.signIn("viewer@example.com");
+    expect(await find(viewer, "viewer@example")).toEqual({ matched_as: "email", data: [] });
+    expect((await find(session, "@example.com")).data.map((hit) => hit.detail)).toEqual(
+      expect.arrayContaining(["affiliate@example.com", "viewer@example.com"]),
+    );
+    const mixed = await find(session, order.id.slice(0, 6).replace(/[a-f]/g, "1"));
+    const kinds = mixed.data.map((hit) => hit.kind);
+    expect(kinds).toEqual(
+      [...kinds].sort((a, b) => ["order", "exchange", "member"].indexOf(a) - ["order", "exchange", "member"].indexOf(b)),
+    );
   });
 
   it("says what it could not take the text for; another client's id and unknown ids find nothing; no text is 400", async () => {

@@ -26,15 +26,47 @@ export type SnapshotFrame = z.infer<typeof snapshotFrameSchema>;
 /** The body of every error answer of the dashboard API and of the service (the service's shape). */
 export { errorBodySchema, type ErrorBody } from "@/lib/service-api/error-body";
 
-/** GET /api/search: what the header's search box found. */
+/** What a search hit matched on: the browser says it in the page's language. */
+export const searchMatches = [
+  "order_id",
+  "exchange_id",
+  "id_prefix",
+  "creditor_reference",
+  "node_pubkey",
+  "order_address",
+  "payout_transaction",
+  "payment_hash",
+  "payout_invoice",
+  "payout_address",
+  "cost",
+  "amount",
+  "member_email",
+] as const;
+
+/** GET /api/search: what the header's search box found, grouped by kind (orders, exchanges, team members). */
 export const searchResultSchema = z.object({
   /** What the text was taken for. */
-  matched_as: z.enum(["id", "creditor_reference", "txid_or_payment_hash", "bitcoin_address", "invoice", "node_pubkey", "nothing"]),
+  matched_as: z.enum([
+    "id",
+    "id_prefix",
+    "amount",
+    "id_prefix_or_amount",
+    "email",
+    "creditor_reference",
+    "txid_or_payment_hash",
+    "bitcoin_address",
+    "invoice",
+    "node_pubkey",
+    "nothing",
+  ]),
   data: z.array(
     z.object({
-      kind: z.enum(["order", "exchange"]),
+      kind: z.enum(["order", "exchange", "member"]),
+      /** The order's or exchange's id, or the team member's user id. */
       id: uuid,
-      /** A short line saying what matched, e.g. "payout to tb1q…". */
+      /** What matched, as a code (see `detail` for the same in English). */
+      match: z.enum(searchMatches),
+      /** A short line in English saying what matched, e.g. "payout address", "cost 60 EUR", "bob@example.com". */
       detail: z.string(),
       href: z.string(),
     }),

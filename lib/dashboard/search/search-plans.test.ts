@@ -48,7 +48,8 @@ describe("the search's plans", () => {
     await client.query(
       `INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at, snapshot, payment_hash)
        SELECT gen_random_uuid(), $1, gen_random_uuid(), 'settled', now(), jsonb_build_object('payout', jsonb_build_object(
-           'txid', md5(i::text) || md5(i::text), 'invoice', 'lntb' || md5(i::text), 'bitcoin_address', 'tb1q' || md5(i::text))),
+           'txid', md5(i::text) || md5(i::text), 'invoice', 'lntb' || md5(i::text), 'bitcoin_address', 'tb1q' || md5(i::text)),
+           'cost', i, 'amount', (i / 100000.0)::text),
          md5('h' || i::text) || md5(i::text)
        FROM generate_series(1, 3000) i`,
       [tenant],
@@ -63,6 +64,15 @@ describe("the search's plans", () => {
       ["invoice", q.invoice("lntb1..."), "exchanges_payout_invoice"],
       ["exchange address", q.exchangeAddress("tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx"), "exchanges_payout_address"],
       ["payment hash", q.paymentHash("cd".repeat(32)), "exchanges_payment_hash"],
+      ["cost", q.cost("60.00", null), "exchanges_tenant_cost"],
+      ["cost in a currency", q.cost("60", "btc/eur"), "exchanges_tenant_cost"],
+      ["bitcoin amount", q.bitcoin("0.0012"), "exchanges_tenant_bitcoin"],
+      [
+        "exchange id prefix",
+        q.exchangeIds("674fc2b6-0000-0000-0000-000000000000", "674fc2b6-ffff-ffff-ffff-ffffffffffff"),
+        "exchanges_pkey",
+      ],
+      ["order id prefix", q.orderIds("674fc2b6-0000-0000-0000-000000000000", "674fc2b6-ffff-ffff-ffff-ffffffffffff"), "orders_pkey"],
     ] as const) {
       // the index of its own value: the primary key's (tenant, id) with a filter over every row would not do
       const plan = await planOf(query);

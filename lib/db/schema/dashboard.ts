@@ -173,6 +173,9 @@ export const exchanges = pgTable(
     index("exchanges_attention")
       .on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.attentionCandidate}`),
+    // the search by amount ("60 EUR", "0.0012 BTC"), newest first (lib/dashboard/search/search.ts)
+    index("exchanges_tenant_cost").on(t.tenantId, sql`((${t.snapshot} ->> 'cost')::numeric)`, t.firstSeenAt.desc().nullsFirst()),
+    index("exchanges_tenant_bitcoin").on(t.tenantId, sql`((${t.snapshot} ->> 'amount')::numeric)`, t.firstSeenAt.desc().nullsFirst()),
     index("exchanges_tenant_counted").on(t.tenantId, sql`COALESCE(${t.executedAt}, ${t.firstSeenServiceAt}, ${t.firstSeenAt})`),
   ],
 );
