@@ -30,6 +30,8 @@ async function signIn(page: Page, locale: string, email: string) {
 /** A page settled: its heading shown in the language and nothing loading. */
 async function settled(page: Page, words: Tree, heading: string | RegExp) {
   await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+  // the tenant's service is the built-in sandbox: every page says so, in the page's language
+  await expect(page.getByTestId("sandbox-banner")).toContainText(text(words, "shell.sandboxBanner.text"));
   await expect(page.getByRole("status", { name: text(words, "common.loading") })).toHaveCount(0);
   await expect(page.locator("html")).toHaveAttribute("lang", /^(fr|it)$/);
 }

@@ -4,7 +4,9 @@ import { getDatabase } from "@/lib/db/client";
 import { listenForInvalidations } from "@/lib/db/cache-bus";
 import { DEMO_USERS, seedDashboard } from "@/lib/dashboard/auth/seed";
 import { seedSandbox } from "@/lib/sandbox/seed";
-import { seedDemoActivity, whenListening } from "@/lib/dashboard/demo/demo-activity";
+import { DEMO_DAYS, seedDemoActivity, whenListening } from "@/lib/dashboard/demo/demo-activity";
+import { setDemoAgreements } from "@/lib/dashboard/demo/demo-agreements";
+import type { Db } from "@/lib/db/client";
 import { startWorker, stopWorker } from "@/lib/sandbox/outbox/worker";
 import { startJobRunner } from "@/lib/dashboard/jobs/runner";
 import { jobHandlers, jobRegistry } from "@/lib/dashboard/lifecycle/job-registry";
@@ -35,7 +37,7 @@ function shown(name: keyof Env["secrets"]): string {
 
 function banner() {
   const config = env();
-  const url = `http://127.0.0.1:${config.port}`;
+  const url = config.appUrl ?? `http://127.0.0.1:${config.port}`;
   const lines = [
     "",
     "  Exchange dashboard and sandbox",
@@ -55,17 +57,22 @@ function banner() {
 }
 
 /** A fresh demo database gets example activity once the server listens (it goes through the server's own HTTP API). */
-async function demoActivity() {
+async function demoActivity(db: Db) {
   const config = env();
   try {
     await whenListening(`${config.exchangeApiBaseUrl}/openapi.json`);
-    const ids = await seedDemoActivity({
+    const activity = await seedDemoActivity({
       baseUrl: config.exchangeApiBaseUrl,
       clientId: config.secrets.SANDBOX_DEMO_CLIENT_ID,
       operatorKey: config.secrets.SANDBOX_OPERATOR_KEY,
       network: config.sandboxNetwork,
     });
-    log.info({ exchanges: ids.length }, `example activity: ${ids.length} exchanges (SANDBOX_DEMO_ACTIVITY=false turns this off)`);
+    await setDemoAgreements(db, activity);
+    const count = activity.exchangeIds.length;
+    log.info(
+      { exchanges: count },
+      `example activity: ${count} exchanges over ${DEMO_DAYS} days (SANDBOX_DEMO_ACTIVITY=false turns this off)`,
+    );
   } catch (error) {
     log.error({ err: errorText(error) }, "could not make the example activity");
   }
@@ -94,12 +101,13 @@ export function boot(): Promise<void> {
       // the others then find the rows there
       const fresh = await database.db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-        await seedSandbox(tx);
+        // the example activity starts weeks back on the sandbox's clock and runs it to the present
+        await seedSandbox(tx, { clockDaysBack: config.sandboxDemoActivity ? DEMO_DAYS : 0 });
         return seedDashboard(tx);
       });
       startWorker(database, config.sandboxWorkerIntervalMs);
       banner();
-      if (fresh && config.sandboxDemoActivity) void demoActivity();
+      if (fresh && config.sandboxDemoActivity) void demoActivity(database.db);
     }
   })();
   return holder.booted;

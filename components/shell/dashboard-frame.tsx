@@ -11,6 +11,7 @@ import { explorerBase } from "@/lib/bitcoin/networks";
 import { getDb } from "@/lib/db/client";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { TenantPaused } from "@/components/shell/tenant-paused";
+import { SandboxBanner } from "@/components/shell/sandbox-banner";
 import { reachabilityOf } from "@/lib/dashboard/upstream/reachability";
 
 /** What the dashboard's client components read: its own catalogue, not the public pages'. */
@@ -29,6 +30,7 @@ export async function DashboardFrame({ user, path, children }: { user: CurrentUs
   const network = tenant?.network ?? "mainnet";
   // a disabled tenant's members keep their own account page, with this notice, and nothing else
   const paused = user.role !== "operator" && Boolean(tenant?.disabled);
+  const sandbox = tenant ? isSandboxTenant(tenant) : false;
   return (
     <NextIntlClientProvider locale={locale} messages={picked} timeZone="Europe/Zurich">
       <AppShell
@@ -39,11 +41,12 @@ export async function DashboardFrame({ user, path, children }: { user: CurrentUs
           tenantName: tenant?.name ?? "Dashboard",
           network,
           explorer: explorerBase[network],
-          simulator: tenant ? isSandboxTenant(tenant) : false,
+          simulator: sandbox,
           mustEnrol: user.mustEnrol || paused,
           serviceFailingSince: tenant ? (reachabilityOf(tenant.baseUrl).failingSince?.toISOString() ?? null) : null,
         }}
       >
+        {sandbox && <SandboxBanner />}
         {paused && <TenantPaused />}
         {children}
       </AppShell>

@@ -202,6 +202,8 @@ export const clientListSchema = z.object({
       client_id: z.string(),
       name: z.string(),
       created_on: z.string(),
+      /** The client's affiliate agreements (an order's `affiliate_id`), its default first. */
+      affiliate_ids: z.array(z.string().check(z.meta({ format: "uuid" }))),
       endpoints: z.array(z.object({ id: z.string().check(z.meta({ format: "uuid" })), url: z.string() })),
     }),
   ),

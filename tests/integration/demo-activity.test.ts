@@ -1,29 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { randomBytes } from "node:crypto";
-import { exchangePageSchema } from "@/lib/dashboard/contract/dashboard-api";
+import { exchangePageSchema, overviewSchema } from "@/lib/dashboard/contract/dashboard-api";
+import { earningsReportSchema } from "@/lib/dashboard/contract/reports-api";
+import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
 import { parse } from "./harness/api";
 import { removeDir, startApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";
 import { DashboardSession } from "./harness/dashboard";
 
-// A fresh demo database is not an empty screen: example activity is made through the sandbox's
-// own API and reaches the dashboard over the real webhook path.
+// A fresh demo database is not an empty screen: weeks of example activity are made through the
+// sandbox's own API (its clock started in the past and moved forward day by day) and reach the
+// dashboard over the real webhook path; the overview opens with items that need attention and
+// the reports with earnings.
 
 const password = "demo-activity-password-1";
 
-async function settledList(session: DashboardSession, count: number) {
-  for (let i = 0; i < 300; i++) {
+/** Every exchange, once the dashboard holds a snapshot of each and the attention queue has its two items. */
+async function settledList(session: DashboardSession) {
+  let last = "";
+  for (let i = 0; i < 1800; i++) {
     const page = parse(exchangePageSchema, await session.request("GET", "/api/exchanges?limit=100"), 200);
-    const done = page.data.length >= count && page.data.every((e) => e.exchange !== null);
-    if (done) return page.data;
+    const overview = parse(overviewSchema, await session.request("GET", "/api/overview"), 200);
+    const snapshots = page.data.length >= 60 && page.data.every((e) => e.exchange !== null);
+    if (snapshots && overview.attention.count === 2) return { items: page.data, overview };
+    last = `${page.data.length} exchanges, attention: ${overview.attention.items.map((e) => e.attention).join(", ")}`;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("the example activity never arrived");
+  throw new Error(`the example activity never arrived (${last})`);
 }
 
 describe("SANDBOX_DEMO_ACTIVITY", () => {
-  it("on a fresh database: every state the dashboard shows, through webhooks; not again on restart", async () => {
+  it("on a fresh database: weeks of every state, through webhooks, attention at once, earnings; not again on restart", async () => {
     const databaseUrl = inject("databaseUrl");
     const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, `demo_${randomBytes(4).toString("hex")}`) : undefined;
     const operatorKey = `sk_op_demo_${randomBytes(8).toString("hex")}`;
@@ -31,30 +39,44 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
     let app = await startApp({ operatorKey, databaseUrl: scratch, env });
     try {
       const session = await DashboardSession.signIn("affiliate@example.com", password, { baseUrl: app.baseUrl });
-      const items = await settledList(session, 8);
-      const states = items.map((e) => e.state).sort();
-      expect(states).toEqual(["executed", "executed", "interrupted", "refunded", "refunded", "settled", "settled", "settled"]);
-      const reasons = items.flatMap((e) => (e.state === "refunded" ? [e.exchange?.reason?.code] : [])).sort();
-      expect(reasons).toEqual(["companies_unsupported", "country_unsupported"]);
-      const pairs = new Set(items.map((e) => e.exchange?.pair));
-      expect(pairs).toEqual(new Set(["btc/eur", "btc/chf"]));
-      // a confirmed payout, an unconfirmed one, and a Lightning payout awaiting the end user
+      const { items, overview } = await settledList(session);
+      const count = items.length;
+      expect(app.output()).toContain(`example activity: ${count} exchanges over 35 days`);
+      const states = new Set(items.map((e) => e.state));
+      expect(states).toEqual(new Set(["executed", "interrupted", "refunded", "settled"]));
+      const reasons = new Set(items.flatMap((e) => (e.state === "refunded" ? [e.exchange?.reason?.code] : [])));
+      expect(reasons).toEqual(new Set(["companies_unsupported", "country_unsupported"]));
+      expect(new Set(items.map((e) => e.exchange?.pair))).toEqual(new Set(["btc/eur", "btc/chf", "btc/gbp"]));
+      // executed on 30 and more days, the first weeks ago on the service's clock, which is at the present again
+      const days = new Set(items.flatMap((e) => (e.exchange?.executed_on ? [e.exchange.executed_on.slice(0, 10)] : [])));
+      expect(days.size).toBeGreaterThanOrEqual(30);
+      const clock = new Date((await new SandboxOperatorClient(`${app.baseUrl}/sandbox`, operatorKey).clock(0)).now);
+      expect(Math.abs(clock.getTime() - Date.now())).toBeLessThan(60_000);
+      // confirmed payouts and an unconfirmed one; a Lightning payout awaiting the end user
       const payouts = items.flatMap((e) => (e.exchange?.payout && "confirmed" in e.exchange.payout ? [e.exchange.payout.confirmed] : []));
-      expect(payouts.sort()).toEqual([false, true, true]);
-      expect(items.some((e) => e.exchange?.action?.code === "initiate_payout")).toBe(true);
-      expect(items.some((e) => e.exchange?.action?.code === "identification_required")).toBe(true);
-      expect(app.output()).toContain("example activity: 8 exchanges");
+      expect(payouts.filter((confirmed) => !confirmed)).toHaveLength(1);
+      expect(payouts.filter((confirmed) => confirmed).length).toBeGreaterThan(40);
+
+      // what needs attention at once: an identification pending for days, the Lightning payout waiting for hours
+      expect(overview.attention.items.map((e) => e.attention).sort()).toEqual(["identification_overdue", "payout_unclaimed"]);
+      expect(overview.daily.length).toBeGreaterThanOrEqual(30);
+      // the agreements have shares: the 30 days' reports show earnings on both
+      const to = overview.today;
+      const from = new Date(Date.parse(to) - 40 * 86_400_000).toISOString().slice(0, 10);
+      const report = parse(earningsReportSchema, await session.request("GET", `/api/reports/earnings?from=${from}&to=${to}`), 200);
+      expect(new Set(report.rows.map((r) => r.label))).toEqual(new Set(["Web shop", "Partner app"]));
+      for (const row of report.rows) expect(Number(row.earnings), row.label).toBeGreaterThan(0);
 
       await app.stop();
       app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port, env });
       const again = await DashboardSession.signIn("affiliate@example.com", password, { baseUrl: app.baseUrl });
       await new Promise((r) => setTimeout(r, 1_000));
       const after = parse(exchangePageSchema, await again.request("GET", "/api/exchanges?limit=100"), 200);
-      expect(after.data).toHaveLength(8);
+      expect(after.data).toHaveLength(count);
       expect(app.output()).not.toContain("example activity");
     } finally {
       await app.stop();
       if (!scratch) removeDir(app.dataDir);
     }
-  });
+  }, 300_000);
 });

@@ -14,18 +14,29 @@ import type { z } from "zod";
 // through the REST API v1 with wallet signatures made here with throwaway keys, payments and
 // chain events through the sandbox's operator API, and everything the dashboard shows arriving
 // over the real webhook path. Nothing is inserted into tables directly.
+//
+// It tells a story over DEMO_DAYS days: the sandbox's clock starts that far back on a fresh
+// database (lib/sandbox/seed.ts) and is moved forward day by day as the payments arrive, so that
+// the overview's 30-day chart, the reports and the statements have weeks to show. It ends at the
+// present with what a person should look at first: a customer's identification pending for days
+// and a Lightning payout waiting for the end user's wallet, both in *Needs attention*.
 
 type Options = { baseUrl: string; clientId: string; operatorKey: string; network: NetworkName };
 type Payment = z.input<typeof paymentFieldsSchema>;
-type Step = "broadcast" | "confirm";
+type Step = "broadcast" | "confirm" | "identification_approved";
+
+/** How many days back the example activity starts. */
+export const DEMO_DAYS = 35;
+const DAY_S = 24 * 60 * 60;
 
 // Well-known valid IBANs (ECBS / SWIFT IBAN registry examples)
 const IBAN_DE = "DE89370400440532013000";
 const IBAN_CH = "CH9300762011623852957";
+const IBAN_GB = "GB29NWBK60161331926819";
 
 const message = (token: string) => `Demo wallet: I control this payout destination. Challenge ${token}`;
 
-async function coinOrder(api: ExchangeClient, network: NetworkName, currency: string, debitorIban: string) {
+async function coinOrder(api: ExchangeClient, network: NetworkName, currency: string, debitorIban: string, affiliateId?: string) {
   const privateKey = randomBytes(32);
   const address = addressForKey(secp256k1.getPublicKey(privateKey, true), "p2wpkh", network);
   const { token } = await api.createChallenge();
@@ -33,6 +44,7 @@ async function coinOrder(api: ExchangeClient, network: NetworkName, currency: st
   const signature = bitcoinMessage.sign(text, privateKey, true, { segwitType: "p2wpkh" }).toString("base64");
   return api.createOrder({
     fee_rate: 0.02,
+    ...(affiliateId ? { affiliate_id: affiliateId } : {}),
     payment_method: { currency, debitor_iban: debitorIban },
     payout_method: { bitcoin_address: address, message: text, signature },
   });
@@ -49,33 +61,91 @@ async function lightningOrder(api: ExchangeClient) {
   });
 }
 
-/** Orders, payments and chain events covering every state the dashboard shows; returns the exchange ids. */
-export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network }: Options): Promise<string[]> {
+/** What the example activity made: the exchanges, and the two agreements its orders are affiliated to. */
+export type DemoActivity = { exchangeIds: string[]; affiliates: { standard: string; partner: string }; startedOn: Date };
+
+type Planned = { order: string; payment: Payment; then: Step[] };
+
+/**
+ * The payments of one day, `daysAgo` days before the present: a few of them (more on weekdays'
+ * rhythm than at random, so that every start shows the same story), most settled, now and then
+ * one refunded by the compliance rules.
+ */
+function paymentsOfDay(daysAgo: number, orders: { euros: string; francs: string; pounds: string; partner: string }): Planned[] {
+  const count = 1 + ((daysAgo * 7) % 4);
+  return Array.from({ length: count }, (_, i): Planned => {
+    const n = daysAgo * 5 + i;
+    const amount = 40 + ((n * 37) % 420);
+    const settled: Step[] = ["broadcast", "confirm"];
+    if (n % 11 === 3)
+      return { order: orders.euros, payment: { amount, currency: "eur", payer: { kind: "company", name: "Muster GmbH" } }, then: [] };
+    if (n % 13 === 5) return { order: orders.francs, payment: { amount, currency: "chf", payer: { country: "US" } }, then: [] };
+    const pick = n % 4;
+    if (pick === 0) return { order: orders.francs, payment: { amount, currency: "chf" }, then: settled };
+    if (pick === 1) return { order: orders.partner, payment: { amount, currency: "eur" }, then: settled };
+    if (pick === 2 && n % 3 === 0) return { order: orders.pounds, payment: { amount, currency: "gbp" }, then: settled };
+    return { order: orders.euros, payment: { amount, currency: "eur" }, then: settled };
+  });
+}
+
+/**
+ * Orders, payments and chain events over DEMO_DAYS days, covering every state the dashboard
+ * shows; the sandbox's clock ends at the present.
+ */
+export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network }: Options): Promise<DemoActivity> {
   const api = new ExchangeClient({ baseUrl, clientId });
   const operator = new SandboxOperatorClient(baseUrl, operatorKey);
-  const euros = await coinOrder(api, network, "eur", IBAN_DE);
-  const francs = await coinOrder(api, network, "chf", IBAN_CH);
-  const lightning = await lightningOrder(api);
-  const plan: { order: string; payment: Payment; then: Step[] }[] = [
-    { order: euros.id, payment: { amount: 250, currency: "eur" }, then: ["broadcast", "confirm"] },
-    { order: francs.id, payment: { amount: 400, currency: "chf" }, then: ["broadcast", "confirm"] },
-    { order: euros.id, payment: { amount: 180, currency: "eur" }, then: ["broadcast"] },
-    { order: euros.id, payment: { amount: 120, currency: "eur" }, then: [] },
-    // the compliance rules refund these two: a company's account, a country the service does not serve
-    { order: euros.id, payment: { amount: 90, currency: "eur", payer: { kind: "company", name: "Muster GmbH" } }, then: [] },
-    { order: francs.id, payment: { amount: 75, currency: "chf", payer: { country: "US" } }, then: [] },
-    // above 1 000: interrupted until the customer is identified
-    { order: euros.id, payment: { amount: 1500, currency: "eur" }, then: [] },
-    // a Lightning payout waiting for the end user's wallet
-    { order: lightning.id, payment: { amount: 60, currency: "eur" }, then: [] },
-  ];
+  const startedOn = new Date((await operator.clock(0)).now);
+  const client = (await operator.clients()).clients.find((c) => c.client_id === clientId);
+  const [standard, partner] = client?.affiliate_ids ?? [];
+  if (!standard || !partner) throw new Error("the demo client has no agreements");
   const ids: string[] = [];
-  for (const { order, payment, then } of plan) {
+  const run = async ({ order, payment, then }: Planned) => {
     const { exchange_id } = await operator.pay({ ...payment, order_id: order });
     for (const type of then) await operator.drive(exchange_id, { type });
     ids.push(exchange_id);
+  };
+  /** Moves the sandbox's clock to `daysAgo` days (and `hoursAgo` hours) before the present, never back. */
+  const moveTo = async (daysAgo: number, hoursAgo = 0) => {
+    const now = new Date((await operator.clock(0)).now).getTime();
+    const target = Date.now() - (daysAgo * DAY_S + hoursAgo * 3600) * 1000;
+    if (target > now) await operator.clock(Math.round((target - now) / 1000));
+  };
+  try {
+    const orders = {
+      euros: (await coinOrder(api, network, "eur", IBAN_DE)).id,
+      francs: (await coinOrder(api, network, "chf", IBAN_CH)).id,
+      pounds: (await coinOrder(api, network, "gbp", IBAN_GB)).id,
+      partner: (await coinOrder(api, network, "eur", IBAN_DE, partner)).id,
+    };
+    const lightning = await lightningOrder(api);
+    for (let daysAgo = DEMO_DAYS - 1; daysAgo >= 1; daysAgo--) {
+      // through the day: the first payment in the morning, one every two hours after it
+      for (const [i, planned] of paymentsOfDay(daysAgo, orders).entries()) {
+        await moveTo(daysAgo, 14 - 2 * i);
+        await run(planned);
+      }
+      if (daysAgo === 9) {
+        // above 1 000: interrupted until the customer is identified, approved a day later
+        await run({ order: orders.euros, payment: { amount: 2400, currency: "eur" }, then: [] });
+        const approved = ids.at(-1);
+        await moveTo(8, 16);
+        if (approved)
+          for (const type of ["identification_approved", "broadcast", "confirm"] as const) await operator.drive(approved, { type });
+      }
+      // needs attention: identification pending for days
+      if (daysAgo === 4) await run({ order: orders.euros, payment: { amount: 1500, currency: "eur" }, then: [] });
+    }
+    // needs attention: a Lightning payout waiting for the end user's wallet for three hours
+    await moveTo(0, 3);
+    await run({ order: lightning.id, payment: { amount: 60, currency: "eur" }, then: [] });
+    // and a payout broadcast a moment ago, not yet confirmed (a later move of the clock mines its block)
+    await moveTo(0);
+    await run({ order: orders.euros, payment: { amount: 180, currency: "eur" }, then: ["broadcast"] });
+  } finally {
+    await moveTo(0);
   }
-  return ids;
+  return { exchangeIds: ids, affiliates: { standard, partner }, startedOn };
 }
 
 /** Waits until this app answers on its own port (the server is listening), at most `timeoutMs`. */

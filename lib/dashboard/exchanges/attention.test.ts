@@ -8,10 +8,11 @@ import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import { listExchanges } from "./list-exchanges";
 import { ATTENTION_LIMITS, countAttention } from "./attention";
 
-// The two rules of "needs attention" measured on the dashboard's own clock (the service gives no
-// time for an interruption or a broadcast): identification pending since the exchange was first
-// seen, and a payout unconfirmed since its first exchange.settled webhook. The integration suite
-// covers the other two against the sandbox; these move "now" instead, on a real PGlite.
+// Two rules of "needs attention" the service gives no time for: identification pending since the
+// exchange was first seen (measured on the service's clock, as the sandbox's operators move it),
+// and a payout unconfirmed since its first exchange.settled webhook (on the dashboard's clock).
+// The integration suite covers the other two against the sandbox; these move "now" instead, on a
+// real PGlite.
 
 const HOUR = 3_600_000;
 let db: Db;
@@ -52,6 +53,7 @@ async function indexed(state: ExchangeState, snapshot: Exchange, seenAt: Date) {
     pair: snapshot.pair,
     type: snapshot.type,
     firstSeenAt: seenAt,
+    firstSeenServiceAt: seenAt,
     fetchedAt: seenAt,
     // as the webhook store records it with the event below
     lastEventType: `exchange.${state}`,
@@ -69,8 +71,8 @@ async function indexed(state: ExchangeState, snapshot: Exchange, seenAt: Date) {
   });
 }
 
-async function attention(now: Date) {
-  const page = await listExchanges(db, tenantId, { limit: 100, attention: "1" }, { now, serviceNow: now });
+async function attention(now: Date, serviceNow = now) {
+  const page = await listExchanges(db, tenantId, { limit: 100, attention: "1" }, { now, serviceNow });
   return Object.fromEntries(page.data.map((e) => [e.id, e.attention]));
 }
 
@@ -122,5 +124,11 @@ describe("needs attention on the dashboard's clock", () => {
     const after = new Date(seen.getTime() + ATTENTION_LIMITS.identificationHours * HOUR + 60_000);
     expect(await attention(after)).toEqual({ [interrupted]: "identification_overdue", [unconfirmed]: "unconfirmed" });
     expect(await countAttention(db, tenantId, after, after)).toBe(2);
+  });
+
+  it("identification pending is aged on the service's clock: a sandbox clock moved two days on flags it at once", async () => {
+    const soon = new Date(seen.getTime() + HOUR);
+    const serviceAhead = new Date(seen.getTime() + ATTENTION_LIMITS.identificationHours * HOUR + 60_000);
+    expect(await attention(soon, serviceAhead)).toEqual({ [interrupted]: "identification_overdue" });
   });
 });

@@ -27,9 +27,9 @@ export async function exchangeOwnership(db: Db, tenantId: string, id: string): P
 export function indexAnnouncedExchangesSql(tenantId: string, stored: SQL): SQL {
   return sql`
     latest AS (
-      -- each exchange's newest event of the statement: its type is the exchange's last announced
+      -- each exchange's furthest event of the statement: its type is the exchange's last announced
       SELECT DISTINCT ON (exchange_id) exchange_id, event_type FROM ${stored}
-      WHERE exchange_id IS NOT NULL ORDER BY exchange_id, seq DESC
+      WHERE exchange_id IS NOT NULL ORDER BY exchange_id, ${announcedRank(sql`event_type`)} DESC, seq DESC
     ), discovered AS (
       INSERT INTO exchanges (id, tenant_id, order_id, state, first_seen_at, first_seen_service_at, last_event_type)
       SELECT DISTINCT ON (s.exchange_id) s.exchange_id, ${tenantId}, s.order_id, s.state, s.received_at, s.service_received_at,
@@ -42,7 +42,18 @@ export function indexAnnouncedExchangesSql(tenantId: string, stored: SQL): SQL {
       -- exchanges indexed before this statement (the INSERT above only adds new ones)
       UPDATE exchanges x SET last_event_type = latest.event_type FROM latest
       WHERE x.tenant_id = ${tenantId} AND x.id = latest.exchange_id
+        AND ${announcedRank(sql`latest.event_type`)} >= ${announcedRank(sql`x.last_event_type`)}
     )`;
+}
+
+/**
+ * How far along its life an event announces an exchange: interrupted, then executed, then settled
+ * or refunded (either is final). Deliveries may arrive out of order (a retry of `executed` after
+ * `settled`): the exchange's last announced state is the furthest one, whatever came last.
+ */
+function announcedRank(eventType: SQL): SQL<number> {
+  return sql<number>`(CASE ${eventType} WHEN 'exchange.interrupted' THEN 1 WHEN 'exchange.executed' THEN 2
+    WHEN 'exchange.settled' THEN 3 WHEN 'exchange.refunded' THEN 3 ELSE 0 END)`;
 }
 
 /** The payment hash of the snapshot's payout invoice, decoded once here so that search reads an index. */
@@ -92,7 +103,8 @@ export async function indexExchangeSnapshots(
       paymentHash: invoiceHash(exchange),
       // a row made here (before any webhook made it) starts from the latest webhook already stored
       lastEventType: sql<string | null>`(SELECT w.event_type FROM webhook_events w
-        WHERE w.tenant_id = ${tenantId} AND w.exchange_id = ${exchange.id} ORDER BY w.seq DESC LIMIT 1)`,
+        WHERE w.tenant_id = ${tenantId} AND w.exchange_id = ${exchange.id}
+        ORDER BY ${announcedRank(sql`w.event_type`)} DESC, w.seq DESC LIMIT 1)`,
     };
   });
   const incoming = (column: string) => sql.raw(`excluded.${column}`);

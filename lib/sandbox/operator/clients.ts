@@ -70,6 +70,7 @@ export async function setEndpointSecret(db: Db, id: string, secret: string) {
 // GET /sandbox/operator/clients – every client with its webhook endpoints (secrets never shown)
 export async function listClients(db: Db) {
   const clients = await db.select().from(sandboxClients).orderBy(asc(sandboxClients.createdOn));
+  const agreements = await db.select().from(sandboxAffiliates).orderBy(asc(sandboxAffiliates.name));
   const endpoints = await db
     .select({ id: sandboxWebhookEndpoints.id, url: sandboxWebhookEndpoints.url, clientId: sandboxWebhookEndpoints.clientId })
     .from(sandboxWebhookEndpoints)
@@ -79,6 +80,11 @@ export async function listClients(db: Db) {
       client_id: c.clientId,
       name: c.name,
       created_on: c.createdOn.toISOString(),
+      // the default agreement first
+      affiliate_ids: agreements
+        .filter((a) => a.clientId === c.clientId)
+        .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+        .map((a) => a.id),
       endpoints: endpoints.filter((e) => e.clientId === c.clientId).map((e) => ({ id: e.id, url: e.url })),
     })),
   };
