@@ -76,6 +76,20 @@ const config = [
     rules: { "no-restricted-imports": ["error", { patterns: [noSandbox, noDashboard] }] },
   },
   {
+    // links prefetch when a person reaches for them, not for every link in view (components/ui/app-link.tsx)
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    ignores: ["components/ui/app-link.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='next/link']",
+          message: "Use { Link } from @/components/ui/app-link: it prefetches on intent, not on sight",
+        },
+      ],
+    },
+  },
+  {
     rules: {
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],

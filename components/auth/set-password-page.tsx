@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/app-link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
 import { openLink, type LinkPurpose } from "@/lib/dashboard/auth/account-links";

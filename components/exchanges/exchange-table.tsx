@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { StateBadge } from "@/components/ui/state-badge";
 import type { ExchangeListItem } from "@/lib/dashboard/contract/dashboard-api";

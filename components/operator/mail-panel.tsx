@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { EmptyState } from "@/components/ui/states";
 import type { ConsoleMailDetail, ConsoleMailList } from "@/lib/dashboard/contract/console-api";

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/states";

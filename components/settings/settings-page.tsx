@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/app-link";
 import { getTranslations } from "next-intl/server";
 import type { Agreements } from "@/lib/dashboard/contract/reports-api";
 import type { SecurityPolicy } from "@/lib/dashboard/contract/account-api";

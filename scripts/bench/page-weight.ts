@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type BrowserContext } from "@playwright/test";
+import { pageRequests, type PageRequests } from "./page-requests";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"];
@@ -58,15 +59,17 @@ export async function pageWeights(
     const floorContext = await fresh();
     await weigh(floorContext, floorUrl); // the server's first render of the page is not measured
     const floor = await weigh(await fresh(), floorUrl);
+    const floorRequests = await pageRequests(floorContext, floorUrl);
     await floorContext.close();
-    const rows: { name: string; weight: Weight; ratio: number; target: number }[] = [];
+    const rows: { name: string; weight: Weight; ratio: number; target: number; requests: PageRequests }[] = [];
     for (const p of pages) {
       const context = await fresh(p.cookie);
       const weight = await weigh(context, p.url, p.ready);
+      const requests = await pageRequests(context, p.url, p.ready);
       await context.close();
-      rows.push({ name: p.name, weight, ratio: weight.scriptBytes / floor.scriptBytes, target: p.target });
+      rows.push({ name: p.name, weight, ratio: weight.scriptBytes / floor.scriptBytes, target: p.target, requests });
     }
-    return { floor, rows };
+    return { floor, floorRequests, rows };
   } finally {
     await browser.close();
   }

@@ -41,7 +41,7 @@ export async function pagesBench(app: RunningApp, ctx: { cookie: string; exchang
   if (!operator.cookie) throw new Error(`operator sign-in failed: ${operator.error}`);
   const live = '[data-live-status="connected"]';
   const dashboard = (name: string, target = 1.3) => ({ name, url: `${app.baseUrl}${name}`, target, ready: live, cookie: ctx.cookie });
-  const { floor, rows } = await pageWeights(
+  const { floor, floorRequests, rows } = await pageWeights(
     [
       { name: "/pay/{token}", url: payUrl, target: 1.1, ready: '[data-live="true"]' },
       { name: "/login", url: `${app.baseUrl}/login`, target: 1.3 },
@@ -67,6 +67,20 @@ export async function pagesBench(app: RunningApp, ctx: { cookie: string; exchang
       `   ${row.name.padEnd(20)}  scripts ${kb(row.weight.scriptBytes).padStart(9)}   ` +
         `everything ${kb(row.weight.totalBytes).padStart(9)}   ratio ${row.ratio.toFixed(2)}   ` +
         `target ≤ ${row.target}: ${verdict(row.ratio <= row.target)}`,
+    );
+  }
+  console.log(
+    "\n   what a returning user's load sends (cache warm from a first load): requests, route prefetches, prefetches sent",
+    "\n   twice or cancelled, and the time until no request but the event stream is in flight, against /blank's",
+  );
+  console.log(`   /blank (floor)        requests ${String(floorRequests.requests).padStart(3)}   settled ${ms(floorRequests.settledMs)}`);
+  for (const { name, requests: r } of rows) {
+    const ratio = r.settledMs / floorRequests.settledMs;
+    const clean = r.repeated === 0 && r.cancelled === 0;
+    console.log(
+      `   ${name.padEnd(20)}  requests ${String(r.requests).padStart(3)} (target ≤ 12: ${verdict(r.requests <= 12)})   ` +
+        `prefetches ${r.prefetches}, twice ${r.repeated}, cancelled ${r.cancelled} (target 0: ${verdict(clean)})   ` +
+        `settled ${ms(r.settledMs)}   ratio ${ratio.toFixed(2)}   target ≤ 2: ${verdict(ratio <= 2)}`,
     );
   }
   const floorScores = lighthouseMedian(`${app.baseUrl}/blank`);

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/app-link";
 import { z } from "zod";
 import { useLocale, useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
