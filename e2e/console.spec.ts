@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, OPERATOR_KEY, test } from "./fixtures";
+import { audit } from "./axe";
 import { createOrderViaApi, operatorPay, shot, signInAs } from "./helpers";
 
 test("an admin simulates a payment on an order, then each next step on the exchange page, which updates live", async ({
@@ -209,6 +210,7 @@ test("the short id a table shows finds its row; a team member is found by email,
   await expect(members.getByRole("link", { name: /viewer@example\.com/ })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Team members" })).toBeVisible();
   await shot(page, testInfo, "search-members");
+  await audit(page, testInfo, "search-matches");
   await members.getByRole("link", { name: /viewer@example\.com/ }).click();
   await expect(page).toHaveURL(/\/settings\?tab=team$/);
 });
