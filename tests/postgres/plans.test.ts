@@ -193,13 +193,23 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
       ["failed deliveries", () => listDeliveries(db, tenant, endpointId, { limit: 25, status: "failed" })],
       ["notifications", () => listNotifications(db, userId, { limit: 50, before: new Date(Date.now() - 3_600_000).toISOString() })],
       ["unread notifications", () => listNotifications(db, userId, { limit: 50, unread: "1" })],
-      ["an exchange's payout links", () => listPayoutLinks(db, tenant.id, linked?.exchange_id ?? "")],
-      ["an exchange's live payout links", () => liveLinks(db, tenant.id, linked?.exchange_id ?? "", new Date())],
     ] as const) {
       const plans = await plansOf(run as () => Promise<unknown>);
       expectIndexed(label, plans, true);
       if (label === "events at depth") expectWalkFromCursor(label, plans, "seq");
       if (label === "audit at depth") expectWalkFromCursor(label, plans, "id");
+    }
+    // an exchange has a handful of payout links, read through its index (sorting those few is no concern)
+    for (const [label, run] of [
+      ["an exchange's payout links", () => listPayoutLinks(db, tenant.id, linked?.exchange_id ?? "")],
+      ["an exchange's live payout links", () => liveLinks(db, tenant.id, linked?.exchange_id ?? "", new Date())],
+    ] as const) {
+      const plans = await plansOf(run);
+      expectIndexed(label, plans, false);
+      expect(
+        plans.flat().some((n) => n["Index Name"] === "payout_links_exchange"),
+        `${label} reads payout_links_exchange`,
+      ).toBe(true);
     }
   });
 

@@ -32,10 +32,11 @@ function linkItem(row: Row, userEmail: string | null, now: Date): PayoutLinkItem
   } satisfies PayoutLinkItem;
 }
 
+// the creator's current email, for links made before their email was kept with the link
 const withCreator = (db: Db) =>
   db.select({ link: payoutLinks, email: users.email }).from(payoutLinks).leftJoin(users, eq(users.id, payoutLinks.createdBy));
 
-/** Every link of the exchange, newest first (the index payout_links_exchange, in its order). */
+/** Every link of the exchange, newest first (through the index payout_links_exchange). */
 export async function listPayoutLinks(db: Db, tenantId: string, exchangeId: string): Promise<PayoutLinkItem[]> {
   const rows = await withCreator(db)
     .where(and(eq(payoutLinks.exchangeId, exchangeId), eq(payoutLinks.tenantId, tenantId)))

@@ -213,6 +213,6 @@ export const payoutLinks = pgTable(
     /** When the public page or its stream was last opened; written at most once a minute per link. */
     lastOpenedAt: ts("last_opened_at"),
   },
-  // an exchange's links newest first, read in the index's order
+  // an exchange's links, newest first
   (t) => [ofTenant("payout_links", t.tenantId), index("payout_links_exchange").on(t.exchangeId, t.createdAt.desc())],
 );
