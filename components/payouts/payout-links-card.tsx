@@ -35,30 +35,32 @@ function LinkRow({ link, onRevoke, busy }: { link: PayoutLinkItem; onRevoke: (()
       ? t("revokedOn", { time: f.dateTime(link.revoked_on) })
       : t(link.live ? "expires" : "expired", { time: f.dateTime(link.expires_on) });
   return (
-    <li className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0" data-payout-link={link.id} data-state={link.state}>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${badge[link.state]}`}>{t(`states.${link.state}`)}</span>
-        <span className="text-sm">
-          {link.created_by?.email ? t("madeBy", { who: link.created_by.email, time: made }) : t("made", { time: made })}
-        </span>
-        {onRevoke && (
-          <Button
-            size="sm"
-            variant="danger"
-            className="ml-auto"
-            disabled={busy}
-            aria-label={t("revokeLabel", { time: made })}
-            onClick={onRevoke}
-          >
-            {t("revoke")}
-          </Button>
-        )}
+    <li className="flex items-start justify-between gap-3 py-3 first:pt-0 last:pb-0" data-payout-link={link.id} data-state={link.state}>
+      <div className="flex min-w-0 flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${badge[link.state]}`}>{t(`states.${link.state}`)}</span>
+          <span className="text-sm">
+            {link.created_by?.email ? t("madeBy", { who: link.created_by.email, time: made }) : t("made", { time: made })}
+          </span>
+        </div>
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          {ending}
+          {link.used_on && <> · {t("usedOn", { time: f.dateTime(link.used_on) })}</>} ·{" "}
+          {link.last_opened_on ? t("lastOpened", { time: f.dateTime(link.last_opened_on) }) : t("neverOpened")}
+        </p>
       </div>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        {ending}
-        {link.used_on && <> · {t("usedOn", { time: f.dateTime(link.used_on) })}</>} ·{" "}
-        {link.last_opened_on ? t("lastOpened", { time: f.dateTime(link.last_opened_on) }) : t("neverOpened")}
-      </p>
+      {onRevoke && (
+        <Button
+          size="sm"
+          variant="danger"
+          className="shrink-0"
+          disabled={busy}
+          aria-label={t("revokeLabel", { time: made })}
+          onClick={onRevoke}
+        >
+          {t("revoke")}
+        </Button>
+      )}
     </li>
   );
 }
