@@ -152,6 +152,11 @@ test("every state of the payout page, in German, passes axe", async ({ page, bro
 
   await page.request.delete(`/api/exchanges/${exchangeId}/payout-link`, { headers: { origin: new URL(page.url()).origin } });
   await phone.reload();
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText(text(de, "pay.states.revokedTitle"));
+  await shoot("revoked");
+  await audit(phone, testInfo, "revoked");
+  // an unknown (or expired) token gets the expired screen: whether a token ever existed is not told
+  await phone.goto("/pay/AAAAAAAAAAAAAAAAAAAAAA");
   await expect(phone.getByRole("heading", { level: 1 })).toHaveText(text(de, "pay.states.expiredTitle"));
   await shoot("expired");
   await audit(phone, testInfo, "expired");

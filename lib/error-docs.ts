@@ -67,6 +67,12 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   invalid_passkey: "The passkey's answer could not be verified: another origin, an expired challenge, or no user verification.",
   not_found: "No such resource for this client (another client's ids are not found either).",
   payout_not_available: "The exchange awaits no payout instructions (on-chain order, refunded, or awaiting identification).",
+  payout_link_open:
+    "The exchange has a payout link that still works (open, or used and not yet expired); the body's open_links lists " +
+    'them. Send {"replace": true} to revoke them and make the new link in one step, or revoke them first.',
+  payout_link_revoked:
+    "This payout link was revoked (by the sender, or replaced by a newer link): ask the sender for a new one. Only the " +
+    "token of a real revoked link gets this answer; an unknown or expired one is not_found.",
   invalid_transition: "The simulated event does not apply to the exchange in its current state.",
   conflict: "The resource exists already, or is being worked on.",
   payload_too_large: "The body exceeds 64 KiB.",

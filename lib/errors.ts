@@ -46,8 +46,10 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   payout_not_available: 409,
+  payout_link_open: 409,
   invalid_transition: 409,
   conflict: 409,
+  payout_link_revoked: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -71,6 +73,8 @@ export class ApiError extends Error {
     readonly details?: ErrorDetail[],
     /** Headers the error response carries (e.g. Allow on a 405). */
     readonly headers?: Record<string, string>,
+    /** Fields the error body carries beside error, documentation_uri and details (e.g. payout_link_open's open_links). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message ?? code);
     this.name = "ApiError";
@@ -101,6 +105,7 @@ export function parseOrThrow<T extends z.core.$ZodType>(schema: T, input: unknow
 
 export function errorBody(error: ApiError, documentationBase: string) {
   return {
+    ...error.extra,
     error: error.code,
     documentation_uri: `${documentationBase}#${error.code}`,
     ...(error.details ? { details: error.details } : {}),

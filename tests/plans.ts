@@ -48,4 +48,12 @@ export async function seedSideTables(query: Query, ids: { tenantId: string; user
        CASE WHEN i % 2 = 0 THEN now() END FROM generate_series(1, $3::int) i`,
     [tenantId, userId, n],
   );
+  // payout links of the tenant's exchanges: a few per exchange, over n / 4 exchanges
+  await query(
+    `INSERT INTO payout_links (id, tenant_id, exchange_id, token_hash, created_by, created_by_email, created_at, expires_at, revoked_at)
+     SELECT gen_random_uuid(), $1, e.id, md5(e.id::text || k::text), $2, 'plans@example.com', now() - k * interval '1 hour',
+       now() - k * interval '1 hour' + interval '24 hours', CASE WHEN k > 1 THEN now() - k * interval '1 hour' END
+     FROM (SELECT id FROM exchanges WHERE tenant_id = $1 LIMIT $3::int) e, generate_series(1, 4) k`,
+    [tenantId, userId, Math.floor(n / 4)],
+  );
 }

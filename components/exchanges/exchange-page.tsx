@@ -1,11 +1,12 @@
 import { useTranslations } from "next-intl";
-import type { StoredEvent } from "@/lib/dashboard/contract/dashboard-api";
+import type { PayoutLinkItem, StoredEvent } from "@/lib/dashboard/contract/dashboard-api";
 import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
 import { payoutOfEventBody, type ExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 import { lud17Link } from "@/lib/lightning/lnurl";
 import { LnurlQrCode } from "@/components/payouts/lnurl-qr-code";
 import type { PreparedOffer } from "@/components/payouts/lnurl-qr";
 import { PayoutPanel } from "@/components/payouts/payout-panel";
+import { PayoutLinksCard } from "@/components/payouts/payout-links-card";
 import { SimulateNextStep } from "@/components/simulator/simulate-next-step";
 import { ActionPanel } from "./action-panel";
 import { ExchangeAmounts } from "./exchange-amounts";
@@ -27,18 +28,21 @@ function confirmationsOf(events: StoredEvent[]): number | null {
 /**
  * An exchange's page, rendered on the server from what GET /api/exchanges/{id} and its events
  * answer: the status, the action required, the Lightning payout panel with its QR codes drawn
- * here, the test buttons (`steps`, sandbox admins only), amounts, payout and the timeline. Only
- * the panel, the test buttons and the live refresh run in the browser.
+ * here, its payout links, the test buttons (`steps`, sandbox admins only), amounts, payout and the
+ * timeline. Only the panel, the links card, the test buttons and the live refresh run in the browser.
  */
 export function ExchangePage({
   view,
   events,
+  payoutLinks,
   nodePubkey,
   steps,
   renderedAt,
 }: {
   view: ExchangeView;
   events: StoredEvent[];
+  /** The exchange's payout links, newest first. */
+  payoutLinks: PayoutLinkItem[];
   nodePubkey: string | null;
   steps: SimulatorSteps | { error: string } | null;
   /** The service's time of this render (ms): the countdowns start from it in the server's HTML and in the browser alike. */
@@ -64,6 +68,7 @@ export function ExchangePage({
       <ExchangeStatusHeader exchange={view} />
       <ActionPanel exchange={view} />
       <PayoutPanel exchange={view} nodePubkey={nodePubkey} offers={offers} renderedAt={renderedAt} />
+      <PayoutLinksCard exchangeId={view.id} initial={payoutLinks} linkable={action !== null} />
       {steps && <SimulateNextStep exchangeId={view.id} steps={steps} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <ExchangeAmounts exchange={view} />

@@ -11,6 +11,7 @@ import { PayAddress, type PayAddressText } from "./pay-address";
 export type PayoutPageState =
   | { kind: "view"; view: PublicView; serviceTime: Date | null; pageUrl: string }
   | { kind: "not_found" }
+  | { kind: "revoked" }
   | { kind: "rate_limited" }
   | { kind: "error" };
 
@@ -52,6 +53,7 @@ async function addressText(sats: number): Promise<PayAddressText> {
     "offer_expired",
     "rate_limited",
     "not_found",
+    "payout_link_revoked",
     "network_error",
   ] as const;
   return {
@@ -145,6 +147,13 @@ async function Content({ token, state }: { token: string; state: PayoutPageState
     return (
       <Screen title={t("expiredTitle")}>
         <p className={body}>{t("expiredBody")}</p>
+      </Screen>
+    );
+  }
+  if (state.kind === "revoked") {
+    return (
+      <Screen title={t("revokedTitle")}>
+        <p className={body}>{t("revokedBody")}</p>
       </Screen>
     );
   }

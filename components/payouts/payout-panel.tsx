@@ -13,7 +13,6 @@ import type { ExchangePayoutPatch } from "@/lib/service-api/schemas";
 import { ChannelForm } from "./channel-form";
 import { InvoiceDisclosure } from "./invoice-disclosure";
 import { LnurlQr, type PreparedOffer } from "./lnurl-qr";
-import { PayoutLink } from "./payout-link";
 
 /** What GET /api/exchanges/{id} answers, as far as renewing an offer needs to read: it is the same exchange. */
 const renewedSchema = z.looseObject({ id: z.string() });
@@ -129,11 +128,6 @@ export function PayoutPanel({
                 </div>
               </details>
             )}
-          </section>
-        )}
-        {canMutate && (
-          <section className="lg:col-span-2">
-            <PayoutLink exchangeId={exchange.id} />
           </section>
         )}
       </div>

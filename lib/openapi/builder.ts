@@ -56,6 +56,7 @@ const errorDescriptions: Partial<Record<number, string>> = {
   404: "No such resource for this caller",
   405: "Method not served here; `Allow` lists the ones that are",
   409: "The resource's state does not allow this",
+  410: "The resource existed and is gone for good",
   413: "The body is larger than the limit",
   415: "The body is not application/json",
   429: "Too many requests; try again shortly",

@@ -15,6 +15,7 @@ import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
 import { listDeliveries } from "@/lib/dashboard/forwarding/deliveries";
 import { listNotifications } from "@/lib/dashboard/notifications/inbox";
 import { search } from "@/lib/dashboard/search/search";
+import { listPayoutLinks, liveLinks } from "@/lib/dashboard/payout-links/link-list";
 import { earningsReport } from "@/lib/dashboard/reports/earnings";
 import { statement, statementMonths } from "@/lib/dashboard/reports/statements";
 import { listAgreements } from "@/lib/dashboard/reports/agreements";
@@ -77,7 +78,7 @@ beforeAll(async () => {
   // and groups, not the exchanges
   LARGE = rows.map((r) => r.relname).filter((table) => !["exchange_rollups", "exchange_rollups_monthly"].includes(table));
   // the tables this test exists for must be among them
-  for (const table of ["exchanges", "orders", "webhook_events", "audit_log", "sign_ins", "jobs", "notifications"]) {
+  for (const table of ["exchanges", "orders", "webhook_events", "audit_log", "sign_ins", "jobs", "notifications", "payout_links"]) {
     if (!LARGE.includes(table)) throw new Error(`${table} was not filled`);
   }
 }, 600_000);
@@ -177,6 +178,7 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
   it("events, audit, sign-ins, deliveries and notifications", async () => {
     const [middle] = (await pool.query<{ seq: number }>("SELECT (max(seq) / 2)::int AS seq FROM webhook_events")).rows;
     const [exchange] = (await pool.query<{ id: string }>("SELECT id FROM exchanges LIMIT 1")).rows;
+    const [linked] = (await pool.query<{ exchange_id: string }>("SELECT exchange_id FROM payout_links LIMIT 1")).rows;
     const before = middle?.seq ?? 1;
     for (const [label, run] of [
       ["events", () => listWebhookEvents(db, tenant.id, { limit: 50 })],
@@ -196,6 +198,18 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
       expectIndexed(label, plans, true);
       if (label === "events at depth") expectWalkFromCursor(label, plans, "seq");
       if (label === "audit at depth") expectWalkFromCursor(label, plans, "id");
+    }
+    // an exchange has a handful of payout links, read through its index (sorting those few is no concern)
+    for (const [label, run] of [
+      ["an exchange's payout links", () => listPayoutLinks(db, tenant.id, linked?.exchange_id ?? "")],
+      ["an exchange's live payout links", () => liveLinks(db, tenant.id, linked?.exchange_id ?? "", new Date())],
+    ] as const) {
+      const plans = await plansOf(run);
+      expectIndexed(label, plans, false);
+      expect(
+        plans.flat().some((n) => n["Index Name"] === "payout_links_exchange"),
+        `${label} reads payout_links_exchange`,
+      ).toBe(true);
     }
   });
 

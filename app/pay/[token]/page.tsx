@@ -32,6 +32,7 @@ async function stateOf(token: string, requestHeaders: Headers): Promise<PayoutPa
     };
   } catch (error) {
     if (error instanceof ApiError && error.code === "not_found") return { kind: "not_found" };
+    if (error instanceof ApiError && error.code === "payout_link_revoked") return { kind: "revoked" };
     log.warn({ err: errorText(error) }, "the payout page could not load its exchange");
     return { kind: "error" };
   }

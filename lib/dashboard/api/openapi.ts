@@ -11,6 +11,9 @@ import {
   orderListQuerySchema,
   orderPageSchema,
   overviewSchema,
+  payoutLinkCreateBodySchema,
+  payoutLinkItemSchema,
+  payoutLinkListSchema,
   payoutLinkRevocationSchema,
   payoutLinkSchema,
   publicInvoiceBodySchema,
@@ -192,21 +195,53 @@ const operations: Operation[] = [
     operationId: "createPayoutLink",
     summary: "Create a payout link",
     description:
-      "A public /pay/{token} page for the end user of a Lightning exchange awaiting its payout (128-bit token, stored hashed, 24 h).",
+      "A public /pay/{token} page for the end user of a Lightning exchange awaiting its payout (128-bit token, stored hashed, " +
+      "24 h). The URL is in this answer only. While a link of the exchange still works (open, or used and not yet expired) " +
+      'the answer is `409 payout_link_open`, whose `open_links` lists them (PayoutLinkItem); with `{"replace": true}` they ' +
+      "are revoked and the new link made in one transaction (audited as `payout_links.replace`, else `payout_links.create`).",
     tag: "payout links",
     pathParams: { id: "Exchange UUID" },
+    body: { schema: payoutLinkCreateBodySchema, required: false, example: { replace: true } },
     success: { status: 201, description: "The link", schema: "PayoutLink" },
-    errors: [...mutation, "not_found", "payout_not_available", ...upstream],
+    errors: [...mutation, "not_found", "payout_not_available", "payout_link_open", ...upstream],
   },
   {
     method: "delete",
     path: "/exchanges/{id}/payout-link",
     operationId: "revokePayoutLinks",
     summary: "Revoke the exchange's payout links",
-    description: "Their pages show the expired screen, and their open streams close within 20 s.",
+    description: "Their pages say they were revoked (`410 payout_link_revoked`), and their open streams close within 20 s.",
     tag: "payout links",
     pathParams: { id: "Exchange UUID" },
     success: { status: 200, description: "How many links were revoked", schema: payoutLinkRevocationSchema },
+    errors: ["unauthorized", "forbidden", "not_found"],
+  },
+  {
+    method: "get",
+    path: "/exchanges/{id}/payout-links",
+    operationId: "listPayoutLinks",
+    summary: "The exchange's payout links",
+    description:
+      "Every payout link made for the exchange, newest first, with its state (`open`, `used`: an invoice or Lightning " +
+      "Address was submitted through its page, `expired`, `revoked`), its creator, and when its page was last opened (to " +
+      "the minute). Not the URL: only the token's hash is kept, so a link's URL is shown once, when it is made.",
+    tag: "payout links",
+    pathParams: { id: "Exchange UUID" },
+    success: { status: 200, description: "The links", schema: "PayoutLinkList" },
+    errors: [...signedIn, "not_found"],
+  },
+  {
+    method: "delete",
+    path: "/exchanges/{id}/payout-links/{link_id}",
+    operationId: "revokePayoutLink",
+    summary: "Revoke one payout link",
+    description:
+      "Its page then says it was revoked (`410 payout_link_revoked` from the public routes) and its open streams close " +
+      "within 20 s. Idempotent: a link that no longer works (revoked or expired) is answered `200` with its state, " +
+      "unchanged. Audited as `payout_links.revoke` with the exchange and the link as target.",
+    tag: "payout links",
+    pathParams: { id: "Exchange UUID", link_id: "Payout link UUID" },
+    success: { status: 200, description: "The link as it is now", schema: "PayoutLinkItem" },
     errors: ["unauthorized", "forbidden", "not_found"],
   },
   {
@@ -219,7 +254,7 @@ const operations: Operation[] = [
     security: [],
     pathParams: { token: "The link's token" },
     success: { status: 200, description: "The payout as the end user sees it", schema: "PublicPayoutView" },
-    errors: ["not_found", "rate_limited", ...upstream],
+    errors: ["not_found", "payout_link_revoked", "rate_limited", ...upstream],
   },
   {
     method: "post",
@@ -232,7 +267,16 @@ const operations: Operation[] = [
     pathParams: { token: "The link's token" },
     body: { schema: publicInvoiceBodySchema },
     success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
-    errors: ["not_found", "rate_limited", "invalid_request", "payload_too_large", "unsupported_media_type", ...payoutErrors, ...upstream],
+    errors: [
+      "not_found",
+      "payout_link_revoked",
+      "rate_limited",
+      "invalid_request",
+      "payload_too_large",
+      "unsupported_media_type",
+      ...payoutErrors,
+      ...upstream,
+    ],
   },
   {
     method: "post",
@@ -250,6 +294,7 @@ const operations: Operation[] = [
     success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
     errors: [
       "not_found",
+      "payout_link_revoked",
       "rate_limited",
       "invalid_request",
       "payload_too_large",
@@ -306,7 +351,7 @@ const operations: Operation[] = [
     security: [],
     pathParams: { token: "The link's token" },
     success: sse("An endless text/event-stream", z.object({}).strict()),
-    errors: ["not_found", "rate_limited"],
+    errors: ["not_found", "payout_link_revoked", "rate_limited"],
   },
   {
     method: "get",
@@ -518,6 +563,8 @@ export function dashboardOpenApi(origin: string) {
       WebhookFrame: webhookFrameSchema,
       SnapshotFrame: snapshotFrameSchema,
       PayoutLink: payoutLinkSchema,
+      PayoutLinkItem: payoutLinkItemSchema,
+      PayoutLinkList: payoutLinkListSchema,
       PublicPayoutView: publicViewSchema,
       WebhookEvent: anyWebhookEventSchema,
       Error: errorBodySchema,

@@ -25,8 +25,11 @@ export type ApiContext = {
   tenant: Tenant;
   db: Db;
   requestId: string;
-  /** What the audit log names as the target; set by the handler when it knows it. */
-  audit: { target: string | null };
+  /**
+   * What the audit log names as the target, set by the handler when it knows it; and, where one
+   * route does two kinds of change, the action it did (the route's `mutation` otherwise).
+   */
+  audit: { target: string | null; action?: string };
 };
 
 type Options = {
@@ -68,6 +71,7 @@ export function apiErrorResponse(error: unknown, requestId: string, origin: stri
     }
     status = errorStatus[apiError.code];
     body = {
+      ...apiError.extra,
       error: apiError.code,
       documentation_uri: `${docs}#${apiError.code}`,
       ...(apiError.details ? { details: apiError.details } : {}),
@@ -122,7 +126,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
     let db: Db | undefined;
     let user: CurrentUser | null = null;
     let tenant: Tenant | undefined;
-    const audit = { target: null as string | null };
+    const audit: ApiContext["audit"] = { target: null };
     try {
       db = await getDb();
       // an affiliate's system sends an API key; a browser its session cookie (and, for a change, its Origin)
@@ -145,7 +149,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       identifyRequest(tenant.id, undefined);
       const params = await routeParams(req, context);
       const response = await handler({ req, params, user, tenant, db, requestId, audit });
-      if (options.mutation) await recordAudit(db, auditEntry(options, user, tenant, audit.target, "ok", requestId));
+      if (options.mutation) await recordAudit(db, auditEntry(options, user, tenant, audit, "ok", requestId));
       response.headers.set("X-Request-Id", requestId);
       response.headers.set("X-Service-Time", serviceTime(tenant.baseUrl).toISOString());
       return noStore(response);
@@ -153,7 +157,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       const { response, code } = apiErrorResponse(error, requestId, requestOrigin(req));
       // a refusal for want of a database cannot be recorded there either
       if (options.mutation && db && user && !isDatabaseUnavailable(error))
-        await recordAudit(db, auditEntry(options, user, tenant, audit.target, code, requestId));
+        await recordAudit(db, auditEntry(options, user, tenant, audit, code, requestId));
       return response;
     }
   };
@@ -163,7 +167,7 @@ function auditEntry(
   options: Options,
   user: CurrentUser,
   tenant: Tenant | undefined,
-  target: string | null,
+  audit: ApiContext["audit"],
   result: string,
   requestId: string,
 ) {
@@ -174,8 +178,8 @@ function auditEntry(
     userId: user.id,
     userEmail: user.email,
     apiKeyPrefix: user.apiKey?.prefix ?? null,
-    action: options.mutation ?? "",
-    target,
+    action: audit.action ?? options.mutation ?? "",
+    target: audit.target,
     result,
     requestId,
   };

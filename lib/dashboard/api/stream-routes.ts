@@ -5,7 +5,7 @@ import { publicRoute } from "./public-route";
 import { activeSession } from "@/lib/dashboard/auth/sessions";
 import type { ConsoleFrame } from "@/lib/dashboard/contract/console-api";
 import type { updateFrameSchema } from "@/lib/dashboard/contract/dashboard-api";
-import { isLinkLive, linkOfToken } from "@/lib/dashboard/payout-links/payout-links";
+import { isLinkLive, linkOfToken, noteLinkOpened } from "@/lib/dashboard/payout-links/payout-links";
 import { eventsAfter, latestSeq } from "@/lib/dashboard/events/event-store";
 import { securityHeaders } from "@/lib/http/content-security-policy";
 import { env } from "@/lib/env";
@@ -70,6 +70,7 @@ const operator = apiRoute({ roles: ["operator"], scope: "global" }, async ({ db,
 // the stream closes at the first heartbeat after the link expires or is revoked
 const payout = publicRoute(async ({ db, params }) => {
   const link = await linkOfToken(db, params.token ?? "");
+  await noteLinkOpened(db, link);
   return eventStream({
     db,
     tenantId: link.tenantId,

@@ -4,10 +4,8 @@ import { upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { recordAudit } from "@/lib/dashboard/audit/record";
 import { indexExchangeSnapshot } from "@/lib/dashboard/exchanges/index-exchange";
 import type { PublicView } from "@/lib/dashboard/contract/dashboard-api";
-import type { linkOfToken } from "./payout-links";
+import { noteLinkUsed, type LiveLink as Link } from "./payout-links";
 import { publicPayoutView } from "./public-view";
-
-type Link = Awaited<ReturnType<typeof linkOfToken>>;
 
 /** An end user's action on a payout link, audited whatever its outcome (its error code, or ok). */
 export async function auditedLinkAction<T>(db: Db, tenant: Tenant, link: Link, action: string, run: () => Promise<T>): Promise<T> {
@@ -30,10 +28,14 @@ export async function auditedLinkAction<T>(db: Db, tenant: Tenant, link: Link, a
   }
 }
 
-/** The invoice sent on as PATCH /v1/exchanges/{id}; the service's verdict passes through. */
+/**
+ * The invoice sent on as PATCH /v1/exchanges/{id}; the service's verdict passes through. Once the
+ * service accepts it the link counts as used (its list shows so).
+ */
 export async function submitLinkInvoice(db: Db, tenant: Tenant, link: Link, invoice: string): Promise<PublicView> {
   const fetchedAt = new Date();
   const exchange = await upstreamFor(tenant).patchExchange(link.exchangeId, { payout: { type: "invoice", invoice } });
+  await noteLinkUsed(db, link.id);
   await indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
   return publicPayoutView(exchange, link.expiresAt, tenant.network);
 }

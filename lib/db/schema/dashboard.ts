@@ -206,9 +206,16 @@ export const payoutLinks = pgTable(
     exchangeId: uuid("exchange_id").notNull(),
     tokenHash: text("token_hash").notNull().unique("payout_links_token_hash_key"),
     createdBy: uuid("created_by"),
+    /** The creator's email as it was then: the list still names them once their account is gone. */
+    createdByEmail: text("created_by_email"),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
     revokedAt: ts("revoked_at"),
+    /** When an invoice or a Lightning Address was first submitted through the link's page and accepted. */
+    usedAt: ts("used_at"),
+    /** When the public page or its stream was last opened; written at most once a minute per link. */
+    lastOpenedAt: ts("last_opened_at"),
   },
-  (t) => [ofTenant("payout_links", t.tenantId), index("payout_links_exchange").on(t.exchangeId)],
+  // an exchange's links, newest first
+  (t) => [ofTenant("payout_links", t.tenantId), index("payout_links_exchange").on(t.exchangeId, t.createdAt.desc())],
 );

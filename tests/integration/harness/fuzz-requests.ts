@@ -46,6 +46,8 @@ export const routes = (): Route[] => [
   { method: "PATCH", path: "/api/exchanges/{dashExchange}", auth: "session" },
   { method: "GET", path: "/api/exchanges/{dashExchange}/events", auth: "session" },
   { method: "POST", path: "/api/exchanges/{dashExchange}/payout-link", auth: "session" },
+  { method: "GET", path: "/api/exchanges/{dashExchange}/payout-links", auth: "session" },
+  { method: "DELETE", path: "/api/exchanges/{dashExchange}/payout-links/{uuid}", auth: "session" },
   { method: "GET", path: "/api/events", auth: "session" },
   { method: "GET", path: "/api/overview", auth: "session" },
   { method: "GET", path: "/api/audit", auth: "session" },

@@ -12,12 +12,13 @@ import { readExchange } from "@/lib/dashboard/exchanges/read-exchange";
 import { errorCodeOf } from "@/lib/dashboard/pages/error-code";
 import { isSandboxTenant, simulatorFor } from "@/lib/dashboard/simulator/simulator";
 import { eventsOfExchange } from "@/lib/dashboard/events/event-store";
+import { listPayoutLinks } from "@/lib/dashboard/payout-links/link-list";
 import { reachabilityOf } from "@/lib/dashboard/upstream/reachability";
 import { ServiceUnreachable } from "@/components/shell/service-unreachable";
 
 export const generateMetadata = titled("exchange");
 
-/** The exchange as GET /api/exchanges/{id} reads it, its stored events, the order's node and the test buttons' steps. */
+/** The exchange as GET /api/exchanges/{id} reads it, its stored events and payout links, the order's node and the test buttons' steps. */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   const { user, tenant, db } = await pageContext();
   let view;
@@ -31,8 +32,9 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     return readFailure(error);
   }
   const payoutOpen = view.action?.kind === "initiate_payout";
-  const [events, nodePubkey, steps] = await Promise.all([
+  const [events, payoutLinks, nodePubkey, steps] = await Promise.all([
     eventsOfExchange(db, tenant.id, view.id),
+    listPayoutLinks(db, tenant.id, view.id),
     payoutOpen
       ? upstreamFor(tenant)
           .getOrder(view.order_id)
@@ -56,6 +58,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
       <ExchangePage
         view={view}
         events={events.data}
+        payoutLinks={payoutLinks}
         nodePubkey={nodePubkey}
         steps={steps}
         renderedAt={serviceTime(tenant.baseUrl).getTime()}

@@ -1,2 +1,0 @@
-CREATE INDEX "exchanges_tenant_cost" ON "exchanges" USING btree ("tenant_id",(("snapshot" ->> 'cost')::numeric),"first_seen_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "exchanges_tenant_bitcoin" ON "exchanges" USING btree ("tenant_id",(("snapshot" ->> 'amount')::numeric),"first_seen_at" DESC NULLS FIRST);
