@@ -82,8 +82,9 @@ export async function pageRequests(context: BrowserContext, url: string, ready?:
     if (last !== null && Date.now() - last >= QUIET_MS) break;
     await page.waitForTimeout(100);
   }
+  // read before the page closes: closing it cancels its event stream
+  const all = [...seen.values()].map((r) => ({ ...r }));
   await page.close();
-  const all = [...seen.values()];
   const network = all.filter((r) => !r.cached);
   const prefetched = network.filter((r) => r.prefetch);
   const routes = prefetched.map((r) => `${new URL(r.url).pathname} ${r.part}`);
@@ -93,7 +94,7 @@ export async function pageRequests(context: BrowserContext, url: string, ready?:
     requests: network.length,
     prefetches: prefetched.length,
     repeated: routes.length - new Set(routes).size,
-    cancelled: network.filter((r) => r.cancelled).length,
+    cancelled: network.filter((r) => r.cancelled && !r.stream).length,
     settledMs: last - first,
   };
 }
