@@ -7,6 +7,7 @@ import { currentUser, type CurrentUser } from "@/lib/dashboard/auth/current-user
 import { allTenants, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { canMutate, type Role } from "@/lib/dashboard/auth/roles";
 import { recordAudit } from "@/lib/dashboard/audit/record";
+import type { AuditAction } from "@/lib/dashboard/contract/audit-actions";
 import { requireSameOrigin } from "./same-origin";
 import { requireRecentFactor } from "@/lib/dashboard/auth/step-up";
 import { bearerKey, requireScope, userOfApiKey } from "@/lib/dashboard/auth/api-keys";
@@ -31,7 +32,7 @@ export type ApiContext = {
 
 type Options = {
   /** A mutation: one of `roles`, recorded in the audit log under this action (every non-GET with a cookie needs our Origin). */
-  mutation?: string;
+  mutation?: AuditAction;
   /** Who may call: for a mutation, admins unless named here; for a read, everyone unless named here. */
   roles?: Role[];
   /**
@@ -145,7 +146,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       identifyRequest(tenant.id, undefined);
       const params = await routeParams(req, context);
       const response = await handler({ req, params, user, tenant, db, requestId, audit });
-      if (options.mutation) await recordAudit(db, auditEntry(options, user, tenant, audit.target, "ok", requestId));
+      if (options.mutation) await recordAudit(db, auditEntry(options.mutation, options.scope, user, tenant, audit.target, "ok", requestId));
       response.headers.set("X-Request-Id", requestId);
       response.headers.set("X-Service-Time", serviceTime(tenant.baseUrl).toISOString());
       return noStore(response);
@@ -153,14 +154,15 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       const { response, code } = apiErrorResponse(error, requestId, requestOrigin(req));
       // a refusal for want of a database cannot be recorded there either
       if (options.mutation && db && user && !isDatabaseUnavailable(error))
-        await recordAudit(db, auditEntry(options, user, tenant, audit.target, code, requestId));
+        await recordAudit(db, auditEntry(options.mutation, options.scope, user, tenant, audit.target, code, requestId));
       return response;
     }
   };
 }
 
 function auditEntry(
-  options: Options,
+  action: AuditAction,
+  scope: Options["scope"],
   user: CurrentUser,
   tenant: Tenant | undefined,
   target: string | null,
@@ -168,13 +170,13 @@ function auditEntry(
   requestId: string,
 ) {
   // the console's global actions belong to no tenant's log, a person's own account to theirs
-  const tenantId = options.scope === "global" ? null : options.scope === "account" ? user.tenantId : (tenant?.id ?? user.tenantId);
+  const tenantId = scope === "global" ? null : scope === "account" ? user.tenantId : (tenant?.id ?? user.tenantId);
   return {
     tenantId,
     userId: user.id,
     userEmail: user.email,
     apiKeyPrefix: user.apiKey?.prefix ?? null,
-    action: options.mutation ?? "",
+    action,
     target,
     result,
     requestId,

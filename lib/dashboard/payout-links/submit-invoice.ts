@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { recordAudit } from "@/lib/dashboard/audit/record";
+import type { AuditAction } from "@/lib/dashboard/contract/audit-actions";
 import { indexExchangeSnapshot } from "@/lib/dashboard/exchanges/index-exchange";
 import type { PublicView } from "@/lib/dashboard/contract/dashboard-api";
 import type { linkOfToken } from "./payout-links";
@@ -10,7 +11,7 @@ import { publicPayoutView } from "./public-view";
 type Link = Awaited<ReturnType<typeof linkOfToken>>;
 
 /** An end user's action on a payout link, audited whatever its outcome (its error code, or ok). */
-export async function auditedLinkAction<T>(db: Db, tenant: Tenant, link: Link, action: string, run: () => Promise<T>): Promise<T> {
+export async function auditedLinkAction<T>(db: Db, tenant: Tenant, link: Link, action: AuditAction, run: () => Promise<T>): Promise<T> {
   let result = "ok";
   try {
     return await run();

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_log_tenant_user" ON "audit_log" USING btree ("tenant_id","user_id","id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audit_log_tenant_action" ON "audit_log" USING btree ("tenant_id","action","id" DESC NULLS FIRST);
