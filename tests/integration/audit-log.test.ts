@@ -49,7 +49,7 @@ describe("GET /api/audit – person, action, days and count", () => {
     const next = await session.request("GET", `/api/audit?limit=1&action=orders.create&before=${small.next_before}`);
     expect(parse(auditPageSchema, next, 200).total).toBeNull();
 
-    for (const bad of ["range=yesterday", "from=2026-13-01", "to=tomorrow"]) {
+    for (const bad of ["range=yesterday", "from=2026-13-01", "to=tomorrow", "from=0000-01-01", "to=2026-02-29"]) {
       const reply = await session.request("GET", `/api/audit?${bad}`);
       expect([bad, reply.status, errorCode(reply)]).toEqual([bad, 400, "invalid_request"]);
     }

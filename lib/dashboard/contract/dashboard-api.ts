@@ -211,6 +211,9 @@ export type Overview = z.infer<typeof overviewSchema>;
 export const auditRanges = ["today", "7d", "30d", "month", "custom"] as const;
 export type AuditRange = (typeof auditRanges)[number];
 
+/** A day of the audit log's range: from 1970 on (PostgreSQL has no year 0). */
+const auditDay = daySchema.check(z.refine((day: string) => day >= "1970-01-01", "A day from 1970-01-01 on"));
+
 /** The audit log's filters, shared by the list and its CSV download. */
 export const auditFilterShape = {
   action: z
@@ -229,8 +232,8 @@ export const auditFilterShape = {
         "Days in the tenant's time zone: `today`, the last `7d` or `30d` (today included), this `month`, or `custom` (`from`, `to`)",
     }),
   ),
-  from: z.nullish(daySchema).check(z.meta({ description: "First day (YYYY-MM-DD, included), with `range=custom` or alone" })),
-  to: z.nullish(daySchema).check(z.meta({ description: "Last day (YYYY-MM-DD, included), with `range=custom` or alone" })),
+  from: z.nullish(auditDay).check(z.meta({ description: "First day (YYYY-MM-DD, included), with `range=custom` or alone" })),
+  to: z.nullish(auditDay).check(z.meta({ description: "Last day (YYYY-MM-DD, included), with `range=custom` or alone" })),
 };
 
 export const auditQuerySchema = z.object({ ...newestFirstPage, ...auditFilterShape });
