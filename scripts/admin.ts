@@ -38,6 +38,7 @@ import {
 import { probeCredentials } from "@/lib/dashboard/auth/probe-credentials";
 import { decryptSecret } from "@/lib/dashboard/auth/encryption";
 import { recordAudit } from "@/lib/dashboard/audit/record";
+import type { AuditAction } from "@/lib/dashboard/contract/audit-actions";
 import { webhookHealth } from "@/lib/dashboard/webhooks/list-events";
 import { ApiError } from "@/lib/errors";
 import { randomUUID } from "node:crypto";
@@ -84,7 +85,7 @@ async function checked(baseUrl: string, clientId: string) {
 }
 
 /** A change of the command line's in the console's own audit log: no user, a request id of its own. */
-async function audited(db: Awaited<ReturnType<typeof open>>, action: string, target: string) {
+async function audited(db: Awaited<ReturnType<typeof open>>, action: AuditAction, target: string) {
   await recordAudit(db, { tenantId: null, userId: null, userEmail: null, action, target, result: "ok", requestId: `cli:${randomUUID()}` });
 }
 

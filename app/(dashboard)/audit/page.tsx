@@ -15,7 +15,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const filters = filtersFrom(await searchParams, listFilters.audit);
   const query = auditQuerySchema.safeParse({ ...filters, limit: "50" });
   const first: AuditEntries = query.success
-    ? await listAudit(db, user.role === "operator" ? null : tenant.id, query.data)
-    : { data: [], next_before: null };
+    ? await listAudit(db, user.role === "operator" ? null : tenant.id, query.data, tenant.timeZone)
+    : { data: [], next_before: null, total: null };
   return <AuditPage first={first} shownFor={filters} error={query.success ? null : "invalid_request"} />;
 }

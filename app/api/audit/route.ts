@@ -13,7 +13,7 @@ export const GET = apiRoute({}, async ({ req, db, tenant, user }) => {
   if (user.role === "viewer") throw new ApiError("forbidden", "Viewers do not see the audit log");
   const query = parseOrThrow(z.extend(auditQuerySchema, { tenant_id: z.nullish(z.string()) }), searchParams(req));
   const scope = user.role === "operator" && !query.tenant_id ? null : tenant.id;
-  return Response.json(await listAudit(db, scope, query));
+  return Response.json(await listAudit(db, scope, query, tenant.timeZone));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -3,6 +3,7 @@ import { extend } from "zod/mini";
 import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
 import { reportingApiBodySchema } from "@/lib/dashboard/contract/csp-reports-api";
 import {
+  auditExportQuerySchema,
   auditPageSchema,
   auditQuerySchema,
   exchangeListItemSchema,
@@ -384,10 +385,32 @@ const operations: Operation[] = [
     path: "/audit",
     operationId: "listAudit",
     summary: "The audit log",
-    description: "Who changed what, when, and with what result, newest first (admins and operators).",
+    description:
+      "Who changed what, when, and with what result, newest first, with each target's kind and whether it still exists, " +
+      "and the first page's count of matching entries (exact up to 10 000) (admins and operators).",
     tag: "reports",
     query: extend(auditQuerySchema, tenantQuery.shape),
     success: { status: 200, description: "A page of the audit log", schema: auditPageSchema },
+    errors: [...signedIn, "forbidden", "invalid_request"],
+  },
+  {
+    method: "get",
+    path: "/audit/export.csv",
+    operationId: "exportAuditCsv",
+    summary: "The audit log as CSV",
+    description:
+      "Every entry the filters match (those of GET /audit), newest first, streamed: time (ISO 8601, UTC), actor_email, " +
+      "api_key, action, sentence (in `locale`), outcome (in `locale`), result (the code), target_kind, target, tenant_id, " +
+      "request_id. RFC 4180 CSV in UTF-8 with a header row; text cells that begin with =, +, -, @, tab or carriage return " +
+      "start with an apostrophe (admins and operators).",
+    tag: "reports",
+    query: extend(auditExportQuerySchema, tenantQuery.shape),
+    success: {
+      status: 200,
+      description: "The download (Content-Disposition: attachment)",
+      schema: z.string().meta({ description: "RFC 4180 CSV, streamed" }),
+      contentType: "text/csv",
+    },
     errors: [...signedIn, "forbidden", "invalid_request"],
   },
   {

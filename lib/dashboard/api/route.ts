@@ -7,6 +7,7 @@ import { currentUser, type CurrentUser } from "@/lib/dashboard/auth/current-user
 import { allTenants, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { canMutate, type Role } from "@/lib/dashboard/auth/roles";
 import { recordAudit } from "@/lib/dashboard/audit/record";
+import type { AuditAction } from "@/lib/dashboard/contract/audit-actions";
 import { requireSameOrigin } from "./same-origin";
 import { requireRecentFactor } from "@/lib/dashboard/auth/step-up";
 import { bearerKey, requireScope, userOfApiKey } from "@/lib/dashboard/auth/api-keys";
@@ -29,12 +30,12 @@ export type ApiContext = {
    * What the audit log names as the target, set by the handler when it knows it; and, where one
    * route does two kinds of change, the action it did (the route's `mutation` otherwise).
    */
-  audit: { target: string | null; action?: string };
+  audit: { target: string | null; action?: AuditAction };
 };
 
 type Options = {
   /** A mutation: one of `roles`, recorded in the audit log under this action (every non-GET with a cookie needs our Origin). */
-  mutation?: string;
+  mutation?: AuditAction;
   /** Who may call: for a mutation, admins unless named here; for a read, everyone unless named here. */
   roles?: Role[];
   /**
@@ -149,7 +150,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       identifyRequest(tenant.id, undefined);
       const params = await routeParams(req, context);
       const response = await handler({ req, params, user, tenant, db, requestId, audit });
-      if (options.mutation) await recordAudit(db, auditEntry(options, user, tenant, audit, "ok", requestId));
+      if (options.mutation) await recordAudit(db, auditEntry(options.mutation, options.scope, user, tenant, audit, "ok", requestId));
       response.headers.set("X-Request-Id", requestId);
       response.headers.set("X-Service-Time", serviceTime(tenant.baseUrl).toISOString());
       return noStore(response);
@@ -157,14 +158,15 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       const { response, code } = apiErrorResponse(error, requestId, requestOrigin(req));
       // a refusal for want of a database cannot be recorded there either
       if (options.mutation && db && user && !isDatabaseUnavailable(error))
-        await recordAudit(db, auditEntry(options, user, tenant, audit, code, requestId));
+        await recordAudit(db, auditEntry(options.mutation, options.scope, user, tenant, audit, code, requestId));
       return response;
     }
   };
 }
 
 function auditEntry(
-  options: Options,
+  action: AuditAction,
+  scope: Options["scope"],
   user: CurrentUser,
   tenant: Tenant | undefined,
   audit: ApiContext["audit"],
@@ -172,13 +174,13 @@ function auditEntry(
   requestId: string,
 ) {
   // the console's global actions belong to no tenant's log, a person's own account to theirs
-  const tenantId = options.scope === "global" ? null : options.scope === "account" ? user.tenantId : (tenant?.id ?? user.tenantId);
+  const tenantId = scope === "global" ? null : scope === "account" ? user.tenantId : (tenant?.id ?? user.tenantId);
   return {
     tenantId,
     userId: user.id,
     userEmail: user.email,
     apiKeyPrefix: user.apiKey?.prefix ?? null,
-    action: audit.action ?? options.mutation ?? "",
+    action: audit.action ?? action,
     target: audit.target,
     result,
     requestId,

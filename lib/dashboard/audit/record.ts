@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { auditLog } from "@/lib/db/schema";
 import { errorText, logger } from "@/lib/log";
+import type { AuditAction } from "@/lib/dashboard/contract/audit-actions";
 
 const log = logger("audit");
 
@@ -11,7 +12,8 @@ export type AuditEntry = {
   userEmail: string | null;
   /** The API key that acted on behalf of userId, by its prefix; absent for a signed-in person. */
   apiKeyPrefix?: string | null;
-  action: string;
+  /** One of the listed codes (lib/dashboard/contract/audit-actions.ts): each has a sentence in every language. */
+  action: AuditAction;
   target: string | null;
   result: string;
   requestId: string;

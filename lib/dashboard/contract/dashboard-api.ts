@@ -261,35 +261,71 @@ export const overviewSchema = z.object({
 });
 export type Overview = z.infer<typeof overviewSchema>;
 
-export const auditQuerySchema = z.object({
-  ...newestFirstPage,
+export const auditRanges = ["today", "7d", "30d", "month", "custom"] as const;
+export type AuditRange = (typeof auditRanges)[number];
+
+/** A day of the audit log's range: from 1970 on (PostgreSQL has no year 0). */
+const auditDay = daySchema.check(z.refine((day: string) => day >= "1970-01-01", "A day from 1970-01-01 on"));
+
+/** The audit log's filters, shared by the list and its CSV download. */
+export const auditFilterShape = {
   action: z
     .nullish(z.string().check(z.minLength(1)).check(z.maxLength(100)))
-    .check(z.meta({ description: "Actions that begin with this, e.g. `orders.`" })),
+    .check(z.meta({ description: "An action code, e.g. `payout_links.create`; or an area, ending in a dot, e.g. `orders.`" })),
   result: z.nullish(z.enum(["ok", "failed"])).check(z.meta({ description: "`ok`, or every other result" })),
+  actor: z
+    .nullish(z.string().check(z.minLength(1)).check(z.maxLength(254)))
+    .check(z.meta({ description: "The person who acted: their user id, or their email (exactly)" })),
   user: z
     .nullish(z.string().check(z.minLength(1)).check(z.maxLength(254)))
     .check(z.meta({ description: "Users whose email contains this" })),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
-
-export const auditPageSchema = z.object({
-  data: z.array(
-    z.object({
-      id: z.int(),
-      at: isoTimestamp,
-      /** The tenant the action concerned; null for the operator console's own actions. */
-      tenant_id: z.nullable(uuid),
-      user: z.nullable(z.string()),
-      /** The API key that acted for `user` (its creator), by its prefix; null for a signed-in person. */
-      api_key: z.nullable(z.string()),
-      action: z.string(),
-      target: z.nullable(z.string()),
-      result: z.string(),
-      request_id: z.string(),
+  range: z.nullish(z.enum(auditRanges)).check(
+    z.meta({
+      description:
+        "Days in the tenant's time zone: `today`, the last `7d` or `30d` (today included), this `month`, or `custom` (`from`, `to`)",
     }),
   ),
+  from: z.nullish(auditDay).check(z.meta({ description: "First day (YYYY-MM-DD, included), with `range=custom` or alone" })),
+  to: z.nullish(auditDay).check(z.meta({ description: "Last day (YYYY-MM-DD, included), with `range=custom` or alone" })),
+};
+
+export const auditQuerySchema = z.object({ ...newestFirstPage, ...auditFilterShape });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditExportQuerySchema = z.object({
+  ...auditFilterShape,
+  locale: z._default(z.enum(["en", "de", "fr", "it"]), "en").check(z.meta({ description: "The language of the `sentence` column" })),
+});
+export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.int(),
+  at: isoTimestamp,
+  /** The tenant the action concerned; null for the operator console's own actions. */
+  tenant_id: z.nullable(uuid),
+  /** The person who acted (null: the command line, or a payout link's recipient). */
+  user_id: z.nullable(uuid),
+  user: z.nullable(z.string()),
+  /** The API key that acted for `user` (its creator), by its prefix; null for a signed-in person. */
+  api_key: z.nullable(z.string()),
+  action: z.string(),
+  target: z.nullable(z.string()),
+  result: z.string(),
+  request_id: z.string(),
+  /** What the target names (from the action), `none` for an action without one, `text` for a detail. */
+  target_kind: z.string(),
+  /** Whether the target still exists (an order, exchange, member, tenant or endpoint); null when not looked up. */
+  target_exists: z.nullable(z.boolean()),
+  /** A readable name of the target when it has one (a member's email, a tenant's name). */
+  target_name: z.nullable(z.string()),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = z.object({
+  data: z.array(auditEntrySchema),
   next_before: z.nullable(z.int()),
+  /** Matching entries, counted up to 10 000 (`more`: there are more); null on pages after the first. */
+  total: z.nullable(z.object({ count: z.int(), more: z.boolean() })),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 

@@ -22,7 +22,7 @@ export const listFilters = {
   orders: ["active", "currency", "payout_kind"],
   exchanges: ["state", "pair", "type", "order_id", "attention"],
   events: ["result", "type", "exchange_id", "from", "to"],
-  audit: ["action", "result", "user"],
+  audit: ["actor", "action", "range", "from", "to", "result", "user"],
   /** The operator console's exchanges tab (its other parameters, `tab` and `exchange`, are not filters). */
   console: ["tenant_id", "state"],
   /** The console's sandbox tab: the webhook deliveries shown. */

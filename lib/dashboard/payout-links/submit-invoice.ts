@@ -2,13 +2,14 @@ import "server-only";
 import type { Db } from "@/lib/db/client";
 import { upstreamFor, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { recordAudit } from "@/lib/dashboard/audit/record";
+import type { AuditAction } from "@/lib/dashboard/contract/audit-actions";
 import { indexExchangeSnapshot } from "@/lib/dashboard/exchanges/index-exchange";
 import type { PublicView } from "@/lib/dashboard/contract/dashboard-api";
 import { noteLinkUsed, type LiveLink as Link } from "./payout-links";
 import { publicPayoutView } from "./public-view";
 
 /** An end user's action on a payout link, audited whatever its outcome (its error code, or ok). */
-export async function auditedLinkAction<T>(db: Db, tenant: Tenant, link: Link, action: string, run: () => Promise<T>): Promise<T> {
+export async function auditedLinkAction<T>(db: Db, tenant: Tenant, link: Link, action: AuditAction, run: () => Promise<T>): Promise<T> {
   let result = "ok";
   try {
     return await run();

@@ -195,7 +195,19 @@ export const auditLog = pgTable(
     requestId: text("request_id").notNull(),
     at: ts("at").notNull(),
   },
-  (t) => [index("audit_log_tenant").on(t.tenantId, t.id.desc().nullsFirst())],
+  (t) => [
+    index("audit_log_tenant").on(t.tenantId, t.id.desc().nullsFirst()),
+    // the audit page's filters by person and by action, each in the list's order
+    index("audit_log_tenant_user").on(t.tenantId, t.userId, t.id.desc().nullsFirst()),
+    index("audit_log_tenant_email").on(t.tenantId, t.userEmail, t.id.desc().nullsFirst()),
+    index("audit_log_tenant_action").on(t.tenantId, t.action, t.id.desc().nullsFirst()),
+    // the count of a range of days reads that range alone
+    index("audit_log_tenant_at").on(t.tenantId, t.at),
+    // failures are few: "failed only" (and its count) reads them alone
+    index("audit_log_tenant_failed")
+      .on(t.tenantId, t.id.desc().nullsFirst())
+      .where(sql`${t.result} <> 'ok'`),
+  ],
 );
 
 export const payoutLinks = pgTable(

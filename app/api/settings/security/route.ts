@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute(settingsRoles, async ({ tenant }) => Response.json(securityPolicy(tenant)));
 
 // PUT /api/settings/security – require a second factor of every member, or stop requiring it
-const policyChange = { ...settingsRoles, mutation: "settings.security.policy", stepUp: true };
+const policyChange = { ...settingsRoles, mutation: "settings.security.policy" as const, stepUp: true };
 
 export const PUT = apiRoute(policyChange, async ({ req, db, tenant, user, audit }) => {
   const body = await readJson(req, securityPolicyBodySchema);

@@ -13,7 +13,7 @@ export const GET = apiRoute(settingsRoles, async ({ db, tenant }) => Response.js
 // POST /api/settings/team – a new member, mailed an invitation (in the inviter's language unless told)
 export const POST = apiRoute({ ...settingsRoles, mutation: "team.add", stepUp: true }, async ({ req, db, tenant, user, audit }) => {
   const body = await readJson(req, teamAddBodySchema);
-  audit.target = body.email;
+  audit.target = `${body.email} (${body.role})`;
   const inviter = { email: user.email, locale: requestLocale(req) };
   return Response.json(await addMember(db, tenant.id, inviter, body), { status: 201 });
 });
