@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import type { AuditEntry } from "@/lib/dashboard/contract/dashboard-api";
 import { describeEntry } from "@/lib/dashboard/audit/describe-entry";

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/ui/app-link";
 import { useLocale, useTranslations } from "next-intl";
 import { LoadMore } from "@/components/ui/load-more";
 import { linkButtonClass } from "@/components/ui/export-links";
