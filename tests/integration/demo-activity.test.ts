@@ -1,3 +1,4 @@
+import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { randomBytes } from "node:crypto";
@@ -66,6 +67,34 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       const report = parse(earningsReportSchema, await session.request("GET", `/api/reports/earnings?from=${from}&to=${to}`), 200);
       expect(new Set(report.rows.map((r) => r.label))).toEqual(new Set(["Web shop", "Partner app"]));
       for (const row of report.rows) expect(Number(row.earnings), row.label).toBeGreaterThan(0);
+
+      // as a person sees it, in Chromium: the queue on the overview, the earnings on the reports, the sandbox's banner
+      const browser = await chromium.launch({
+        executablePath: "/usr/bin/chromium",
+        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+      });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+        await page.goto(`${app.baseUrl}/login`);
+        await page.getByLabel("Email").fill("affiliate@example.com");
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Sign in", exact: true }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+        await page.getByRole("heading", { name: "Needs attention (2)" }).waitFor();
+        await page.getByText("Lightning payout unclaimed for more than 1 h").waitFor();
+        await page.getByTestId("sandbox-banner").waitFor();
+        await page.goto(`${app.baseUrl}/reports`);
+        const earnings = page.getByText(/^Earnings$/).first();
+        await earnings.waitFor();
+        const totals = await page
+          .locator("section, div")
+          .filter({ hasText: /^Total in EUR/ })
+          .first()
+          .innerText();
+        expect(totals).toMatch(/Earnings\s*€[1-9]/);
+      } finally {
+        await browser.close();
+      }
 
       await app.stop();
       app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port, env });
