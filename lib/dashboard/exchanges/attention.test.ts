@@ -70,7 +70,7 @@ async function indexed(state: ExchangeState, snapshot: Exchange, seenAt: Date) {
 }
 
 async function attention(now: Date) {
-  const page = await listExchanges(db, tenantId, { limit: 100, attention: "1" }, { now, serviceNow: now });
+  const page = await listExchanges(db, { id: tenantId, timeZone: "UTC" }, { limit: 100, attention: "1" }, { now, serviceNow: now });
   return Object.fromEntries(page.data.map((e) => [e.id, e.attention]));
 }
 
