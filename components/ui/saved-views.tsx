@@ -77,8 +77,10 @@ export function SavedViews({ list, basePath, query }: { list: ListKind; basePath
           role="region"
           aria-label={t("button")}
           className={
-            "absolute right-0 z-20 mt-1 flex w-[min(22rem,calc(100vw-2rem))] flex-col gap-3 rounded-lg border border-zinc-200 " +
-            "bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-950"
+            // a sheet along the phone's bottom edge, wherever the button wrapped to; a drop-down under it on wider screens
+            "fixed inset-x-4 bottom-4 z-30 flex max-h-[70vh] flex-col gap-3 overflow-y-auto rounded-lg border border-zinc-200 " +
+            "bg-white p-3 shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:bottom-auto sm:mt-1 sm:w-[22rem] " +
+            "dark:border-zinc-800 dark:bg-zinc-950"
           }
         >
           {views === null ? (

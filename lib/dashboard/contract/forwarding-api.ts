@@ -125,5 +125,6 @@ export const deliveryListQuerySchema = z.object({
 export type DeliveryListQuery = z.infer<typeof deliveryListQuerySchema>;
 
 export const deliveryListSchema = z.object({ data: z.array(deliverySchema), next_before: z.nullable(z.string()), ...totalFields });
+export type DeliveryList = z.infer<typeof deliveryListSchema>;
 
 export const recoveredSchema = z.object({ recovered: z.number() });
