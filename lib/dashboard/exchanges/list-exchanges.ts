@@ -99,7 +99,7 @@ const attentionOf = (query: Query, clocks?: Clocks) =>
 export async function exchangeRows(db: Db, tenantId: string | null, query: Query, clocks?: Clocks) {
   const sort = query.sorted ?? { column: "created", descending: true };
   const keys = exchangeSortKeys[sort.column];
-  const after = decodeKeyset(query.cursor, sort, keys.length);
+  const after = decodeKeyset(query.cursor, sort, keys);
   const filters = exchangeFilters(tenantId, query, clocks);
   if (after) filters.push(keysetAfter(keys, after, sort.descending));
   const rows = await db

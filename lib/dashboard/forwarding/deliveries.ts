@@ -95,7 +95,7 @@ export async function listDeliveries(
     query.status ? eq(jobs.status, jobStatus[query.status]) : undefined,
     inRange(jobs.createdAt, range),
   );
-  const after = decodeKeyset(query.before, sort, keys.length);
+  const after = decodeKeyset(query.before, sort, keys);
   const [rows, total] = await Promise.all([
     db
       .select({ ...getTableColumns(jobs), sortKeys: keysetSelect(keys) })

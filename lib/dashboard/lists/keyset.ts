@@ -47,8 +47,34 @@ export function encodeKeyset(sort: Sort<string>, values: string[]): string {
   return Buffer.from(JSON.stringify([sortParam(sort), ...values])).toString("base64url");
 }
 
-/** A cursor's values, checked against the sort it was made for. */
-export function decodeKeyset(cursor: string | null | undefined, sort: Sort<string>, keys: number): string[] | null {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A cursor's value as its key's type reads it, or null when it is none: nothing of a cursor reaches the database unchecked. */
+function valueOf(type: SortKey["type"], text: string): string | null {
+  switch (type) {
+    case "timestamptz": {
+      if (text === "-infinity") return text;
+      // PostgreSQL's text of a timestamptz (2026-06-15 10:00:00.123+00), written again as ISO 8601
+      const iso = text.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00");
+      const at = new Date(iso);
+      return /^\d{4}-\d{2}-\d{2}T/.test(iso) && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
+    }
+    case "numeric":
+      return /^-?\d{1,30}(\.\d{1,30})?$/.test(text) ? text : null;
+    case "bigint":
+      return /^-?\d{1,18}$/.test(text) ? text : null;
+    case "boolean":
+      return text === "true" || text === "false" ? text : null;
+    case "uuid":
+      return UUID.test(text) ? text : null;
+    case "text":
+      // a NUL or a lone surrogate is text PostgreSQL cannot take
+      return /[\u0000\uD800-\uDFFF]/.test(text) ? null : text;
+  }
+}
+
+/** A cursor's values, checked against the sort it was made for and each against its key's type. */
+export function decodeKeyset(cursor: string | null | undefined, sort: Sort<string>, keys: SortKey[]): string[] | null {
   if (!cursor) return null;
   const refuse = (message: string) => new ApiError("invalid_request", "Invalid cursor", [{ path: "cursor", message }]);
   let parsed: string[];
@@ -57,9 +83,11 @@ export function decodeKeyset(cursor: string | null | undefined, sort: Sort<strin
   } catch {
     throw refuse("Use next_cursor of a previous page");
   }
-  const [madeFor, ...values] = parsed;
-  if (madeFor !== sortParam(sort) || values.length !== keys) throw refuse("The cursor was made for another sort");
-  return values;
+  const [madeFor, ...texts] = parsed;
+  if (madeFor !== sortParam(sort) || texts.length !== keys.length) throw refuse("The cursor was made for another sort");
+  const values = keys.map((k, i) => valueOf(k.type, texts[i] ?? ""));
+  if (values.some((v) => v === null)) throw refuse("Use next_cursor of a previous page");
+  return values as string[];
 }
 
 /** Rows fetched with limit + 1 and their keys as text: the page, and the cursor past its last row when more follow. */

@@ -41,7 +41,7 @@ export async function listNotifications(
     query.unread ? isNull(notifications.readAt) : undefined,
     inRange(notifications.createdAt, range),
   );
-  const after = decodeKeyset(query.cursor, sort, sortKeys.length);
+  const after = decodeKeyset(query.cursor, sort, sortKeys);
   const [rows, total, unread] = await Promise.all([
     db
       .select({ ...getTableColumns(notifications), sortKeys: keysetSelect(sortKeys) })

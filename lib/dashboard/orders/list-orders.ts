@@ -53,7 +53,7 @@ function orderFilters(tenantId: string, query: Query): SQL[] {
 export async function orderRows(db: Db, tenantId: string, query: Query) {
   const sort = query.sorted ?? { column: "created", descending: true };
   const keys = orderSortKeys[sort.column];
-  const after = decodeKeyset(query.cursor, sort, keys.length);
+  const after = decodeKeyset(query.cursor, sort, keys);
   const filters = orderFilters(tenantId, query);
   if (after) filters.push(keysetAfter(keys, after, sort.descending));
   const rows = await db
