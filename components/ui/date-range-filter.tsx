@@ -23,7 +23,7 @@ export function DateRangeFilter({ value, onChange }: { value: RangeValue; onChan
     <div className="flex min-w-0 flex-wrap items-center gap-2" data-testid="date-range">
       <Select
         aria-label={t("label")}
-        className="w-auto min-w-36"
+        className="w-auto! min-w-36"
         value={custom ? "custom" : shown}
         onChange={(e) => {
           const range = e.target.value;
@@ -46,7 +46,7 @@ export function DateRangeFilter({ value, onChange }: { value: RangeValue; onChan
             <TextInput
               id={`${id}-${end}`}
               type="date"
-              className="w-auto min-w-0"
+              className="w-auto! min-w-0"
               value={value[end] ?? ""}
               min={end === "to" ? value.from : undefined}
               max={end === "from" ? value.to : undefined}

@@ -71,7 +71,7 @@ export function SortSelect<C extends string>({
 }) {
   const t = useTranslations("lists.sort");
   return (
-    <Select aria-label={t("label")} className={`w-auto ${className}`} value={sortParam(sort)} onChange={(e) => onSort(e.target.value)}>
+    <Select aria-label={t("label")} className={`w-auto! ${className}`} value={sortParam(sort)} onChange={(e) => onSort(e.target.value)}>
       {columns.flatMap((column) =>
         [true, false].map((descending) => (
           <option key={`${column}${descending}`} value={sortParam({ column, descending })}>
