@@ -86,6 +86,14 @@ describe("a list's date range", () => {
     const inactiveLate = parse(orderPageSchema, await admin.request("GET", `/api/orders?from=${lateDay}&to=${lateDay}&active=false`), 200);
     expect(inactiveLate.data.map((o) => o.id)).toEqual([late[1]]);
     expect(inactiveLate.total).toBe(1);
+    // the export keeps the list's range and sort
+    const exported = await admin.request("GET", `/api/orders/export.jsonl?from=${lateDay}&to=${lateDay}&sort=created`);
+    expect(exported.status).toBe(200);
+    const lines = String(exported.body)
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(lines).toEqual([...ofLate.data.map((o) => o.id)].reverse());
   });
 
   it("counts a preset back from today", async () => {

@@ -65,24 +65,20 @@ export const exchangeListQuerySchema = z.object({
 });
 export type ExchangeListQuery = z.infer<typeof exchangeListQuerySchema>;
 
-/** GET /api/exchanges/export.csv|jsonl: the exchange list's filters, and days counted (executed, or first seen if never). */
+/**
+ * GET /api/exchanges/export.csv|jsonl: the exchange list's filters, range preset and sort; its `from` and `to` are days
+ * counted (executed, or first seen if never).
+ */
 export const exchangeExportQuerySchema = z
-  .extend(z.omit(exchangeListQuerySchema, { cursor: true, limit: true, range: true, sort: true }), {
+  .extend(z.omit(exchangeListQuerySchema, { cursor: true, limit: true }), {
     from: z.nullish(daySchema),
     to: z.nullish(daySchema),
   })
   .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from is after to", path: ["to"] }));
 export type ExchangeExportQuery = z.infer<typeof exchangeExportQuerySchema>;
 
-/** GET /api/orders/export.csv|jsonl: the order list's filters. */
-export const orderExportQuerySchema = z.omit(orderListQuerySchema, {
-  cursor: true,
-  limit: true,
-  range: true,
-  from: true,
-  to: true,
-  sort: true,
-});
+/** GET /api/orders/export.csv|jsonl: the order list's filters, range and sort. */
+export const orderExportQuerySchema = z.omit(orderListQuerySchema, { cursor: true, limit: true });
 export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
 
 export const exchangeListItemSchema = z
