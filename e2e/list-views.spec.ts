@@ -161,5 +161,33 @@ for (const locale of ["en", "de"] as const) {
       await shot(page, testInfo, `exchanges-sorted-${locale}`);
       await audit(page, testInfo, `${locale} exchanges sorted`);
     });
+
+    test("received webhooks and notifications: a range and a sort in the address, with their total", async ({ page }, testInfo) => {
+      test.slow();
+      await sized(page, testInfo);
+      await signIn(page, locale);
+      const order = await createOrderViaApi(page);
+      await operatorPay(page.request, order.id, 75);
+      for (const [list, heading] of [
+        ["/events", t("events.page.title")],
+        ["/notifications", t("notifications.title")],
+      ] as const) {
+        await page.goto(list);
+        await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+        await page.getByLabel(t("lists.range.label")).selectOption("7d");
+        await expect(page).toHaveURL(/range=7d/);
+        await page.getByLabel(t("lists.sort.label")).selectOption("created");
+        await expect(page).toHaveURL(/range=7d.*sort=created|sort=created.*range=7d/);
+        // the total is of the rows the API gives for the same address
+        const api = `/api/${list === "/events" ? "webhook-events" : "notifications"}?range=7d&sort=created`;
+        const { total } = (await (await page.request.get(api)).json()) as { total: number };
+        await expect(page.getByTestId("list-total")).toContainText(String(total));
+        await page.reload();
+        await expect(page.getByLabel(t("lists.sort.label"))).toHaveValue("created");
+        await expect(page.getByLabel(t("lists.range.label"))).toHaveValue("7d");
+        await shot(page, testInfo, `${list.slice(1)}-${locale}`);
+        await audit(page, testInfo, `${locale} ${list} with a range and a sort`);
+      }
+    });
   });
 }

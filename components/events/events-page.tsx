@@ -110,7 +110,7 @@ export function EventsPage({
       {result !== "rejected" && (
         <Card title={t("received")} labelId="events-received">
           {error && <ErrorState code={error} />}
-          {!error && <ListTotal total={first.total} exact={first.total_exact} />}
+          {!error && <ListTotal total={first.total} exact={first.total_exact} className="mb-2" />}
           {items.length === 0 ? (
             <EmptyState title={Object.keys(eventFilters).length ? t("noMatch") : t("empty")}>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("emptyBody")}</p>

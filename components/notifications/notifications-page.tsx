@@ -206,7 +206,7 @@ export function NotificationsPage({
         }
       >
         {refused && <ErrorState code={refused} />}
-        {!refused && <ListTotal total={list.total} exact={list.total_exact} />}
+        {!refused && <ListTotal total={list.total} exact={list.total_exact} className="mb-2" />}
         {list.data.length === 0 ? (
           <EmptyState title={unreadOnly ? t("emptyUnread") : t("empty")} />
         ) : (

@@ -84,10 +84,10 @@ export function SortSelect<C extends string>({
 }
 
 /** How many rows the list's filters match: exact, or "10 000+" past the count's cap, in the page's language. */
-export function ListTotal({ total, exact }: { total: number; exact: boolean }) {
+export function ListTotal({ total, exact, className = "" }: { total: number; exact: boolean; className?: string }) {
   const t = useTranslations("lists");
   return (
-    <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="list-total" aria-live="polite">
+    <p className={`text-sm text-zinc-600 dark:text-zinc-400 ${className}`} data-testid="list-total" aria-live="polite">
       {exact ? t("total", { count: total }) : t("totalCapped", { count: total })}
     </p>
   );
