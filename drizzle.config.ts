@@ -14,6 +14,7 @@ export default defineConfig({
     "./lib/db/schema/forwarding.ts",
     "./lib/db/schema/mail.ts",
     "./lib/db/schema/rollups.ts",
+    "./lib/db/schema/views.ts",
   ],
   out: "./lib/db/migrations",
 });

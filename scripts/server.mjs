@@ -165,6 +165,21 @@ const server = createServer((req, res) => {
     }),
   );
 });
+// A request whose address and headers pass Node's limit (16 KiB) never reaches a route: it is
+// refused as every bad request is, in JSON, rather than with Node's bare 431. Other broken
+// requests keep Node's plain 400; a connection already gone is let go.
+server.on("clientError", (error, socket) => {
+  if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
+  if (error.code !== "HPE_HEADER_OVERFLOW") return void socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");
+  const docs = `${appUrl?.replace(/\/+$/, "") ?? ""}/docs/errors`;
+  const body = JSON.stringify({
+    error: "invalid_request",
+    documentation_uri: `${docs}#invalid_request`,
+    details: [{ path: "(url)", message: "The address and headers are too long: 16 KiB at most" }],
+  });
+  const head = ["HTTP/1.1 400 Bad Request", "content-type: application/json", "cache-control: no-store", "connection: close"];
+  socket.end(`${[...head, `content-length: ${Buffer.byteLength(body)}`].join("\r\n")}\r\n\r\n${body}`);
+});
 // longer than a proxy's idle timeout, so a proxy never reuses a connection we just closed
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => log.info({ host: hostname, port }, `Listening on http://${hostname}:${port}`));

@@ -10,12 +10,17 @@ import type { WebhookEventPage } from "@/lib/dashboard/contract/events-api";
 import { useMorePages, type Paging } from "@/lib/dashboard/client/use-more-pages";
 import { listFilters } from "@/lib/dashboard/pages/list-page";
 import { EventRow } from "./event-row";
+import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
+import { SavedViews } from "@/components/ui/saved-views";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
 
-const paging: Paging<WebhookEventPage["data"][number], WebhookEventPage> = {
+const newestFirst: Paging<WebhookEventPage["data"][number], WebhookEventPage> = {
   param: "before",
   next: (page) => page.next_before,
   key: (event) => event.seq,
 };
+const oldestFirst: typeof newestFirst = { ...newestFirst, param: "after", next: (page) => page.next_after };
 const TYPES = ["exchange.executed", "exchange.interrupted", "exchange.refunded", "exchange.settled"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,7 +43,9 @@ export function EventsPage({
   rejected: ReactNode;
 }) {
   const t = useTranslations("events.page");
-  const { filters, setFilter, pending } = useUrlFilters("/events", listFilters.events, { server: true });
+  const ts = useTranslations("lists.sort.columns");
+  const { filters, setFilter, setFilters, pending } = useUrlFilters("/events", listFilters.events, { server: true });
+  const sort = shownSort(filters.sort, sortColumns.events);
   const { result = "", ...eventFilters } = filters;
   const { result: _shownResult, ...shownEventFilters } = shownFor;
   const more = useMorePages(
@@ -46,15 +53,18 @@ export function EventsPage({
     shownEventFilters,
     first,
     async () => (await import("@/lib/dashboard/contract/events-api")).webhookEventPageSchema,
-    paging,
+    sort.descending ? newestFirst : oldestFirst,
   );
   const items = more.items;
   const [badId, setBadId] = useState(false);
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <SavedViews list="events" basePath="/events" query={new URLSearchParams(filters).toString()} />
+      </div>
       {health}
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
+      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Select aria-label={t("result")} value={result} onChange={(e) => setFilter("result", e.target.value)}>
           <option value="">{t("both")}</option>
           <option value="valid">{t("valid")}</option>
@@ -87,16 +97,20 @@ export function EventsPage({
             </p>
           )}
         </div>
-        {(["from", "to"] as const).map((key) => (
-          <label key={key} className="flex min-w-0 items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
-            <span className="shrink-0">{t(key)}</span>
-            <TextInput className="min-w-0" type="date" value={filters[key] ?? ""} onChange={(e) => setFilter(key, e.target.value)} />
-          </label>
-        ))}
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <DateRangeFilter value={filters} onChange={setFilters} />
+        <SortSelect
+          columns={sortColumns.events}
+          labels={{ created: ts("received") }}
+          sort={sort}
+          onSort={(value) => setFilter("sort", value === "-created" ? "" : value)}
+        />
       </div>
       {result !== "rejected" && (
         <Card title={t("received")} labelId="events-received">
           {error && <ErrorState code={error} />}
+          {!error && <ListTotal total={first.total} exact={first.total_exact} className="mb-2" />}
           {items.length === 0 ? (
             <EmptyState title={Object.keys(eventFilters).length ? t("noMatch") : t("empty")}>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("emptyBody")}</p>

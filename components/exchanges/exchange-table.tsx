@@ -5,24 +5,40 @@ import { StateBadge } from "@/components/ui/state-badge";
 import type { ExchangeListItem } from "@/lib/dashboard/contract/dashboard-api";
 import { shortId } from "@/lib/dashboard/client/format";
 import { useFormat } from "@/lib/dashboard/client/use-format";
+import { SortHeader } from "@/components/ui/list-sort";
+import type { Sort } from "@/lib/dashboard/lists/date-range";
+import type { sortColumns } from "@/lib/dashboard/contract/lists-api";
+
+type Column = (typeof sortColumns.exchanges)[number];
 
 type Item = ExchangeListItem & { tenant_name?: string };
 
-/** Exchanges as rows on wide screens and as cards on phones; the operator console adds the tenant and its own link. */
+/**
+ * Exchanges as rows on wide screens and as cards on phones; the operator console adds the tenant
+ * and its own link. With `sorting`, the headers of the columns it sorts by sort the list.
+ */
 export function ExchangeTable({
   items,
   hrefOf = (id) => `/exchanges/${id}`,
   busy = false,
+  sorting,
 }: {
   items: Item[];
   hrefOf?: (id: string) => string;
   /** Other filters are being rendered: the rows shown are about to change. */
   busy?: boolean;
+  sorting?: { sort: Sort<Column>; onSort: (value: string) => void };
 }) {
   const t = useTranslations("exchanges.table");
   const tc = useTranslations("common");
   const f = useFormat();
   const tenants = items.some((i) => i.tenant_name !== undefined);
+  const header = (column: Column, label: string, align: "left" | "right" = "left") =>
+    sorting ? (
+      <SortHeader column={column} label={label} sort={sorting.sort} onSort={sorting.onSort} align={align} />
+    ) : (
+      <th className={`px-3 py-2 font-medium ${align === "right" ? "text-right" : ""}`}>{label}</th>
+    );
   return (
     <div
       aria-busy={busy || undefined}
@@ -33,11 +49,12 @@ export function ExchangeTable({
           <tr>
             <th className="px-3 py-2 font-medium">{t("exchange")}</th>
             {tenants && <th className="px-3 py-2 font-medium">{t("tenant")}</th>}
-            <th className="px-3 py-2 font-medium">{t("state")}</th>
+            {header("state", t("state"))}
             <th className="px-3 py-2 font-medium">{t("pair")}</th>
             <th className="px-3 py-2 text-right font-medium">{t("cost")}</th>
-            <th className="px-3 py-2 text-right font-medium">{t("amount")}</th>
-            <th className="px-3 py-2 font-medium">{t("firstSeen")}</th>
+            {header("amount", t("amount"), "right")}
+            {sorting && header("executed", t("executed"))}
+            {header("created", t("firstSeen"))}
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -68,6 +85,11 @@ export function ExchangeTable({
                 <td className="text-right uppercase sm:px-3 sm:py-2 sm:text-left">{e?.pair ?? "—"}</td>
                 <td className="tabular-nums sm:px-3 sm:py-2 sm:text-right">{e ? f.fiat(e.cost, currency) : "—"}</td>
                 <td className="text-right tabular-nums sm:px-3 sm:py-2">{f.btc(e?.amount)}</td>
+                {sorting && (
+                  <td className="hidden text-xs text-zinc-500 sm:table-cell sm:px-3 sm:py-2 dark:text-zinc-400">
+                    {e?.executed_on ? f.dateTime(e.executed_on) : "—"}
+                  </td>
+                )}
                 <td className="col-span-2 text-xs text-zinc-500 dark:text-zinc-400 sm:px-3 sm:py-2">{f.dateTime(item.first_seen_at)}</td>
               </tr>
             );

@@ -14,6 +14,10 @@ import type { ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
 import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
 import { listFilters } from "@/lib/dashboard/pages/list-page";
 import { ExchangeTable } from "./exchange-table";
+import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
+import { SavedViews } from "@/components/ui/saved-views";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -64,13 +68,18 @@ function Lookup() {
 }
 
 /**
- * The tenant's exchanges, newest first: the first page rendered on the server for `shownFor` (or
- * the API's error code for filters it refuses), the next ones asked for by "Load more".
+ * The tenant's exchanges, newest first unless sorted otherwise: the first page rendered on the
+ * server for `shownFor` (filters, range and sort, all in the address; or the API's error code for
+ * those it refuses), the next ones asked for by "Load more".
  */
 export function ExchangesPage({ first, shownFor, error }: { first: ExchangePage; shownFor: Record<string, string>; error: string | null }) {
   const t = useTranslations("exchanges.list");
   const tc = useTranslations("common");
-  const { filters, setFilter, pending } = useUrlFilters("/exchanges", listFilters.exchanges, { server: true });
+  const ts = useTranslations("lists.sort.columns");
+  const { filters, setFilter, setFilters, pending } = useUrlFilters("/exchanges", listFilters.exchanges, { server: true });
+  const sort = shownSort(filters.sort, sortColumns.exchanges);
+  const onSort = (value: string) => setFilter("sort", value === "-created" ? "" : value);
+  const labels = { created: ts("created"), executed: ts("executed"), amount: ts("amount"), state: ts("state") };
   const more = useMorePages(
     "/api/exchanges",
     shownFor,
@@ -86,6 +95,7 @@ export function ExchangesPage({ first, shownFor, error }: { first: ExchangePage;
         <div className="flex flex-wrap items-center gap-2">
           <Lookup />
           <ExportLinks path="/api/exchanges/export" filters={filters} what={t("exportWhat")} />
+          <SavedViews list="exchanges" basePath="/exchanges" query={new URLSearchParams(filters).toString()} />
         </div>
       </div>
       <label className="flex items-center gap-2 text-sm">
@@ -127,13 +137,18 @@ export function ExchangesPage({ first, shownFor, error }: { first: ExchangePage;
           className={inputClass}
         />
       </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <DateRangeFilter value={filters} onChange={setFilters} />
+        <SortSelect columns={sortColumns.exchanges} labels={labels} sort={sort} onSort={onSort} className="sm:hidden" />
+      </div>
       {error && <ErrorState code={error} />}
+      {!error && <ListTotal total={first.total} exact={first.total_exact} />}
       {items.length === 0 ? (
         <EmptyState title={filters.attention ? t("nothingNeedsAttention") : Object.keys(filters).length ? t("noMatch") : t("empty")}>
           <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("emptyBody")}</p>
         </EmptyState>
       ) : (
-        <ExchangeTable items={items} busy={pending} />
+        <ExchangeTable items={items} busy={pending} sorting={{ sort, onSort }} />
       )}
       <LoadMore more={more} />
     </div>

@@ -21,6 +21,13 @@ import {
   type Preferences,
 } from "@/lib/dashboard/contract/notifications-api";
 import { UNREAD_CHANGED } from "./bell";
+import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
+import { SavedViews } from "@/components/ui/saved-views";
+import { ErrorState } from "@/components/ui/states";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
+import { listFilters } from "@/lib/dashboard/pages/list-page";
 
 const unreadChanged = () => window.dispatchEvent(new Event(UNREAD_CHANGED));
 
@@ -112,17 +119,30 @@ function PreferencesCard({ initial }: { initial: Preferences }) {
 export function NotificationsPage({
   first,
   preferences,
-  unreadOnly,
+  filters,
+  error: refused,
 }: {
   first: NotificationList;
   preferences: Preferences;
-  unreadOnly: boolean;
+  /** The list's filters, range and sort as the address holds them. */
+  filters: Record<string, string>;
+  error: string | null;
 }) {
   const t = useTranslations("notifications");
   const [list, setList] = useState(first);
   const { error, run } = useSubmit();
-  const query = unreadOnly ? "&unread=1" : "";
-  const reload = () => run(async () => setList(await apiFetch(`/api/notifications?limit=50${query}`, notificationListSchema)));
+  const unreadOnly = filters.unread === "1";
+  const ts = useTranslations("lists.sort.columns");
+  const url = useUrlFilters("/notifications", listFilters.notifications, { server: true });
+  const sort = shownSort(url.filters.sort, sortColumns.notifications);
+  const others = new URLSearchParams(Object.entries(filters).filter(([key]) => key !== "unread"));
+  const withOthers = (unread: boolean) => {
+    const query = new URLSearchParams(others);
+    if (unread) query.set("unread", "1");
+    return query.size ? `/notifications?${query}` : "/notifications";
+  };
+  const query = new URLSearchParams({ ...filters, limit: "50" });
+  const reload = () => run(async () => setList(await apiFetch(`/api/notifications?${query}`, notificationListSchema)));
   useLiveSignals((signal) => {
     if (signal.kind === "notification" || signal.kind === "reconnected") void reload();
   });
@@ -139,32 +159,40 @@ export function NotificationsPage({
     });
   const older = () =>
     run(async () => {
-      const last = list.data.at(-1);
-      if (!last) return;
-      const page = await apiFetch(
-        `/api/notifications?limit=50&before=${encodeURIComponent(last.created_at)}${query}`,
-        notificationListSchema,
-      );
-      setList((current) => ({ ...page, data: [...current.data, ...page.data] }));
+      if (!list.next_cursor) return;
+      const page = await apiFetch(`/api/notifications?${query}&cursor=${encodeURIComponent(list.next_cursor)}`, notificationListSchema);
+      setList((current) => ({ ...page, data: [...current.data, ...page.data.filter((n) => !current.data.some((c) => c.id === n.id))] }));
     });
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <SavedViews list="notifications" basePath="/notifications" query={new URLSearchParams(filters).toString()} />
+      </div>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <DateRangeFilter value={url.filters} onChange={url.setFilters} />
+        <SortSelect
+          columns={sortColumns.notifications}
+          labels={{ created: ts("created") }}
+          sort={sort}
+          onSort={(value) => url.setFilter("sort", value === "-created" ? "" : value)}
+        />
+      </div>
       <Card
         labelId="notification-list"
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <nav aria-label={t("show")} className="flex gap-1 text-sm">
               <Link
-                href="/notifications"
+                href={withOthers(false)}
                 aria-current={unreadOnly ? undefined : "page"}
                 className="rounded-md px-2 py-1 aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:bg-zinc-800"
               >
                 {t("all")}
               </Link>
               <Link
-                href="/notifications?unread=1"
+                href={withOthers(true)}
                 aria-current={unreadOnly ? "page" : undefined}
                 className="rounded-md px-2 py-1 aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:bg-zinc-800"
               >
@@ -177,6 +205,8 @@ export function NotificationsPage({
           </div>
         }
       >
+        {refused && <ErrorState code={refused} />}
+        {!refused && <ListTotal total={list.total} exact={list.total_exact} className="mb-2" />}
         {list.data.length === 0 ? (
           <EmptyState title={unreadOnly ? t("emptyUnread") : t("empty")} />
         ) : (

@@ -13,17 +13,25 @@ import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
 import { listFilters } from "@/lib/dashboard/pages/list-page";
 import { shortId } from "@/lib/dashboard/client/format";
 import { useFormat } from "@/lib/dashboard/client/use-format";
+import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
+import { SavedViews } from "@/components/ui/saved-views";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
 
 /**
- * The tenant's orders, newest first: the first page rendered on the server for `shownFor` (or
- * the API's error code for filters it refuses), the next ones asked for by "Load more".
+ * The tenant's orders, newest first unless sorted otherwise: the first page rendered on the
+ * server for `shownFor` (filters, range and sort, all in the address; or the API's error code for
+ * those it refuses), the next ones asked for by "Load more".
  */
 export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shownFor: Record<string, string>; error: string | null }) {
   const t = useTranslations("orders.list");
   const tc = useTranslations("common");
   const f = useFormat();
   const canMutate = useCanMutate();
-  const { filters, setFilter, pending } = useUrlFilters("/orders", listFilters.orders, { server: true });
+  const ts = useTranslations("lists.sort.columns");
+  const { filters, setFilter, setFilters, pending } = useUrlFilters("/orders", listFilters.orders, { server: true });
+  const sort = shownSort(filters.sort, sortColumns.orders);
+  const onSort = (value: string) => setFilter("sort", value === "-created" ? "" : value);
   const more = useMorePages(
     "/api/orders",
     shownFor,
@@ -38,6 +46,7 @@ export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shown
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
         <div className="flex flex-wrap items-center gap-2">
           <ExportLinks path="/api/orders/export" filters={filters} what={t("exportWhat")} />
+          <SavedViews list="orders" basePath="/orders" query={new URLSearchParams(filters).toString()} />
           {canMutate && (
             <Link
               href="/orders/new"
@@ -69,7 +78,12 @@ export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shown
           <option value="lightning">{t("lightning")}</option>
         </Select>
       </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <DateRangeFilter value={filters} onChange={setFilters} />
+        <SortSelect columns={sortColumns.orders} labels={{ created: ts("created"), state: ts("state") }} sort={sort} onSort={onSort} />
+      </div>
       {error && <ErrorState code={error} />}
+      {!error && <ListTotal total={first.total} exact={first.total_exact} />}
       {orders.length === 0 ? (
         <EmptyState title={Object.keys(filters).length ? t("noMatch") : t("empty")}>
           <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("emptyBody")}</p>

@@ -6,7 +6,16 @@ import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
-import { deliveryListSchema, deliverySchema, type Delivery, type Endpoint } from "@/lib/dashboard/contract/forwarding-api";
+import {
+  deliveryListSchema,
+  deliverySchema,
+  type Delivery,
+  type DeliveryList,
+  type Endpoint,
+} from "@/lib/dashboard/contract/forwarding-api";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
+import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
 
 // An endpoint's health and its delivery log: each attempt, a resend, recovery after an outage.
 
@@ -105,12 +114,27 @@ function DeliveryRow({ delivery, onChange }: { delivery: Delivery; onChange: (d:
   );
 }
 
+/**
+ * An endpoint's delivery log, asked for on demand: the last 25 in a date range and a sort of the
+ * admin's choice, with how many there are in all. Its range and sort stay with the panel (an
+ * endpoint's among others on the settings page), not in the address.
+ */
 export function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const t = useTranslations("settings.forwarding");
-  const [list, setList] = useState<Delivery[] | null>(null);
+  const ts = useTranslations("lists.sort.columns");
+  const [list, setList] = useState<DeliveryList | null>(null);
+  const [query, setQuery] = useState<Record<string, string>>({});
   const { busy, error, run } = useSubmit();
-  const load = () =>
-    run(async () => setList((await apiFetch(`/api/forwarding/endpoints/${endpoint.id}/deliveries?limit=25`, deliveryListSchema)).data));
+  const load = (next = query) =>
+    run(async () => {
+      const params = new URLSearchParams(Object.entries({ ...next, limit: "25" }).filter(([, v]) => v !== ""));
+      setList(await apiFetch(`/api/forwarding/endpoints/${endpoint.id}/deliveries?${params}`, deliveryListSchema));
+    });
+  const change = (changes: Record<string, string>) => {
+    const next = { ...query, ...changes };
+    setQuery(next);
+    void load(next);
+  };
   return (
     <div className="flex flex-col gap-2">
       <div>
@@ -119,20 +143,33 @@ export function Deliveries({ endpoint }: { endpoint: Endpoint }) {
         </Button>
       </div>
       <FormError message={error} />
-      {list !== null &&
-        (list.length === 0 ? (
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noDeliveries")}</p>
-        ) : (
-          <ul aria-label={t("deliveriesOf", { url: endpoint.url })}>
-            {list.map((d) => (
-              <DeliveryRow
-                key={d.id}
-                delivery={d}
-                onChange={(next) => setList((all) => all?.map((x) => (x.id === next.id ? next : x)) ?? null)}
-              />
-            ))}
-          </ul>
-        ))}
+      {list !== null && (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <DateRangeFilter value={query} onChange={change} />
+            <SortSelect
+              columns={sortColumns.deliveries}
+              labels={{ created: ts("created"), state: ts("state") }}
+              sort={shownSort(query.sort, sortColumns.deliveries)}
+              onSort={(sort) => change({ sort })}
+            />
+          </div>
+          <ListTotal total={list.total} exact={list.total_exact} />
+          {list.data.length === 0 ? (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noDeliveries")}</p>
+          ) : (
+            <ul aria-label={t("deliveriesOf", { url: endpoint.url })}>
+              {list.data.map((d) => (
+                <DeliveryRow
+                  key={d.id}
+                  delivery={d}
+                  onChange={(next) => setList((all) => (all ? { ...all, data: all.data.map((x) => (x.id === next.id ? next : x)) } : null))}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
     </div>
   );
 }

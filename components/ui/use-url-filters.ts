@@ -21,11 +21,14 @@ export function useUrlFilters(basePath: string, keys: readonly string[], { serve
   const [pending, startTransition] = useTransition();
   const wanted = useRef<string | null>(null);
   const [chosen, setChosen] = useState<Record<string, string> | null>(null);
-  const setFilter = (key: string, value: string) => {
+  /** Several parameters at once (a date range's preset and days): one change of address. */
+  const setFilters = (changes: Record<string, string>) => {
     // while a change is on its way the address is not yet its; once answered, the address is the truth
     const next = new URLSearchParams(pending && wanted.current !== null ? wanted.current : window.location.search);
-    if (value) next.set(key, value);
-    else next.delete(key);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
     const query = next.toString();
     const url = query ? `${basePath}?${query}` : basePath;
     if (!server) return window.history.replaceState(null, "", url);
@@ -33,5 +36,6 @@ export function useUrlFilters(basePath: string, keys: readonly string[], { serve
     setChosen(pick(next, keys));
     startTransition(() => router.replace(url, { scroll: false }));
   };
-  return { filters: (pending && chosen) || pick(params, keys), setFilter, pending };
+  const setFilter = (key: string, value: string) => setFilters({ [key]: value });
+  return { filters: (pending && chosen) || pick(params, keys), setFilter, setFilters, pending };
 }

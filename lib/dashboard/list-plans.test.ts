@@ -6,8 +6,9 @@ import type { Database, Db } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import * as schema from "@/lib/db/schema";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
-import { exchangeRows } from "@/lib/dashboard/exchanges/list-exchanges";
-import { orderRows } from "@/lib/dashboard/orders/list-orders";
+import { exchangeRows, listExchanges } from "@/lib/dashboard/exchanges/list-exchanges";
+import { listOrders, orderRows } from "@/lib/dashboard/orders/list-orders";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
 import { listWebhookEvents } from "@/lib/dashboard/webhooks/list-events";
 import { listAudit } from "@/lib/dashboard/audit/list-audit";
 import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
@@ -28,6 +29,9 @@ let db: Db;
 const tenantId = randomUUID();
 const endpointId = randomUUID();
 const userId = randomUUID();
+const user = { id: userId, timeZone: "Europe/Berlin" };
+/** Every `sort` of a list: each column, ascending and descending. */
+const sortValues = <C extends string>(columns: readonly C[]) => columns.flatMap((c) => [c, `-${c}`] as const);
 
 beforeAll(async () => {
   client = await PGlite.create();
@@ -86,7 +90,8 @@ function expectIndexedAndOrdered(name: string, plans: PlanNode[][]) {
   }
 }
 
-const tenant = () => ({ id: tenantId }) as Tenant;
+const tenant = () => ({ id: tenantId, timeZone: "Europe/Berlin" }) as Tenant;
+const scope = { id: tenantId, timeZone: "Europe/Berlin" };
 const cursorOf = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
 
 describe("every list reads an index in its own order, at any depth", () => {
@@ -102,6 +107,14 @@ describe("every list reads an index in its own order, at any depth", () => {
       ["order", { limit: 50, order_id: randomUUID() }],
     ] as const) {
       expectIndexedAndOrdered(`exchanges ${name}`, await plansOf(() => exchangeRows(db, tenantId, query)));
+    }
+    // each sort, either way, at depth, with its count; a range of days with the default sort
+    for (const sort of sortValues(sortColumns.exchanges)) {
+      const cursor = cursorOf(await listExchanges(db, scope, { limit: 50, sort }));
+      expectIndexedAndOrdered(`exchanges sort=${sort}`, await plansOf(() => listExchanges(db, scope, { limit: 50, sort, cursor })));
+    }
+    for (const range of ["today", "7d", "month"] as const) {
+      expectIndexedAndOrdered(`exchanges range=${range}`, await plansOf(() => listExchanges(db, scope, { limit: 50, range })));
     }
     // the attention queue: its rules read each exchange's webhooks by the (tenant, exchange) index
     const clocks = { now: new Date(), serviceNow: new Date() };
@@ -122,13 +135,20 @@ describe("every list reads an index in its own order, at any depth", () => {
     ] as const) {
       expectIndexedAndOrdered(`orders ${name}`, await plansOf(() => orderRows(db, tenantId, query)));
     }
+    for (const sort of sortValues(sortColumns.orders)) {
+      const cursor = cursorOf(await listOrders(db, scope, { limit: 50, sort }));
+      expectIndexedAndOrdered(`orders sort=${sort}`, await plansOf(() => listOrders(db, scope, { limit: 50, sort, cursor })));
+      expectIndexedAndOrdered(`orders sort=${sort} 7d`, await plansOf(() => listOrders(db, scope, { limit: 50, sort, range: "7d" })));
+    }
   });
 
   it("webhook events, the audit log, sign-ins, deliveries and notifications", async () => {
     for (const [name, run] of [
-      ["events", () => listWebhookEvents(db, tenantId, { limit: 50, before: 2500 })],
-      ["events of a type", () => listWebhookEvents(db, tenantId, { limit: 50, type: "exchange.settled", before: 2500 })],
-      ["events of an exchange", () => listWebhookEvents(db, tenantId, { limit: 50, exchange_id: randomUUID() })],
+      ["events", () => listWebhookEvents(db, scope, { limit: 50, before: 2500 })],
+      ["events oldest first", () => listWebhookEvents(db, scope, { limit: 50, after: 2500, sort: "created" })],
+      ["events of 7 days", () => listWebhookEvents(db, scope, { limit: 50, range: "7d" })],
+      ["events of a type", () => listWebhookEvents(db, scope, { limit: 50, type: "exchange.settled", before: 2500 })],
+      ["events of an exchange", () => listWebhookEvents(db, scope, { limit: 50, exchange_id: randomUUID() })],
       ["audit", () => listAudit(db, tenantId, { limit: 50, before: 2500 })],
       ["audit by result", () => listAudit(db, tenantId, { limit: 50, result: "failed", before: 2500 })],
       ["audit by person", () => listAudit(db, tenantId, { limit: 50, actor: userId, before: 2500 })],
@@ -142,8 +162,13 @@ describe("every list reads an index in its own order, at any depth", () => {
       ["sign-ins", () => listSignIns(db, tenantId, { limit: 50, before: 2500 })],
       ["deliveries", () => listDeliveries(db, tenant(), endpointId, { limit: 25 })],
       ["failed deliveries", () => listDeliveries(db, tenant(), endpointId, { limit: 25, status: "failed" })],
-      ["notifications", () => listNotifications(db, userId, { limit: 50, before: new Date(Date.now() - 3_600_000).toISOString() })],
-      ["unread notifications", () => listNotifications(db, userId, { limit: 50, unread: "1" })],
+      ["deliveries by state", () => listDeliveries(db, tenant(), endpointId, { limit: 25, sort: "-state" })],
+      ["deliveries by state, ascending", () => listDeliveries(db, tenant(), endpointId, { limit: 25, sort: "state" })],
+      ["deliveries oldest first, 30 days", () => listDeliveries(db, tenant(), endpointId, { limit: 25, sort: "created", range: "30d" })],
+      ["notifications", () => listNotifications(db, user, { limit: 50, before: new Date(Date.now() - 3_600_000).toISOString() })],
+      ["notifications oldest first", () => listNotifications(db, user, { limit: 50, sort: "created" })],
+      ["notifications of today", () => listNotifications(db, user, { limit: 50, range: "today" })],
+      ["unread notifications", () => listNotifications(db, user, { limit: 50, unread: "1" })],
     ] as const) {
       const plans = await plansOf(run as () => Promise<unknown>);
       // deliveries also read their endpoint (by its key) and their attempts (by job): every one of them is checked

@@ -7,7 +7,7 @@ import { titled } from "@/i18n/page-title";
 import { originOf } from "@/lib/http/request-origin";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/dashboard/contract/events-api";
-import { PAGE_SIZE, filtersFrom, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
+import { PAGE_SIZE, filtersFrom, firstPage, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
 import { listWebhookEvents, webhookHealth } from "@/lib/dashboard/webhooks/list-events";
 import { listRejections } from "@/lib/dashboard/webhooks/record-rejection";
 
@@ -22,10 +22,11 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const filters = filtersFrom(await searchParams, listFilters.events);
   const { result, ...eventFilters } = filters;
   const query = webhookEventQuerySchema.safeParse({ ...eventFilters, limit: String(PAGE_SIZE) });
-  const [first, health, rejections] = await Promise.all([
-    query.success && result !== "rejected"
-      ? listWebhookEvents(db, tenant.id, query.data)
-      : ({ data: [], next_before: null } satisfies WebhookEventPage),
+  const empty: WebhookEventPage = { data: [], next_before: null, next_after: null, total: 0, total_exact: true };
+  const [{ first, error }, health, rejections] = await Promise.all([
+    result === "rejected"
+      ? { first: empty, error: null }
+      : firstPage(query.success ? () => listWebhookEvents(db, tenant, query.data) : null, empty),
     webhookHealth(db, tenant.id, `${originOf(await headers())}/webhook/${tenant.webhookEndpointId}`),
     user.role === "viewer" || result === "valid" ? null : listRejections(db, tenant.id),
   ]);
@@ -35,7 +36,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
       <EventsPage
         first={first}
         shownFor={filters}
-        error={query.success ? null : "invalid_request"}
+        error={error}
         health={<WebhookHealth health={health} />}
         rejected={<RejectedList rejections={rejections} />}
       />

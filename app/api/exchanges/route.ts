@@ -7,10 +7,10 @@ import { serviceTime } from "@/lib/service-api/client";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/exchanges – from the index (?state=&order_id=&pair=&type=&attention=1&cursor=&limit=)
+// GET /api/exchanges – from the index (?state=&order_id=&pair=&type=&attention=1&range=&from=&to=&sort=&cursor=&limit=)
 export const GET = apiRoute({}, async ({ req, db, tenant }) => {
   const query = parseOrThrow(exchangeListQuerySchema, searchParams(req));
-  return Response.json(await listExchanges(db, tenant.id, query, { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) }));
+  return Response.json(await listExchanges(db, tenant, query, { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) }));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -7,9 +7,11 @@ import { listNotifications } from "@/lib/dashboard/notifications/inbox";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/notifications – the caller's notifications, newest first (?before= pages, ?unread=1)
-export const GET = apiRoute(everyone, async ({ req, db, user }) =>
-  Response.json(await listNotifications(db, user.id, parseOrThrow(notificationQuerySchema, searchParams(req)))),
+// GET /api/notifications – the caller's notifications, newest first by default (?cursor= pages, ?unread=1, ?range=&from=&to=&sort=)
+export const GET = apiRoute(everyone, async ({ req, db, user, tenant }) =>
+  Response.json(
+    await listNotifications(db, { id: user.id, timeZone: tenant.timeZone }, parseOrThrow(notificationQuerySchema, searchParams(req))),
+  ),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

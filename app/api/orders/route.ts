@@ -10,10 +10,10 @@ import { readJson } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/orders – from the index, newest first (?cursor=&limit=&active=&currency=&payout_kind=)
+// GET /api/orders – from the index, in the sort asked for (?cursor=&limit=&active=&currency=&payout_kind=&range=&from=&to=&sort=)
 export const GET = apiRoute({}, async ({ req, db, tenant }) => {
   const query = parseOrThrow(orderListQuerySchema, searchParams(req));
-  return Response.json(await listOrders(db, tenant.id, query));
+  return Response.json(await listOrders(db, tenant, query));
 });
 
 // POST /api/orders → POST /v1/orders, then indexed

@@ -6,9 +6,9 @@ import { listWebhookEvents } from "@/lib/dashboard/webhooks/list-events";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/webhook-events?type=&exchange_id=&from=&to=&before=&limit= – received webhooks, newest first
+// GET /api/webhook-events?type=&exchange_id=&range=&from=&to=&sort=&before=&after=&limit= – received webhooks
 export const GET = apiRoute({}, async ({ req, db, tenant }) =>
-  Response.json(await listWebhookEvents(db, tenant.id, parseOrThrow(webhookEventQuerySchema, searchParams(req)))),
+  Response.json(await listWebhookEvents(db, tenant, parseOrThrow(webhookEventQuerySchema, searchParams(req)))),
 );
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -42,6 +42,7 @@ import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
+import { viewOperations } from "./openapi-views";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
 import { accountOperations, signInOperations } from "./openapi-account";
@@ -103,7 +104,9 @@ const operations: Operation[] = [
     path: "/orders",
     operationId: "listOrders",
     summary: "List orders",
-    description: "The tenant's orders from the dashboard's index (the service has no list endpoint), newest first.",
+    description:
+      "The tenant's orders from the dashboard's index (the service has no list endpoint), newest first unless `sort` says " +
+      "otherwise, of the days of `range` (in the tenant's time zone), with their count (`total`, capped at 10 000).",
     tag: "orders",
     query: extend(orderListQuerySchema, tenantQuery.shape),
     success: { status: 200, description: "A page of orders", schema: "OrderPage" },
@@ -148,7 +151,10 @@ const operations: Operation[] = [
     path: "/exchanges",
     operationId: "listExchanges",
     summary: "List exchanges",
-    description: "The tenant's exchanges as webhooks made them known, newest first, each with its latest snapshot.",
+    description:
+      "The tenant's exchanges as webhooks made them known, each with its latest snapshot: newest first unless `sort` says " +
+      "otherwise (executed: never executed ones last; amount: those without an amount last), first seen in the days of " +
+      "`range` (in the tenant's time zone), with their count (`total`, capped at 10 000).",
     tag: "exchanges",
     query: extend(exchangeListQuerySchema, tenantQuery.shape),
     success: { status: 200, description: "A page of exchanges", schema: "ExchangePage" },
@@ -552,6 +558,7 @@ export function dashboardOpenApi(origin: string) {
       { name: "account", description: "Your own passkeys, authenticator app and recovery codes, and confirming it's you (step-up)" },
       { name: "sign-in", description: "What the sign-in page asks before next-auth's steps, and the mailed links' routes (public)" },
       { name: "notifications", description: "Your notifications (the bell) and how you receive each category" },
+      { name: "views", description: "Saved views: a list's filters, range and sort under a name, yours or shared with the team" },
     ],
     securitySchemes: {
       session: {
@@ -602,6 +609,7 @@ export function dashboardOpenApi(origin: string) {
       ...accountOperations,
       ...forwardingOperations,
       ...apiKeyOperations,
+      ...viewOperations,
       ...notificationOperations.filter((o) => o.security === undefined),
     ]
       .map(withSecondFactorRules)

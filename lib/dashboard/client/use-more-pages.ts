@@ -6,7 +6,7 @@ import { apiFetch } from "./api";
 
 /** How a list of the dashboard API pages: its cursor parameter, where a page says the next one, each row's key. */
 export type Paging<T, P> = {
-  param: "cursor" | "before";
+  param: "cursor" | "before" | "after";
   next: (page: P) => string | number | null;
   key: (item: T) => string | number;
   limit?: number;

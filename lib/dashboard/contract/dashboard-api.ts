@@ -3,6 +3,7 @@ import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema,
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { daySchema, reconciliationIssueSchema } from "./report-values";
 import { snapshotFrameSchema, webhookFrameSchema } from "./shell-api";
+import { rangeAndSortQuery, sortColumns, totalFields } from "./lists-api";
 
 // The contract of the dashboard's own API (/api): every body it answers, every query it takes,
 // and every server-sent frame, as zod schemas. The server builds each body with `satisfies` the
@@ -33,12 +34,13 @@ export const orderListQuerySchema = z.object({
   active: z.nullish(z.enum(["true", "false"])),
   currency: z.nullish(z.enum(currencies)),
   payout_kind: z.nullish(z.enum(["coin", "lightning"])),
+  ...rangeAndSortQuery(sortColumns.orders),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export const orderPageSchema = z
-  .object({ data: z.array(orderSchema), next_cursor: z.nullable(z.string()) })
-  .check(z.meta({ description: "The tenant's indexed orders, newest first" }));
+  .object({ data: z.array(orderSchema), next_cursor: z.nullable(z.string()), ...totalFields })
+  .check(z.meta({ description: "The tenant's indexed orders in the sort asked for (newest first by default)" }));
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** Why an exchange is in the "needs attention" queue. */
@@ -59,16 +61,23 @@ export const exchangeListQuerySchema = z.object({
   order_id: z.nullish(z.guid()),
   pair: z.nullish(z.enum(pairs)),
   type: z.nullish(z.enum(exchangeTypes)),
+  ...rangeAndSortQuery(sortColumns.exchanges),
 });
 export type ExchangeListQuery = z.infer<typeof exchangeListQuerySchema>;
 
-/** GET /api/exchanges/export.csv|jsonl: the exchange list's filters, and days counted (executed, or first seen if never). */
+/**
+ * GET /api/exchanges/export.csv|jsonl: the exchange list's filters, range preset and sort; its `from` and `to` are days
+ * counted (executed, or first seen if never).
+ */
 export const exchangeExportQuerySchema = z
-  .extend(z.omit(exchangeListQuerySchema, { cursor: true, limit: true }), { from: z.nullish(daySchema), to: z.nullish(daySchema) })
+  .extend(z.omit(exchangeListQuerySchema, { cursor: true, limit: true }), {
+    from: z.nullish(daySchema),
+    to: z.nullish(daySchema),
+  })
   .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: "from is after to", path: ["to"] }));
 export type ExchangeExportQuery = z.infer<typeof exchangeExportQuerySchema>;
 
-/** GET /api/orders/export.csv|jsonl: the order list's filters. */
+/** GET /api/orders/export.csv|jsonl: the order list's filters, range and sort. */
 export const orderExportQuerySchema = z.omit(orderListQuerySchema, { cursor: true, limit: true });
 export type OrderExportQuery = z.infer<typeof orderExportQuerySchema>;
 
@@ -89,8 +98,8 @@ export const exchangeListItemSchema = z
 export type ExchangeListItem = z.infer<typeof exchangeListItemSchema>;
 
 export const exchangePageSchema = z
-  .object({ data: z.array(exchangeListItemSchema), next_cursor: z.nullable(z.string()) })
-  .check(z.meta({ description: "The tenant's indexed exchanges, newest first" }));
+  .object({ data: z.array(exchangeListItemSchema), next_cursor: z.nullable(z.string()), ...totalFields })
+  .check(z.meta({ description: "The tenant's indexed exchanges in the sort asked for (newest first by default)" }));
 export type ExchangePage = z.infer<typeof exchangePageSchema>;
 
 // ---- stored webhook events ----

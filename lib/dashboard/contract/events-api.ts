@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { newestFirstPage } from "./dashboard-api";
+import { rangeAndSortQuery, sortColumns, totalFields } from "./lists-api";
 
 // The dashboard API's received webhooks (/api/webhook-events), search (/api/search) and the
 // exchanges that need attention: schemas the server builds with `satisfies` and the browser
@@ -7,16 +8,16 @@ import { newestFirstPage } from "./dashboard-api";
 
 const isoTimestamp = z.string().check(z.meta({ format: "date-time" }));
 const uuid = z.string().check(z.meta({ format: "uuid" }));
-const day = z.iso.date().check(z.meta({ description: "YYYY-MM-DD (UTC), inclusive" }));
-
 export const webhookEventQuerySchema = z.object({
   type: z
     .nullish(z.string().check(z.minLength(1)).check(z.maxLength(100)))
     .check(z.meta({ description: "Event type, e.g. exchange.settled" })),
   exchange_id: z.nullish(z.guid()),
-  from: z.nullish(day),
-  to: z.nullish(day),
+  ...rangeAndSortQuery(sortColumns.events),
   ...newestFirstPage,
+  after: z
+    .nullish(z.coerce.number().check(z.int()).check(z.nonnegative()))
+    .check(z.meta({ description: "`next_after` of the previous page (oldest first, sort=created)" })),
 });
 export type WebhookEventQuery = z.infer<typeof webhookEventQuerySchema>;
 
@@ -34,7 +35,14 @@ export const webhookEventItemSchema = z.object({
 });
 export type WebhookEventItem = z.infer<typeof webhookEventItemSchema>;
 
-export const webhookEventPageSchema = z.object({ data: z.array(webhookEventItemSchema), next_before: z.nullable(z.int()) });
+export const webhookEventPageSchema = z.object({
+  data: z.array(webhookEventItemSchema),
+  /** Newest first (sort=-created): the `before` of the next page; null on the last or oldest first. */
+  next_before: z.nullable(z.int()),
+  /** Oldest first (sort=created): the `after` of the next page; null on the last or newest first. */
+  next_after: z.nullable(z.int()),
+  ...totalFields,
+});
 export type WebhookEventPage = z.infer<typeof webhookEventPageSchema>;
 
 export const webhookEventDetailSchema = z.extend(webhookEventItemSchema, {

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { rangeAndSortQuery, sortColumns, totalFields } from "./lists-api";
 
 // The dashboard API's forwarding (/api/forwarding/...): endpoints of the affiliate's own systems
 // that every stored webhook is handed to, signed per Standard Webhooks, with their delivery log.
@@ -117,10 +118,13 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 export const deliveryListQuerySchema = z.object({
   status: z.nullish(z.enum(["pending", "delivered", "failed"])),
-  before: z.nullish(z.string().check(z.maxLength(64))).check(z.meta({ description: "`next_before` of the previous page" })),
+  before: z.nullish(z.string().check(z.maxLength(300))).check(z.meta({ description: "`next_before` of the previous page" })),
   limit: z.nullish(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  ...rangeAndSortQuery(sortColumns.deliveries),
 });
+export type DeliveryListQuery = z.infer<typeof deliveryListQuerySchema>;
 
-export const deliveryListSchema = z.object({ data: z.array(deliverySchema), next_before: z.nullable(z.string()) });
+export const deliveryListSchema = z.object({ data: z.array(deliverySchema), next_before: z.nullable(z.string()), ...totalFields });
+export type DeliveryList = z.infer<typeof deliveryListSchema>;
 
 export const recoveredSchema = z.object({ recovered: z.number() });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { rangeAndSortQuery, sortColumns, totalFields } from "./lists-api";
 
 // The dashboard API's notifications (/api/notifications, /api/account/notifications): what a
 // user was told, and how they choose to be told each category.
@@ -45,14 +46,21 @@ export const notificationListSchema = z.object({
   data: z.array(notificationSchema),
   unread: z.int().check(z.meta({ description: "The user's unread notifications in all" })),
   has_more: z.boolean(),
+  next_cursor: z.nullable(z.string()).check(z.meta({ description: "The `cursor` of the next page; null on the last" })),
+  ...totalFields,
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const notificationQuerySchema = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
-  before: z.optional(isoTimestamp.check(z.refine((v) => !Number.isNaN(Date.parse(v)), "An ISO timestamp"))),
+  before: z
+    .optional(isoTimestamp.check(z.refine((v) => !Number.isNaN(Date.parse(v)), "An ISO timestamp")))
+    .check(z.meta({ description: "Only those made before this instant (newest first)" })),
+  cursor: z.nullish(z.string().check(z.maxLength(200))).check(z.meta({ description: "`next_cursor` of the previous page" })),
   unread: z.optional(z.enum(["1", "true"])),
+  ...rangeAndSortQuery(sortColumns.notifications),
 });
+export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
 
 export const unreadCountSchema = z.object({ unread: z.int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;

@@ -72,7 +72,7 @@ async function indexed(state: ExchangeState, snapshot: Exchange, seenAt: Date) {
 }
 
 async function attention(now: Date, serviceNow = now) {
-  const page = await listExchanges(db, tenantId, { limit: 100, attention: "1" }, { now, serviceNow });
+  const page = await listExchanges(db, { id: tenantId, timeZone: "UTC" }, { limit: 100, attention: "1" }, { now, serviceNow });
   return Object.fromEntries(page.data.map((e) => [e.id, e.attention]));
 }
 

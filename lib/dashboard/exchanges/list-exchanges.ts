@@ -1,9 +1,22 @@
 import "server-only";
-import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
-import { afterCursor, decodeCursor, pageOf } from "@/lib/http/cursor";
 import type { AttentionReason, ExchangeListItem, ExchangeListQuery, ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
+import type { DateRange, Sort } from "@/lib/dashboard/lists/date-range";
+import {
+  cappedCount,
+  decodeKeyset,
+  inRange,
+  key,
+  keysetAfter,
+  keysetOrder,
+  keysetPage,
+  keysetSelect,
+  rangeAndSort,
+  type SortKey,
+} from "@/lib/dashboard/lists/keyset";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
 import { attentionCandidate, attentionReason } from "./attention";
 
 /** An index row as lists show it: the snapshot when there is one, else what the webhook said. */
@@ -19,23 +32,50 @@ export function listItem(row: typeof exchanges.$inferSelect & { attention?: Atte
   } satisfies ExchangeListItem;
 }
 
+export type ExchangeSort = Sort<(typeof sortColumns.exchanges)[number]>;
+
+/**
+ * What each sort orders by, then the id: the columns of an index each (lib/db/schema/dashboard.ts).
+ * An exchange never executed sorts below every executed one, and one without a snapshot (no
+ * amount yet) below every amount.
+ */
+export const exchangeSortKeys: Record<ExchangeSort["column"], SortKey[]> = {
+  created: [key(exchanges.firstSeenAt, "timestamptz"), key(exchanges.id, "uuid")],
+  executed: [key(sql`COALESCE(${exchanges.executedAt}, '-infinity'::timestamptz)`, "timestamptz"), key(exchanges.id, "uuid")],
+  amount: [key(sql`COALESCE((${exchanges.snapshot} ->> 'amount')::numeric, -1)`, "numeric"), key(exchanges.id, "uuid")],
+  state: [key(exchanges.state, "text"), key(exchanges.firstSeenAt, "timestamptz"), key(exchanges.id, "uuid")],
+};
+
 type Query = Pick<ExchangeListQuery, "limit"> &
   Partial<ExchangeListQuery> & {
     /** Exports: only exchanges counted in [from, to) (executed then, or first seen then if never executed). */
     counted?: { from: SQL; to: SQL };
+    /** Only exchanges first seen in these days. */
+    within?: DateRange | null;
+    /** Newest first unless said otherwise. */
+    sorted?: ExchangeSort;
   };
 /** With ?attention=1: now on our clock and on the service's. */
 type Clocks = { now: Date; serviceNow: Date };
 
-// GET /api/exchanges – the tenant's indexed exchanges, newest first
-export async function listExchanges(db: Db, tenantId: string, query: Query, clocks?: Clocks): Promise<ExchangePage> {
-  const { rows, next_cursor } = await exchangeRows(db, tenantId, query, clocks);
-  return { data: rows.map(listItem), next_cursor } satisfies ExchangePage;
+// GET /api/exchanges – the tenant's indexed exchanges in the sort asked for, with their count
+export async function listExchanges(
+  db: Db,
+  tenant: { id: string; timeZone: string },
+  query: ExchangeListQuery,
+  clocks?: Clocks,
+): Promise<ExchangePage> {
+  const { range, sort } = rangeAndSort(query, sortColumns.exchanges, tenant.timeZone, clocks?.now);
+  const asked = { ...query, within: range, sorted: sort };
+  const [{ rows, next_cursor }, total] = await Promise.all([
+    exchangeRows(db, tenant.id, asked, clocks),
+    cappedCount(db, { from: exchanges, where: and(...exchangeFilters(tenant.id, asked, clocks)) }),
+  ]);
+  return { data: rows.map(listItem), next_cursor, ...total } satisfies ExchangePage;
 }
 
-/** A newest-first page of index rows of one tenant, or of every tenant (null). */
-export async function exchangeRows(db: Db, tenantId: string | null, query: Query, clocks?: Clocks) {
-  const after = decodeCursor(query.cursor ?? null);
+/** The conditions of the query's filters and range (not of its cursor). */
+function exchangeFilters(tenantId: string | null, query: Query, clocks?: Clocks): SQL[] {
   const filters: SQL[] = tenantId ? [eq(exchanges.tenantId, tenantId)] : [];
   if (query.state) filters.push(eq(exchanges.state, query.state));
   if (query.order_id) filters.push(eq(exchanges.orderId, query.order_id));
@@ -45,17 +85,29 @@ export async function exchangeRows(db: Db, tenantId: string | null, query: Query
     const counted = sql`COALESCE(${exchanges.executedAt}, ${exchanges.firstSeenServiceAt}, ${exchanges.firstSeenAt})`;
     filters.push(sql`${counted} >= ${query.counted.from} AND ${counted} < ${query.counted.to}`);
   }
-  const afterFilter = afterCursor(after, exchanges.firstSeenAt, exchanges.id);
-  if (afterFilter) filters.push(afterFilter);
-  // with ?attention=1 the list walks the partial index of what a rule can flag, in its order
-  const reason = query.attention && clocks ? attentionReason(clocks.now, clocks.serviceNow) : sql<AttentionReason | null>`NULL`;
-  if (query.attention) filters.push(attentionCandidate, sql`${reason} IS NOT NULL`);
+  const within = inRange(exchanges.firstSeenAt, query.within ?? null);
+  if (within) filters.push(within);
+  if (query.attention) filters.push(attentionCandidate, sql`${attentionOf(query, clocks)} IS NOT NULL`);
+  return filters;
+}
+
+// with ?attention=1 the list walks the partial index of what a rule can flag, in its order
+const attentionOf = (query: Query, clocks?: Clocks) =>
+  query.attention && clocks ? attentionReason(clocks.now, clocks.serviceNow) : sql<AttentionReason | null>`NULL`;
+
+/** A page of index rows of one tenant, or of every tenant (null), newest first unless sorted otherwise. */
+export async function exchangeRows(db: Db, tenantId: string | null, query: Query, clocks?: Clocks) {
+  const sort = query.sorted ?? { column: "created", descending: true };
+  const keys = exchangeSortKeys[sort.column];
+  const after = decodeKeyset(query.cursor, sort, keys);
+  const filters = exchangeFilters(tenantId, query, clocks);
+  if (after) filters.push(keysetAfter(keys, after, sort.descending));
   const rows = await db
-    .select({ ...getTableColumns(exchanges), attention: reason })
+    .select({ ...getTableColumns(exchanges), attention: attentionOf(query, clocks), sortKeys: keysetSelect(keys) })
     .from(exchanges)
     .where(and(...filters))
-    .orderBy(desc(exchanges.firstSeenAt), desc(exchanges.id))
+    .orderBy(...keysetOrder(keys, sort.descending))
     .limit(query.limit + 1);
-  const { page, next_cursor } = pageOf(rows, query.limit, (r) => ({ at: r.firstSeenAt, id: r.id }));
+  const { page, next_cursor } = keysetPage(rows, query.limit, sort);
   return { rows: page, next_cursor };
 }

@@ -1,9 +1,22 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { forwardingAttempts, jobs } from "@/lib/db/schema";
-import { TEST_EVENT_TYPE, type Delivery } from "@/lib/dashboard/contract/forwarding-api";
+import { TEST_EVENT_TYPE, type Delivery, type DeliveryListQuery } from "@/lib/dashboard/contract/forwarding-api";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
+import {
+  cappedCount,
+  decodeKeyset,
+  inRange,
+  key,
+  keysetAfter,
+  keysetOrder,
+  keysetPage,
+  keysetSelect,
+  rangeAndSort,
+  type SortKey,
+} from "@/lib/dashboard/lists/keyset";
 import { ApiError } from "@/lib/errors";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { runDueJobs, wakeJobRunner } from "@/lib/dashboard/jobs/runner";
@@ -59,41 +72,41 @@ async function views(db: Db, rows: JobRow[]): Promise<Delivery[]> {
 
 const jobStatus = { pending: "pending", delivered: "done", failed: "failed" } as const;
 
-/** Newest first; `before` is the previous page's next_before (created_at and id). */
+/** What each sort orders by (the raw job status for its state), then the id: the columns of an index of jobs. */
+const deliverySortKeys: Record<(typeof sortColumns.deliveries)[number], SortKey[]> = {
+  created: [key(jobs.createdAt, "timestamptz"), key(jobs.id, "uuid")],
+  state: [key(jobs.status, "text"), key(jobs.createdAt, "timestamptz"), key(jobs.id, "uuid")],
+};
+
+/** Newest first unless sorted otherwise; `before` is the previous page's next_before (a cursor of the same sort). */
 export async function listDeliveries(
   db: Db,
   tenant: Tenant,
   endpointId: string,
-  query: { status?: Delivery["status"] | null; before?: string | null; limit?: number | null },
-): Promise<{ data: Delivery[]; next_before: string | null }> {
+  query: Partial<DeliveryListQuery>,
+): Promise<{ data: Delivery[]; next_before: string | null; total: number; total_exact: boolean }> {
   const endpoint = await endpointRow(db, tenant, endpointId);
   const limit = query.limit ?? 25;
-  let beforeClause;
-  if (query.before) {
-    const [at, id] = query.before.split("_");
-    const when = new Date(Number(at));
-    if (!id || Number.isNaN(when.getTime())) throw new ApiError("invalid_request", "before: next_before of the previous page");
-    beforeClause = or(lt(jobs.createdAt, when), and(eq(jobs.createdAt, when), lt(jobs.id, id)));
-  }
-  const rows = await db
-    .select()
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.subjectId, endpoint.id),
-        eq(jobs.kind, FORWARD),
-        query.status ? eq(jobs.status, jobStatus[query.status]) : undefined,
-        beforeClause,
-      ),
-    )
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    data: await views(db, page),
-    next_before: rows.length > limit && last ? `${last.createdAt.getTime()}_${last.id}` : null,
-  };
+  const { range, sort } = rangeAndSort(query, sortColumns.deliveries, tenant.timeZone);
+  const keys = deliverySortKeys[sort.column];
+  const matching = and(
+    eq(jobs.subjectId, endpoint.id),
+    eq(jobs.kind, FORWARD),
+    query.status ? eq(jobs.status, jobStatus[query.status]) : undefined,
+    inRange(jobs.createdAt, range),
+  );
+  const after = decodeKeyset(query.before, sort, keys);
+  const [rows, total] = await Promise.all([
+    db
+      .select({ ...getTableColumns(jobs), sortKeys: keysetSelect(keys) })
+      .from(jobs)
+      .where(and(matching, after ? keysetAfter(keys, after, sort.descending) : undefined))
+      .orderBy(...keysetOrder(keys, sort.descending))
+      .limit(limit + 1),
+    cappedCount(db, { from: jobs, where: matching }),
+  ]);
+  const { page, next_cursor } = keysetPage(rows, limit, sort);
+  return { data: await views(db, page), next_before: next_cursor, ...total };
 }
 
 async function deliveryRow(db: Db, tenant: Tenant, id: string): Promise<JobRow> {

@@ -1,8 +1,21 @@
 import "server-only";
-import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { notifications } from "@/lib/db/schema";
-import type { Notification, NotificationList } from "@/lib/dashboard/contract/notifications-api";
+import type { Notification, NotificationList, NotificationQuery } from "@/lib/dashboard/contract/notifications-api";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
+import {
+  cappedCount,
+  decodeKeyset,
+  inRange,
+  key,
+  keysetAfter,
+  keysetOrder,
+  keysetPage,
+  keysetSelect,
+  rangeAndSort,
+  type SortKey,
+} from "@/lib/dashboard/lists/keyset";
 
 // A user's notifications under the bell (/notifications): newest first, read or unread.
 
@@ -14,24 +27,33 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+const sortKeys: SortKey[] = [key(notifications.createdAt, "timestamptz"), key(notifications.id, "uuid")];
+
 export async function listNotifications(
   db: Db,
-  userId: string,
-  query: { limit: number; before?: string; unread?: string },
+  user: { id: string; timeZone: string },
+  query: Pick<NotificationQuery, "limit"> & Partial<NotificationQuery>,
 ): Promise<NotificationList> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        query.before ? lt(notifications.createdAt, new Date(query.before)) : undefined,
-        query.unread ? isNull(notifications.readAt) : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(query.limit + 1);
-  const data = rows.slice(0, query.limit).map(
+  const { range, sort } = rangeAndSort(query, sortColumns.notifications, user.timeZone);
+  const matching = and(
+    eq(notifications.userId, user.id),
+    query.before ? lt(notifications.createdAt, new Date(query.before)) : undefined,
+    query.unread ? isNull(notifications.readAt) : undefined,
+    inRange(notifications.createdAt, range),
+  );
+  const after = decodeKeyset(query.cursor, sort, sortKeys);
+  const [rows, total, unread] = await Promise.all([
+    db
+      .select({ ...getTableColumns(notifications), sortKeys: keysetSelect(sortKeys) })
+      .from(notifications)
+      .where(and(matching, after ? keysetAfter(sortKeys, after, sort.descending) : undefined))
+      .orderBy(...keysetOrder(sortKeys, sort.descending))
+      .limit(query.limit + 1),
+    cappedCount(db, { from: notifications, where: matching }),
+    unreadCount(db, user.id),
+  ]);
+  const { page, next_cursor } = keysetPage(rows, query.limit, sort);
+  const data = page.map(
     (n) =>
       ({
         id: n.id,
@@ -43,7 +65,7 @@ export async function listNotifications(
         read_at: n.readAt?.toISOString() ?? null,
       }) satisfies Notification,
   );
-  return { data, unread: await unreadCount(db, userId), has_more: rows.length > query.limit } satisfies NotificationList;
+  return { data, unread, has_more: next_cursor !== null, next_cursor, ...total } satisfies NotificationList;
 }
 
 /** Marks the user's notifications read (these ids, or all); returns the unread count after. */

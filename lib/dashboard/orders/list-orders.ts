@@ -1,31 +1,67 @@
 import "server-only";
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { orders } from "@/lib/db/schema";
-import { afterCursor, decodeCursor, pageOf } from "@/lib/http/cursor";
 import type { OrderListQuery, OrderPage } from "@/lib/dashboard/contract/dashboard-api";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
+import type { DateRange, Sort } from "@/lib/dashboard/lists/date-range";
+import {
+  cappedCount,
+  decodeKeyset,
+  inRange,
+  key,
+  keysetAfter,
+  keysetOrder,
+  keysetPage,
+  keysetSelect,
+  rangeAndSort,
+  type SortKey,
+} from "@/lib/dashboard/lists/keyset";
 
-// GET /api/orders – the tenant's indexed orders, newest first
-export async function listOrders(db: Db, tenantId: string, query: OrderListQuery): Promise<OrderPage> {
-  const { rows, next_cursor } = await orderRows(db, tenantId, query);
-  return { data: rows.map((r) => r.snapshot), next_cursor } satisfies OrderPage;
+export type OrderSort = Sort<(typeof sortColumns.orders)[number]>;
+
+/** What each sort orders by, then the id: the columns of an index each (lib/db/schema/dashboard.ts). Active sorts above inactive. */
+export const orderSortKeys: Record<OrderSort["column"], SortKey[]> = {
+  created: [key(orders.createdOn, "timestamptz"), key(orders.id, "uuid")],
+  state: [key(orders.active, "boolean"), key(orders.createdOn, "timestamptz"), key(orders.id, "uuid")],
+};
+
+type Query = Pick<OrderListQuery, "limit"> & Partial<OrderListQuery> & { within?: DateRange | null; sorted?: OrderSort };
+
+// GET /api/orders – the tenant's indexed orders in the sort asked for, with their count
+export async function listOrders(db: Db, tenant: { id: string; timeZone: string }, query: OrderListQuery): Promise<OrderPage> {
+  const { range, sort } = rangeAndSort(query, sortColumns.orders, tenant.timeZone);
+  const asked = { ...query, within: range, sorted: sort };
+  const [{ rows, next_cursor }, total] = await Promise.all([
+    orderRows(db, tenant.id, asked),
+    cappedCount(db, { from: orders, where: and(...orderFilters(tenant.id, asked)) }),
+  ]);
+  return { data: rows.map((r) => r.snapshot), next_cursor, ...total } satisfies OrderPage;
 }
 
-/** A newest-first page of the tenant's order index rows. */
-export async function orderRows(db: Db, tenantId: string, query: Pick<OrderListQuery, "limit"> & Partial<OrderListQuery>) {
-  const after = decodeCursor(query.cursor ?? null);
+function orderFilters(tenantId: string, query: Query): SQL[] {
   const filters: SQL[] = [eq(orders.tenantId, tenantId)];
   if (query.active) filters.push(eq(orders.active, query.active === "true"));
   if (query.currency) filters.push(eq(orders.currency, query.currency));
   if (query.payout_kind) filters.push(eq(orders.payoutKind, query.payout_kind));
-  const afterFilter = afterCursor(after, orders.createdOn, orders.id);
-  if (afterFilter) filters.push(afterFilter);
+  const within = inRange(orders.createdOn, query.within ?? null);
+  if (within) filters.push(within);
+  return filters;
+}
+
+/** A page of the tenant's order index rows, newest first unless sorted otherwise. */
+export async function orderRows(db: Db, tenantId: string, query: Query) {
+  const sort = query.sorted ?? { column: "created", descending: true };
+  const keys = orderSortKeys[sort.column];
+  const after = decodeKeyset(query.cursor, sort, keys);
+  const filters = orderFilters(tenantId, query);
+  if (after) filters.push(keysetAfter(keys, after, sort.descending));
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(orders), sortKeys: keysetSelect(keys) })
     .from(orders)
     .where(and(...filters))
-    .orderBy(desc(orders.createdOn), desc(orders.id))
+    .orderBy(...keysetOrder(keys, sort.descending))
     .limit(query.limit + 1);
-  const { page, next_cursor } = pageOf(rows, query.limit, (r) => ({ at: r.createdOn, id: r.id }));
+  const { page, next_cursor } = keysetPage(rows, query.limit, sort);
   return { rows: page, next_cursor };
 }

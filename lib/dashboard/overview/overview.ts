@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { listExchanges } from "@/lib/dashboard/exchanges/list-exchanges";
+import { exchangeRows, listItem } from "@/lib/dashboard/exchanges/list-exchanges";
 import { countAttention } from "@/lib/dashboard/exchanges/attention";
 import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import type { Overview } from "@/lib/dashboard/contract/dashboard-api";
@@ -34,8 +34,8 @@ export async function overview(db: Db, tenantId: string, serviceNow: Date, timeZ
       GROUP BY 1, 2 ORDER BY 1, 2`,
       )
       .then(rowsOf<{ day: string; pair: string; volume: string; fees: string; count: number }>),
-    listExchanges(db, tenantId, { limit: 8 }),
-    listExchanges(db, tenantId, { limit: 5, attention: "1" }, clocks),
+    exchangeRows(db, tenantId, { limit: 8 }),
+    exchangeRows(db, tenantId, { limit: 5, attention: "1" }, clocks),
     countAttention(db, tenantId, clocks.now, clocks.serviceNow),
     reconciliationIssues(db, tenantId),
   ]);
@@ -44,8 +44,8 @@ export async function overview(db: Db, tenantId: string, serviceNow: Date, timeZ
     today,
     counts: { executed: count("executed"), interrupted: count("interrupted"), refunded: count("refunded"), settled: count("settled") },
     daily: daily.map((d) => ({ day: d.day, pair: d.pair, volume: Number(d.volume), fees: Number(d.fees), count: d.count })),
-    latest: latest.data,
-    attention: { count: attentionCount, items: attention.data },
+    latest: latest.rows.map(listItem),
+    attention: { count: attentionCount, items: attention.rows.map(listItem) },
     reconciliation,
   } satisfies Overview;
 }

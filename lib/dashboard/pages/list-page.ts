@@ -1,3 +1,5 @@
+import { ApiError } from "@/lib/errors";
+
 // What a server-rendered list page and its "Load more" share: the page size, and the filters as
 // they are read from the address (one value per key, empty ones left out).
 
@@ -17,14 +19,33 @@ export function filtersFrom(params: Awaited<SearchParams>, keys: readonly string
   );
 }
 
+/** A list's date range and sort in its address (lib/dashboard/lists/date-range.ts). */
+const rangeAndSort = ["range", "from", "to", "sort"] as const;
+
 /** The filters each list page reads from its address (those of its API route, but the cursor). */
 export const listFilters = {
-  orders: ["active", "currency", "payout_kind"],
-  exchanges: ["state", "pair", "type", "order_id", "attention"],
-  events: ["result", "type", "exchange_id", "from", "to"],
+  orders: ["active", "currency", "payout_kind", ...rangeAndSort],
+  exchanges: ["state", "pair", "type", "order_id", "attention", ...rangeAndSort],
+  events: ["result", "type", "exchange_id", ...rangeAndSort],
+  notifications: ["unread", ...rangeAndSort],
   audit: ["actor", "action", "range", "from", "to", "result", "user"],
   /** The operator console's exchanges tab (its other parameters, `tab` and `exchange`, are not filters). */
   console: ["tenant_id", "state"],
   /** The console's sandbox tab: the webhook deliveries shown. */
   deliveries: ["status", "endpoint_id"],
 } as const;
+
+/**
+ * A list's first page for the filters of its address, or its empty page and the API's error code
+ * when the filters are refused (by the query's schema: `read` is null; or by the list itself, such
+ * as a range that ends before it begins).
+ */
+export async function firstPage<P>(read: (() => Promise<P>) | null, empty: P): Promise<{ first: P; error: string | null }> {
+  if (!read) return { first: empty, error: "invalid_request" };
+  try {
+    return { first: await read(), error: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return { first: empty, error: error.code };
+    throw error;
+  }
+}

@@ -10,6 +10,8 @@ import { serviceTime } from "@/lib/service-api/client";
 import { EXPORT_BATCH, exportResponse, pages, type Column } from "./export";
 import { dayAfter, dayStart } from "./counted-exchanges";
 import { statementLines } from "./statements";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
+import { rangeAndSort } from "@/lib/dashboard/lists/keyset";
 
 // The downloads: exchanges, orders, the earnings report and a statement, as CSV or JSON Lines.
 
@@ -54,11 +56,14 @@ export function exportExchanges(db: Db, tenant: Tenant, query: ExchangeExportQue
       ? { from: dayStart(query.from ?? "1970-01-01", tenant.timeZone), to: dayAfter(query.to ?? "9999-12-30", tenant.timeZone) }
       : undefined;
   const clocks = { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) };
+  // a preset of the list (first seen in its days) and its sort; a custom range's days are the counted ones above
+  const preset = query.range === "custom" ? null : query.range;
+  const { range: within, sort: sorted } = rangeAndSort({ range: preset, sort: query.sort }, sortColumns.exchanges, tenant.timeZone);
   return exportResponse({
     format,
     filename: "exchanges",
     columns: exchangeColumns,
-    batches: pages((cursor) => exchangeRows(db, tenant.id, { ...query, cursor, limit: EXPORT_BATCH, counted }, clocks)),
+    batches: pages((cursor) => exchangeRows(db, tenant.id, { ...query, cursor, limit: EXPORT_BATCH, counted, within, sorted }, clocks)),
   });
 }
 
@@ -85,11 +90,12 @@ const orderColumns: Column<OrderRow>[] = [
 ];
 
 export function exportOrders(db: Db, tenant: Tenant, query: OrderExportQuery, format: ExportFormat): Response {
+  const { range: within, sort: sorted } = rangeAndSort(query, sortColumns.orders, tenant.timeZone);
   return exportResponse({
     format,
     filename: "orders",
     columns: orderColumns,
-    batches: pages((cursor) => orderRows(db, tenant.id, { ...query, cursor, limit: EXPORT_BATCH })),
+    batches: pages((cursor) => orderRows(db, tenant.id, { ...query, cursor, limit: EXPORT_BATCH, within, sorted })),
   });
 }
 

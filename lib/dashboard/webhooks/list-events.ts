@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookEvents, webhookRejections } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
@@ -10,6 +10,8 @@ import type {
   WebhookEventQuery,
   WebhookHealth,
 } from "@/lib/dashboard/contract/events-api";
+import { sortColumns } from "@/lib/dashboard/contract/lists-api";
+import { cappedCount, inRange, rangeAndSort } from "@/lib/dashboard/lists/keyset";
 
 type Row = typeof webhookEvents.$inferSelect;
 const DAY_MS = 86_400_000;
@@ -27,24 +29,38 @@ function item(row: Row): WebhookEventItem {
   } satisfies WebhookEventItem;
 }
 
-// GET /api/webhook-events – the tenant's received webhooks, newest first
-export async function listWebhookEvents(db: Db, tenantId: string, query: WebhookEventQuery): Promise<WebhookEventPage> {
-  const filters: SQL[] = [eq(webhookEvents.tenantId, tenantId)];
+// GET /api/webhook-events – the tenant's received webhooks in commit order (seq), newest first by default
+export async function listWebhookEvents(
+  db: Db,
+  tenant: { id: string; timeZone: string },
+  query: WebhookEventQuery,
+): Promise<WebhookEventPage> {
+  const { range, sort } = rangeAndSort(query, sortColumns.events, tenant.timeZone);
+  const filters: SQL[] = [eq(webhookEvents.tenantId, tenant.id)];
   if (query.type) filters.push(eq(webhookEvents.eventType, query.type));
   if (query.exchange_id) filters.push(eq(webhookEvents.exchangeId, query.exchange_id.toLowerCase()));
-  if (query.from) filters.push(gte(webhookEvents.receivedAt, new Date(`${query.from}T00:00:00Z`)));
-  if (query.to) filters.push(lt(webhookEvents.receivedAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)));
-  if (query.before) filters.push(lt(webhookEvents.seq, query.before));
-  const rows = await db
-    .select()
-    .from(webhookEvents)
-    .where(and(...filters))
-    .orderBy(desc(webhookEvents.seq))
-    .limit(query.limit + 1);
+  const within = inRange(webhookEvents.receivedAt, range);
+  if (within) filters.push(within);
+  const matching = and(...filters);
+  // received_at follows seq (both are set as the event is stored): the range bounds the walk of (tenant, seq)
+  const order = sort.descending ? desc(webhookEvents.seq) : asc(webhookEvents.seq);
+  const past = sort.descending ? query.before && lt(webhookEvents.seq, query.before) : query.after && gt(webhookEvents.seq, query.after);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(webhookEvents)
+      .where(and(matching, past || undefined))
+      .orderBy(order)
+      .limit(query.limit + 1),
+    cappedCount(db, { from: webhookEvents, where: matching }),
+  ]);
   const page = rows.slice(0, query.limit);
+  const next = rows.length > query.limit ? (page.at(-1)?.seq ?? null) : null;
   return {
     data: page.map(item),
-    next_before: rows.length > query.limit ? (page[page.length - 1]?.seq ?? null) : null,
+    next_before: sort.descending ? next : null,
+    next_after: sort.descending ? null : next,
+    ...total,
   } satisfies WebhookEventPage;
 }
 

@@ -100,6 +100,8 @@ export const orders = pgTable(
   (t) => [
     ofTenant("orders", t.tenantId),
     index("orders_tenant_created").on(t.tenantId, t.createdOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the list sorted by state (active first or last), and filtered by it
+    index("orders_tenant_active_created").on(t.tenantId, t.active, t.createdOn, t.id),
     // the header's search (lib/dashboard/search): each kind of value it looks up has its index
     // an agreement's newest order (affiliate_usage keeps its count; lib/db/migrations/0013)
     index("orders_affiliate").on(t.tenantId, sql`(${t.snapshot} ->> 'affiliate_id')`, t.createdOn),
@@ -164,8 +166,14 @@ export const exchanges = pgTable(
     index("exchanges_order").on(t.orderId),
     // an order's exchanges, newest first (the list filtered by order_id), however many it has
     index("exchanges_tenant_order_seen").on(t.tenantId, t.orderId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // the list filtered by state: a rare one (refunded, interrupted) is read by its own index at any depth
-    index("exchanges_tenant_state_seen").on(t.tenantId, t.state, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the list filtered by state: a rare one (refunded, interrupted) is read by its own index at any depth;
+    // and sorted by state, either way (every column in one direction, so a backward walk is the other sort)
+    index("exchanges_tenant_state_seen").on(
+      t.tenantId,
+      t.state.desc().nullsFirst(),
+      t.firstSeenAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("exchanges_tenant_seen").on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // an agreement's statement lines in execution order, and the rebuild of its daily figures
     index("exchanges_tenant_affiliate_executed").on(t.tenantId, t.affiliateId, t.executedAt, t.id),
@@ -177,6 +185,9 @@ export const exchanges = pgTable(
     index("exchanges_tenant_cost").on(t.tenantId, sql`((${t.snapshot} ->> 'cost')::numeric)`, t.firstSeenAt.desc().nullsFirst()),
     index("exchanges_tenant_bitcoin").on(t.tenantId, sql`((${t.snapshot} ->> 'amount')::numeric)`, t.firstSeenAt.desc().nullsFirst()),
     index("exchanges_tenant_counted").on(t.tenantId, sql`COALESCE(${t.executedAt}, ${t.firstSeenServiceAt}, ${t.firstSeenAt})`),
+    // the list sorted by execution and by amount, either way, page after page (lib/dashboard/exchanges/list-exchanges.ts)
+    index("exchanges_tenant_executed").on(t.tenantId, sql`COALESCE(${t.executedAt}, '-infinity'::timestamptz)`, t.id),
+    index("exchanges_tenant_amount").on(t.tenantId, sql`COALESCE((${t.snapshot} ->> 'amount')::numeric, -1)`, t.id),
   ],
 );
 

@@ -58,6 +58,8 @@ export const jobs = pgTable(
       .where(sql`${t.status} = 'pending'`),
     // a forwarding endpoint's deliveries, newest first, page after page in the index's order
     index("jobs_subject").on(t.subjectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // an endpoint's deliveries sorted by state, and filtered by it
+    index("jobs_subject_status").on(t.subjectId, t.status, t.createdAt, t.id),
   ],
 );
 

@@ -9,3 +9,4 @@ export * from "./factors";
 export * from "./forwarding";
 export * from "./mail";
 export * from "./rollups";
+export * from "./views";

@@ -43,6 +43,8 @@ export const webhookEvents = pgTable(
     unique("webhook_events_tenant_id_body_sha256_key").on(t.tenantId, t.bodySha256),
     uniqueIndex("webhook_events_tenant_seq").on(t.tenantId, t.seq),
     index("webhook_events_tenant_exchange").on(t.tenantId, t.exchangeId, t.seq),
+    // the list's range of days and its count (lib/dashboard/webhooks/list-events.ts)
+    index("webhook_events_tenant_received").on(t.tenantId, t.receivedAt),
   ],
 );
 

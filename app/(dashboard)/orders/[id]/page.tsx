@@ -24,7 +24,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   }
   const exchanges = await listExchanges(
     db,
-    tenant.id,
+    tenant,
     { order_id: order.id, limit: 100 },
     { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) },
   );

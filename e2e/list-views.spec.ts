@@ -1,0 +1,193 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page, TestInfo } from "@playwright/test";
+import { audit } from "./axe";
+import { DEMO_PASSWORD, expect, OPERATOR_KEY, test } from "./fixtures";
+import { createOrderViaApi, operatorPay, shot } from "./helpers";
+
+// A list narrowed by a date range and ordered by a sort, both in the address: the rows and the
+// address change, a reload keeps them, and a saved view brings them back; in English and German,
+// at 1440 and 390 pixels (the two projects), axe-clean in both themes.
+
+type Tree = { [key: string]: string | Tree };
+const catalogue = (file: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../messages", file), "utf8")) as Tree;
+const text = (tree: Tree, key: string) => key.split(".").reduce<string | Tree>((t, k) => (t as Tree)[k] ?? "", tree) as string;
+/** A message with its {placeholders} filled in. */
+const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
+
+async function signIn(page: Page, locale: string) {
+  const words = catalogue(`${locale}.json`);
+  await page.goto("/login");
+  await page.getByLabel(text(words, "login.email")).fill("affiliate@example.com");
+  await page.getByLabel(text(words, "login.password"), { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: text(words, "login.submit"), exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await expect(page.locator('[data-live-status="connected"]')).toBeVisible({ timeout: 10_000 });
+}
+
+/** 1440 wide on the desktop, 390 on the phone. */
+async function sized(page: Page, testInfo: TestInfo) {
+  const phone = testInfo.project.name === "phone";
+  await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+  return phone;
+}
+
+/** The day of an instant in the tenant's time zone (a new database's tenant counts in Europe/Zurich). */
+const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date(iso));
+
+const ids = (page: Page, attribute: string) =>
+  page.locator(`[${attribute}]`).evaluateAll((rows, name) => rows.map((row) => row.getAttribute(name)), attribute);
+
+for (const locale of ["en", "de"] as const) {
+  test.describe(locale === "en" ? "in English" : "in German", () => {
+    test.use({ locale: locale === "en" ? "en-GB" : "de-CH" });
+    const words = catalogue(`dashboard/${locale}.json`);
+    const t = (key: string, values: Record<string, string> = {}) => fill(text(words, key), values);
+
+    test("orders: a custom range and a sort change the rows and the address, a reload keeps them, a saved view restores them", async ({
+      page,
+    }, testInfo) => {
+      test.slow(); // two pages audited in two themes, on a busy machine
+      const phone = await sized(page, testInfo);
+      await signIn(page, locale);
+      // one order today on the service's clock, one two days later
+      const first = await createOrderViaApi(page);
+      const clock = await page.request.post("/sandbox/operator/clock", {
+        headers: { authorization: `Bearer ${OPERATOR_KEY}` },
+        data: { advance_seconds: 2 * 24 * 3600 },
+      });
+      expect(clock.status()).toBe(200);
+      const later = await createOrderViaApi(page);
+      const created = async (id: string) =>
+        ((await (await page.request.get(`/api/orders/${id}`)).json()) as { created_on: string }).created_on;
+      const [firstDay, laterDay] = [dayOf(await created(first.id)), dayOf(await created(later.id))];
+      expect(laterDay > firstDay).toBe(true);
+
+      await page.goto("/orders");
+      await expect(page.getByRole("heading", { name: t("orders.list.title"), level: 1 })).toBeVisible();
+      await expect(page.getByTestId("list-total")).toBeVisible();
+      // a custom range of the later order's day only
+      await page.getByLabel(t("lists.range.label")).selectOption("custom");
+      await page.getByLabel(t("lists.range.from")).fill(laterDay);
+      await expect(page).toHaveURL(new RegExp(`range=custom.*from=${laterDay}`));
+      await page.getByLabel(t("lists.range.to"), { exact: true }).fill(laterDay);
+      await expect(page).toHaveURL(new RegExp(`to=${laterDay}`));
+      await expect(page.locator(`[data-order-id="${later.id}"]`)).toBeVisible();
+      await expect(page.locator(`[data-order-id="${first.id}"]`)).toHaveCount(0);
+
+      // both days, oldest first: the later order is no longer on top
+      await page.getByLabel(t("lists.range.from")).fill(firstDay);
+      await expect(page).toHaveURL(new RegExp(`from=${firstDay}`));
+      await expect(page.locator("[data-order-id]").first()).toHaveAttribute("data-order-id", later.id);
+      await page.getByLabel(t("lists.sort.label")).selectOption("created");
+      await expect(page).toHaveURL(/sort=created/);
+      await expect(page.locator("[data-order-id]").first()).not.toHaveAttribute("data-order-id", later.id);
+      await expect(page.locator(`[data-order-id="${first.id}"]`)).toBeVisible();
+      const shown = await ids(page, "data-order-id");
+      const address = page.url();
+      const total = await page.getByTestId("list-total").textContent();
+      await shot(page, testInfo, `orders-range-sort-${locale}`);
+      await audit(page, testInfo, `${locale} orders with a range and a sort`);
+
+      await page.reload();
+      await expect(page).toHaveURL(address);
+      await expect(page.getByLabel(t("lists.sort.label"))).toHaveValue("created");
+      await expect(page.getByLabel(t("lists.range.from"))).toHaveValue(firstDay);
+      await expect(page.getByTestId("list-total")).toHaveText(total ?? "");
+      expect(await ids(page, "data-order-id")).toEqual(shown);
+
+      // saved for the team, then found again from the plain list
+      const name = `${locale === "en" ? "Two days" : "Zwei Tage"} ${testInfo.project.name} ${Date.now()}`;
+      await page.getByRole("button", { name: t("lists.views.button") }).click();
+      await page.getByLabel(t("lists.views.name")).fill(name);
+      await page.getByLabel(t("lists.views.shared")).check();
+      await page.getByRole("button", { name: t("lists.views.save") }).click();
+      await expect(page.getByRole("status").filter({ hasText: name })).toBeVisible();
+      await shot(page, testInfo, `orders-views-${locale}`);
+      await audit(page, testInfo, `${locale} orders' views`);
+
+      await page.goto("/orders");
+      await expect(page.locator("[data-order-id]").first()).toBeVisible();
+      expect(await ids(page, "data-order-id")).not.toEqual(shown);
+      await page.getByRole("button", { name: t("lists.views.button") }).click();
+      await page.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(address);
+      await expect(page.getByLabel(t("lists.sort.label"))).toHaveValue("created");
+      await expect.poll(() => ids(page, "data-order-id")).toEqual(shown);
+
+      // and deleted again
+      await page.getByRole("button", { name: t("lists.views.button") }).click();
+      await page.getByRole("button", { name: t("lists.views.delete", { name }) }).click();
+      await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+      if (phone) await expect(page.getByRole("region", { name: t("lists.views.button") })).toBeInViewport({ ratio: 0.9 });
+    });
+
+    test("exchanges: a sort by a column and a preset range in the address, as the API orders them", async ({ page }, testInfo) => {
+      test.slow();
+      const phone = await sized(page, testInfo);
+      await signIn(page, locale);
+      const order = await createOrderViaApi(page);
+      for (const amount of [40, 400]) await operatorPay(page.request, order.id, amount);
+
+      await page.goto("/exchanges");
+      await expect(page.getByRole("heading", { name: t("exchanges.list.title"), level: 1 })).toBeVisible();
+      await page.getByLabel(t("lists.range.label")).selectOption("today");
+      await expect(page).toHaveURL(/range=today/);
+      if (phone) {
+        await page.getByLabel(t("lists.sort.label")).selectOption("-amount");
+      } else {
+        const header = page.getByRole("columnheader", { name: t("exchanges.table.amount") });
+        await header.getByRole("button").click();
+        await expect(header).toHaveAttribute("aria-sort", "descending");
+      }
+      await expect(page).toHaveURL(/sort=-amount/);
+      // the rows in the order the API gives for the same address
+      const api = (await (await page.request.get("/api/exchanges?range=today&sort=-amount&limit=25")).json()) as {
+        data: { id: string }[];
+        total: number;
+      };
+      await expect.poll(() => ids(page, "data-exchange-id")).toEqual(api.data.map((e) => e.id));
+      if (!phone) {
+        // a second click turns the column around
+        await page
+          .getByRole("columnheader", { name: t("exchanges.table.amount") })
+          .getByRole("button")
+          .click();
+        await expect(page).toHaveURL(/sort=amount/);
+        await expect(page.getByRole("columnheader", { name: t("exchanges.table.amount") })).toHaveAttribute("aria-sort", "ascending");
+      }
+      await page.reload();
+      await expect(page.getByLabel(t("lists.range.label"))).toHaveValue("today");
+      await shot(page, testInfo, `exchanges-sorted-${locale}`);
+      await audit(page, testInfo, `${locale} exchanges sorted`);
+    });
+
+    test("received webhooks and notifications: a range and a sort in the address, with their total", async ({ page }, testInfo) => {
+      test.slow();
+      await sized(page, testInfo);
+      await signIn(page, locale);
+      const order = await createOrderViaApi(page);
+      await operatorPay(page.request, order.id, 75);
+      for (const [list, heading] of [
+        ["/events", t("events.page.title")],
+        ["/notifications", t("notifications.title")],
+      ] as const) {
+        await page.goto(list);
+        await expect(page.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+        await page.getByLabel(t("lists.range.label")).selectOption("7d");
+        await expect(page).toHaveURL(/range=7d/);
+        await page.getByLabel(t("lists.sort.label")).selectOption("created");
+        await expect(page).toHaveURL(/range=7d.*sort=created|sort=created.*range=7d/);
+        // the total is of the rows the API gives for the same address
+        const api = `/api/${list === "/events" ? "webhook-events" : "notifications"}?range=7d&sort=created`;
+        const { total } = (await (await page.request.get(api)).json()) as { total: number };
+        await expect(page.getByTestId("list-total")).toContainText(String(total));
+        await page.reload();
+        await expect(page.getByLabel(t("lists.sort.label"))).toHaveValue("created");
+        await expect(page.getByLabel(t("lists.range.label"))).toHaveValue("7d");
+        await shot(page, testInfo, `${list.slice(1)}-${locale}`);
+        await audit(page, testInfo, `${locale} ${list} with a range and a sort`);
+      }
+    });
+  });
+}
