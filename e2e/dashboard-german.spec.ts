@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 import { audit } from "./axe";
-import { createOrderViaApi, operatorPay } from "./helpers";
+import { createOrderViaApi, operatorPay, sectionLink } from "./helpers";
 
 // The dashboard in German, as a browser in Switzerland asks for it (Accept-Language de-CH):
 // every page in German words with German numbers and dates, axe-clean in both themes at both
@@ -29,9 +29,8 @@ test("an admin's dashboard speaks German, with German amounts and dates", async 
   await signInGerman(page, "affiliate@example.com");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page).toHaveTitle(/Übersicht/);
-  const nav = page.getByRole("navigation", { name: "Hauptmenü" });
   for (const name of ["Übersicht", "Aufträge", "Tauschvorgänge", "Ereignisse", "Berichte", "Protokoll"]) {
-    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(await sectionLink(page, "Hauptmenü", name)).toBeVisible();
   }
 
   const order = await createOrderViaApi(page);

@@ -96,14 +96,14 @@ export function AuditPage({ first, shownFor, error }: { first: AuditEntries; sho
                   className="grid grid-cols-2 gap-1 bg-white px-3 py-2 sm:table-row sm:p-0 dark:bg-zinc-950"
                 >
                   <td className="text-xs whitespace-nowrap sm:px-3 sm:py-2">{f.dateTime(entry.at)}</td>
-                  <td className="text-right text-xs break-all sm:px-3 sm:py-2 sm:text-left sm:text-sm">
+                  <td className="text-right text-xs wrap-anywhere sm:px-3 sm:py-2 sm:text-left sm:text-sm">
                     {entry.user ?? "—"}
                     {entry.api_key ? (
                       <span className="block font-mono text-xs text-slate-500">{t("viaKey", { key: entry.api_key })}</span>
                     ) : null}
                   </td>
                   <td className="font-mono text-xs sm:px-3 sm:py-2">{entry.action}</td>
-                  <td className="col-span-2 font-mono text-xs break-all sm:px-3 sm:py-2">{entry.target ?? "—"}</td>
+                  <td className="col-span-2 font-mono text-xs wrap-anywhere sm:px-3 sm:py-2">{entry.target ?? "—"}</td>
                   <td
                     className={
                       "col-start-2 row-start-2 text-right text-xs sm:px-3 sm:py-2 sm:text-left " +
