@@ -122,7 +122,7 @@ export async function openHeaderMenu(page: Page) {
  * the header has one; the frame of someone who must first set up a second factor shows them as they are.
  */
 export async function showAccountItems(page: Page) {
-  await expect(page.locator("header")).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
   if ((await page.locator("button[data-header-menu]").count()) > 0) await openHeaderMenu(page);
 }
 

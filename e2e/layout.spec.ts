@@ -98,7 +98,7 @@ for (const [locale, acceptLanguage] of locales) {
   test(`in ${locale}, the header is one row at 1280 px for an admin and for the operator`, async ({ browser, page: like }, testInfo) => {
     for (const email of ["affiliate@example.com", "operator@example.com"]) {
       const page = await signedIn(browser, like, acceptLanguage, locale, email, 1280);
-      const row = page.locator("header > div");
+      const row = page.getByRole("banner").locator("> div");
       const first = await row.locator("> *").first().boundingBox();
       const last = await row.locator("button[data-header-menu]").filter({ visible: true }).boundingBox();
       const search = await page.locator("#header-search").boundingBox();
