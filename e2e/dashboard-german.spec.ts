@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 import { audit } from "./axe";
-import { createOrderViaApi, operatorPay, sectionLink } from "./helpers";
+import { createOrderViaApi, operatorPay, sectionLink, showAccountItems } from "./helpers";
 
 // The dashboard in German, as a browser in Switzerland asks for it (Accept-Language de-CH):
 // every page in German words with German numbers and dates, axe-clean in both themes at both
@@ -84,12 +84,14 @@ test("the header's switcher changes the dashboard's language and remembers it", 
   await signInGerman(page, "viewer@example.com");
   await page.goto("/exchanges");
   await settled(page, "Tauschvorgänge");
+  await showAccountItems(page);
   await page.getByRole("button", { name: "EN English" }).click();
   await settled(page, "Exchanges");
   await expect(page).toHaveURL(/\/exchanges$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.goto("/");
   await settled(page, "Overview");
+  await showAccountItems(page);
   await page.getByRole("button", { name: "DE Deutsch" }).click();
   await settled(page, "Übersicht");
 });

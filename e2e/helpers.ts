@@ -118,7 +118,7 @@ export async function openHeaderMenu(page: Page) {
 }
 
 /**
- * The header's account items (account, settings, theme, sign out) made visible: in its menu where
+ * The header's account items (account, settings, theme, language, sign out) made visible: in its menu where
  * the header has one; the frame of someone who must first set up a second factor shows them as they are.
  */
 export async function showAccountItems(page: Page) {
