@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 import { audit } from "./axe";
-import { createOrderViaApi, operatorPay } from "./helpers";
+import { createOrderViaApi, operatorPay, sectionLink, showAccountItems } from "./helpers";
 
 // The dashboard in German, as a browser in Switzerland asks for it (Accept-Language de-CH):
 // every page in German words with German numbers and dates, axe-clean in both themes at both
@@ -29,9 +29,8 @@ test("an admin's dashboard speaks German, with German amounts and dates", async 
   await signInGerman(page, "affiliate@example.com");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
   await expect(page).toHaveTitle(/Übersicht/);
-  const nav = page.getByRole("navigation", { name: "Hauptmenü" });
   for (const name of ["Übersicht", "Aufträge", "Tauschvorgänge", "Ereignisse", "Berichte", "Protokoll"]) {
-    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(await sectionLink(page, "Hauptmenü", name)).toBeVisible();
   }
 
   const order = await createOrderViaApi(page);
@@ -85,12 +84,14 @@ test("the header's switcher changes the dashboard's language and remembers it", 
   await signInGerman(page, "viewer@example.com");
   await page.goto("/exchanges");
   await settled(page, "Tauschvorgänge");
+  await showAccountItems(page);
   await page.getByRole("button", { name: "EN English" }).click();
   await settled(page, "Exchanges");
   await expect(page).toHaveURL(/\/exchanges$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await page.goto("/");
   await settled(page, "Overview");
+  await showAccountItems(page);
   await page.getByRole("button", { name: "DE Deutsch" }).click();
   await settled(page, "Übersicht");
 });

@@ -1,7 +1,7 @@
 import { addressOf, bitcoinKey, signBip137 } from "../tests/integration/harness/wallet";
 import { audit } from "./axe";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
-import { createOrderViaApi, foreignExchange, operatorDrive, operatorPay, shot, signInAs } from "./helpers";
+import { createOrderViaApi, foreignExchange, operatorDrive, operatorPay, shot, showAccountItems, signInAs } from "./helpers";
 
 test("sign in, then create an on-chain order through the form with a wallet signature", async ({ page }, testInfo) => {
   await page.goto("/orders");
@@ -131,6 +131,7 @@ test("a viewer reads but cannot change anything; another company's exchange is n
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await shot(page, testInfo, "overview");
+  await showAccountItems(page);
   await page.getByRole("button", { name: "Switch between light and dark theme" }).click();
   await expect(page.locator("html")).toHaveClass(/dark/);
   await page.reload();

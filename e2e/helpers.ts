@@ -100,3 +100,34 @@ export async function lightningPayoutLink(page: Page, node: LightningNode, amoun
   expect(link.status(), await link.text()).toBe(201);
   return { exchangeId, url: ((await link.json()) as { url: string }).url };
 }
+
+/** Whether the header shows its sections in a menu (below 1024 px) rather than in its row. */
+export async function sectionsInMenu(page: Page) {
+  return (page.viewportSize()?.width ?? 0) < 1024;
+}
+
+/**
+ * Opens the header's menu: on a phone the one with the sections, the account and the language; on
+ * a desktop the account's (its button named by the role). Returns the opened panel's button.
+ */
+export async function openHeaderMenu(page: Page) {
+  const button = page.locator("button[data-header-menu]").filter({ visible: true });
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  return button;
+}
+
+/**
+ * The header's account items (account, settings, theme, language, sign out) made visible: in its menu where
+ * the header has one; the frame of someone who must first set up a second factor shows them as they are.
+ */
+export async function showAccountItems(page: Page) {
+  await expect(page.getByRole("banner")).toBeVisible();
+  if ((await page.locator("button[data-header-menu]").count()) > 0) await openHeaderMenu(page);
+}
+
+/** The main navigation's link to a section, in the header's row or in its menu as the width has it. */
+export async function sectionLink(page: Page, navName: string, name: string) {
+  if (await sectionsInMenu(page)) await openHeaderMenu(page);
+  return page.getByRole("navigation", { name: navName }).getByRole("link", { name, exact: true });
+}

@@ -6,7 +6,7 @@ import { Browser } from "../tests/integration/harness/sign-in-steps";
 import { startApp, removeDir } from "../tests/integration/harness/app-server";
 import { audit } from "./axe";
 import { OPERATOR_KEY, expect, test } from "./fixtures";
-import { shot } from "./helpers";
+import { shot, showAccountItems } from "./helpers";
 import { invite } from "./mail";
 
 // Second factors in Chromium: passkeys made and used by the DevTools protocol's virtual
@@ -64,6 +64,7 @@ test("a passkey added on the account page signs in alone; refused when answered 
   await virtualAuthenticator(page);
   await passwordSignIn(page, member);
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await showAccountItems(page);
   await page.getByRole("link", { name: "Account" }).click();
   await expect(page.getByRole("heading", { name: "Your account", level: 1 })).toBeVisible();
   await expect(page.getByText("No passkeys yet")).toBeVisible();
@@ -82,6 +83,7 @@ test("a passkey added on the account page signs in alone; refused when answered 
   const autofilled = page.waitForResponse((r) => r.url().endsWith("/api/auth/callback/passkey") && r.request().method() === "POST", {
     timeout: 15_000,
   });
+  await showAccountItems(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   // (the page is still /account until the sign-out lands: wait for the passkey's sign-in itself)
   expect((await autofilled).status()).toBe(200);
@@ -91,6 +93,7 @@ test("a passkey added on the account page signs in alone; refused when answered 
   await page.addInitScript(() => {
     PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
   });
+  await showAccountItems(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/login/);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
@@ -99,6 +102,7 @@ test("a passkey added on the account page signs in alone; refused when answered 
   await page.goto(local("/account"));
   await expect(page.locator("[data-passkey='Work laptop']")).toContainText("last used");
   // the password is no longer enough: the second step asks for the passkey
+  await showAccountItems(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/login/);
   await passwordSignIn(page, member);
@@ -151,6 +155,7 @@ test("a passkey added on the account page signs in alone; refused when answered 
   await page.goto(local("/account"));
   await page.getByRole("button", { name: "Remove passkey Work laptop" }).click();
   await expect(page.getByText("No passkeys yet")).toBeVisible();
+  await showAccountItems(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/login/);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
@@ -184,6 +189,7 @@ test.describe("in German", () => {
     const codes = await page.getByTestId("recovery-codes").getByRole("listitem").allTextContents();
     expect(codes).toHaveLength(10);
 
+    await showAccountItems(page);
     await page.getByRole("button", { name: "Abmelden" }).click();
     await page.waitForURL(/\/login/);
     await page.getByLabel("E-Mail").fill(member.email);
@@ -263,6 +269,7 @@ test.describe("on an app whose step-up lapses after 10 seconds", () => {
     await page.getByLabel("Require a second factor of every member").check();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toContainText("Set up a second factor of your own first");
+    await showAccountItems(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/login/);
     // the operator can: then the viewer, without a factor, is sent to their account page and nothing else
@@ -273,6 +280,7 @@ test.describe("on an app whose step-up lapses after 10 seconds", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     await audit(page, testInfo, "sign-in policy");
+    await showAccountItems(page);
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/login/);
     await passwordSignIn(page, { email: "viewer@example.com", password }, base);

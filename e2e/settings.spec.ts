@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { shot, signInAs } from "./helpers";
+import { shot, showAccountItems, signInAs } from "./helpers";
 import { mailedLink, setPasswordByLink } from "./mail";
 
 async function signInWith(page: Page, email: string, password: string) {
@@ -18,6 +18,7 @@ test("an admin invites a teammate by mail, who sets a password through the link,
   baseURL,
 }, testInfo) => {
   await signInAs(page, "affiliate@example.com");
+  await showAccountItems(page);
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   const email = `teammate-${randomUUID().slice(0, 8)}@example.com`;
@@ -37,6 +38,8 @@ test("an admin invites a teammate by mail, who sets a password through the link,
   await expect(teammate.getByRole("status")).toContainText("Your password is set");
   await expect(teammate.getByLabel("Email")).toHaveValue(email);
   await signInWith(teammate, email, password);
+  await showAccountItems(teammate);
+  await expect(teammate.getByRole("link", { name: "Account" })).toBeVisible();
   await expect(teammate.getByRole("link", { name: "Settings" })).toHaveCount(0);
 
   await page.reload();
@@ -106,6 +109,8 @@ test("credentials and affiliate labels say what is wrong with bad input and keep
 
 test("a viewer has no settings", async ({ page }) => {
   await signInAs(page, "viewer@example.com");
+  await showAccountItems(page);
+  await expect(page.getByRole("link", { name: "Account" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Settings" })).toHaveCount(0);
   expect((await page.request.get("/settings")).status()).toBe(403);
   expect((await page.request.get("/api/settings/team")).status()).toBe(403);

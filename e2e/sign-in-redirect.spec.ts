@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
-import { signInAs } from "./helpers";
+import { showAccountItems, signInAs } from "./helpers";
 
 // After sign-in the page goes where callbackUrl says only when that is on our own origin.
 const offSite = [
@@ -40,6 +40,7 @@ test("an on-site callbackUrl is kept, query included", async ({ page }) => {
 test("signing out ends the session on the server and lands on sign-in", async ({ page }) => {
   await signInAs(page, "affiliate@example.com");
   const cookies = await page.context().cookies();
+  await showAccountItems(page);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   // the old session cookie, replayed, no longer opens anything

@@ -63,7 +63,21 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
-export type ErrorDetail = { path: string; message: string };
+/**
+ * A field at fault: its path and an English message, and zod's issue code with the bound or the
+ * kind it broke, for a client to say the same in the reader's language (`too_small`, minimum 0).
+ */
+export type ErrorDetail = {
+  path: string;
+  message: string;
+  code?: string;
+  minimum?: number;
+  maximum?: number;
+  inclusive?: boolean;
+  origin?: string;
+  expected?: string;
+  format?: string;
+};
 
 export class ApiError extends Error {
   readonly status: number;
@@ -86,10 +100,30 @@ export class ApiError extends Error {
 export type SchemaError = z.core.$ZodError;
 
 export function detailsFromZod(error: SchemaError): ErrorDetail[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(body)",
-    message: issue.message,
-  }));
+  return error.issues.map((issue) => {
+    const bound = (value: unknown) => (typeof value === "number" || typeof value === "bigint" ? Number(value) : undefined);
+    const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+    const said = issue as {
+      minimum?: unknown;
+      maximum?: unknown;
+      inclusive?: unknown;
+      origin?: unknown;
+      expected?: unknown;
+      format?: unknown;
+    };
+    const detail: ErrorDetail = {
+      path: issue.path.map(String).join(".") || "(body)",
+      message: issue.message,
+      code: issue.code,
+      minimum: bound(said.minimum),
+      maximum: bound(said.maximum),
+      inclusive: typeof said.inclusive === "boolean" ? said.inclusive : undefined,
+      origin: text(said.origin),
+      expected: text(said.expected),
+      format: text(said.format),
+    };
+    return Object.fromEntries(Object.entries(detail).filter(([, v]) => v !== undefined)) as ErrorDetail;
+  });
 }
 
 export function invalidRequest(error: SchemaError): ApiError {

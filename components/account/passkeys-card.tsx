@@ -56,7 +56,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="min-w-0">
-            <p className="font-medium break-all">
+            <p className="font-medium wrap-anywhere">
               {passkey.name}
               {passkey.synced && (
                 <span

@@ -40,7 +40,7 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
     what: d.what,
     actor: (chunks: React.ReactNode) =>
       d.actor.kind === "person" ? (
-        <Link className={`${link} break-all`} href={`/audit?actor=${encodeURIComponent(d.actor.filter)}`} title={t("onlyThisPerson")}>
+        <Link className={`${link} wrap-anywhere`} href={`/audit?actor=${encodeURIComponent(d.actor.filter)}`} title={t("onlyThisPerson")}>
           {chunks}
         </Link>
       ) : (
@@ -52,7 +52,7 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
           {chunks}
         </Link>
       ) : (
-        <span className="font-mono break-all" title={d.target?.full}>
+        <span className="font-mono wrap-anywhere" title={d.target?.full}>
           {chunks}
         </span>
       ),
@@ -65,7 +65,7 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
       <td className="min-w-0 text-sm break-words sm:px-3 sm:py-2" data-testid="audit-sentence">
         <p>{t.rich(d.key, values)}</p>
         {(d.detail || entry.api_key) && (
-          <p className="mt-0.5 text-xs break-all text-zinc-600 dark:text-zinc-400">
+          <p className="mt-0.5 text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">
             {entry.api_key ? t("viaKey", { key: entry.api_key }) : null}
             {entry.api_key && d.detail ? " · " : null}
             {d.detail ? <span className="font-mono">{d.detail}</span> : null}

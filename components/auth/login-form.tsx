@@ -161,7 +161,7 @@ export function LoginForm({ labels, email, pending }: { labels: LoginLabels; ema
             {labels.second.heading}
           </h2>
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {labels.second.signingInAs} <span className="font-medium break-all text-zinc-900 dark:text-zinc-100">{second.email}</span>
+            {labels.second.signingInAs} <span className="font-medium wrap-anywhere text-zinc-900 dark:text-zinc-100">{second.email}</span>
           </p>
         </div>
         {typed && (

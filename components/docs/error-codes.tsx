@@ -28,7 +28,7 @@ export function ErrorCodes({ sandbox }: { sandbox: boolean }) {
               "sm:grid-cols-[16rem_3rem_1fr] dark:target:bg-amber-950"
             }
           >
-            <dt className="font-mono text-sm font-medium break-all">{code}</dt>
+            <dt className="font-mono text-sm font-medium wrap-anywhere">{code}</dt>
             <dd className="font-mono text-sm text-zinc-500 dark:text-zinc-400">{errorStatus[code as keyof typeof errorStatus]}</dd>
             <dd className="col-span-2 text-sm sm:col-span-1">{text}</dd>
           </div>

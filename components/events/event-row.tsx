@@ -44,7 +44,7 @@ export function EventRow({ event }: { event: WebhookEventItem }) {
         <span className="text-xs text-zinc-600 dark:text-zinc-400">
           {t("when", { received: f.dateTime(event.received_at), retry: event.retry_count === null ? "?" : String(event.retry_count) })}
         </span>
-        <span className="text-xs break-all text-zinc-600 dark:text-zinc-400">
+        <span className="text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">
           {t("correlation", { id: event.correlation_id ?? t("none") })}
         </span>
       </div>
@@ -60,7 +60,7 @@ export function EventRow({ event }: { event: WebhookEventItem }) {
               {Object.entries(detail.data.headers).map(([name, value]) => (
                 <div key={name} className="contents">
                   <dt className="text-zinc-600 dark:text-zinc-400">{name}</dt>
-                  <dd className="break-all">{value}</dd>
+                  <dd className="wrap-anywhere">{value}</dd>
                 </div>
               ))}
             </dl>

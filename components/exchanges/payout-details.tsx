@@ -16,12 +16,12 @@ function Mono({ value, href }: { value: string; href?: string | null }) {
           href={href}
           target="_blank"
           rel="noreferrer noopener"
-          className="font-mono break-all text-orange-700 hover:underline dark:text-orange-400"
+          className="font-mono wrap-anywhere text-orange-700 hover:underline dark:text-orange-400"
         >
           {value}
         </a>
       ) : (
-        <span className="font-mono break-all">{value}</span>
+        <span className="font-mono wrap-anywhere">{value}</span>
       )}
       <CopyValueButton value={value} />
     </span>

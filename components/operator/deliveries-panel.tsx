@@ -60,7 +60,7 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
           {busy ? t("sending") : t("resend")}
         </Button>
       </div>
-      <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{delivery.url}</div>
+      <div className="text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">{delivery.url}</div>
       <details className="text-xs">
         <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">{t("history")}</summary>
         <ol className="mt-1 flex flex-col gap-0.5">

@@ -24,11 +24,11 @@ function MailView({ mail }: { mail: ConsoleMailDetail }) {
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-zinc-500 dark:text-zinc-400">{t("to")}</dt>
-        <dd className="break-all">{mail.to}</dd>
+        <dd className="wrap-anywhere">{mail.to}</dd>
         {Object.entries(mail.headers).map(([name, value]) => (
           <div key={name} className="contents">
             <dt className="text-zinc-500 dark:text-zinc-400">{name}</dt>
-            <dd className="font-mono text-xs break-all">{value}</dd>
+            <dd className="font-mono text-xs wrap-anywhere">{value}</dd>
           </div>
         ))}
       </dl>
@@ -36,7 +36,7 @@ function MailView({ mail }: { mail: ConsoleMailDetail }) {
         <ul aria-label={t("links")} className="flex flex-col gap-1 text-sm">
           {links.map((url) => (
             <li key={url}>
-              <a href={url} className="break-all text-orange-700 underline dark:text-orange-400">
+              <a href={url} className="wrap-anywhere text-orange-700 underline dark:text-orange-400">
                 {url}
               </a>
             </li>
@@ -92,7 +92,7 @@ export function MailPanel({ list, open }: { list: ConsoleMailList; open: Console
                       >
                         {mail.subject}
                       </Link>
-                      <div className="text-xs break-all text-zinc-500 dark:text-zinc-400">{mail.to}</div>
+                      <div className="text-xs wrap-anywhere text-zinc-500 dark:text-zinc-400">{mail.to}</div>
                     </td>
                     <td className="px-3 py-2">
                       <span className={`rounded px-1.5 py-0.5 text-xs whitespace-nowrap ${statusClass[mail.status] ?? ""}`}>

@@ -81,7 +81,10 @@ function BankPayment() {
           };
           void run(async () => {
             const result = await apiFetch("/api/operator/sandbox/payments", paymentResultSchema, { method: "POST", body });
-            toast(t("received", { state: tc(`states.${result.state}`) }));
+            toast(t("received", { state: tc(`states.${result.state}`) }), undefined, {
+              about: `${result.exchange_id}:${result.state}`,
+              from: "action",
+            });
             router.replace(`/operator?tab=sandbox&exchange=${result.exchange_id}`);
           });
         }}

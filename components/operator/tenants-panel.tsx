@@ -153,9 +153,9 @@ function TenantRow({ tenant }: { tenant: ConsoleTenant }) {
         {tenant.sandbox && <SandboxBadge />}
         <span className="text-xs text-zinc-500 dark:text-zinc-400">{tenant.network}</span>
       </div>
-      <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{t("service", { url: tenant.base_url })}</div>
+      <div className="text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">{t("service", { url: tenant.base_url })}</div>
       <div className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-        <span className="break-all">{t("webhookUrl", { url: tenant.webhook_url })}</span>
+        <span className="wrap-anywhere">{t("webhookUrl", { url: tenant.webhook_url })}</span>
         <CopyValueButton value={tenant.webhook_url} label={t("copyWebhookUrl")} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
@@ -196,11 +196,11 @@ function Created({ tenant }: { tenant: z.infer<typeof tenantCreatedSchema> }) {
       <p className="font-medium">{t("created", { name: tenant.name })}</p>
       <dl className="mt-2 grid gap-1">
         <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t("url")}</dt>
-        <dd className="flex items-center gap-2 font-mono break-all">
+        <dd className="flex items-center gap-2 font-mono wrap-anywhere">
           {tenant.webhook_url} <CopyValueButton value={tenant.webhook_url} label={t("copyUrl")} />
         </dd>
         <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t("secret")}</dt>
-        <dd className="flex items-center gap-2 font-mono break-all">
+        <dd className="flex items-center gap-2 font-mono wrap-anywhere">
           {tenant.webhook_secret} <CopyValueButton value={tenant.webhook_secret} label={t("copySecret")} />
         </dd>
       </dl>

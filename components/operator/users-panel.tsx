@@ -25,7 +25,7 @@ export function UsersPanel({ users }: { users: ConsoleUsers["data"] }) {
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
           {users.map((u) => (
             <tr key={u.id} data-user={u.email}>
-              <td className="px-3 py-2 break-all">{u.email}</td>
+              <td className="px-3 py-2 wrap-anywhere">{u.email}</td>
               <td className="px-3 py-2">{tr(u.role)}</td>
               <td className="px-3 py-2">{u.tenant_name ?? (u.role === "operator" ? t("allTenants") : "—")}</td>
               <td className="px-3 py-2">

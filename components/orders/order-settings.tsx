@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
 import { useCanMutate, useReadOnlyHint } from "@/components/shell/session-context";
-import { ApiClientError, apiFetch } from "@/lib/dashboard/client/api";
-import { useErrorMessage } from "@/lib/dashboard/client/messages";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { useSubmit } from "@/components/ui/use-submit";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import type { Order, OrderPatch } from "@/lib/service-api/schemas";
 
@@ -16,34 +16,24 @@ export function OrderSettings({ order }: { order: Order }) {
   const t = useTranslations("orders.settings");
   const tc = useTranslations("common");
   const f = useFormat();
-  const messageFor = useErrorMessage();
   const readOnlyHint = useReadOnlyHint();
   const canMutate = useCanMutate();
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [feePercent, setFeePercent] = useState(String(+(order.fee_rate * 100).toFixed(3)));
   const [affiliate, setAffiliate] = useState(order.affiliate_id);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<unknown>(null);
+  const { busy, error, run } = useSubmit();
   // PATCH /api/orders/{id}, its answer parsed with the order's schema (loaded with the first change), then the page drawn again
   const mutation = {
-    isPending: pending,
-    mutate: async (patch: OrderPatch) => {
-      setPending(true);
-      setFailure(null);
-      try {
+    isPending: busy,
+    mutate: (patch: OrderPatch) =>
+      run(async () => {
         const { orderSchema } = await import("@/lib/service-api/schemas");
         await apiFetch(`/api/orders/${order.id}`, orderSchema, { method: "PATCH", body: patch });
         setConfirming(false);
         router.refresh();
-      } catch (e) {
-        setFailure(e);
-      } finally {
-        setPending(false);
-      }
-    },
+      }),
   };
-  const error = failure instanceof ApiClientError ? messageFor(failure.code) : failure ? messageFor("unexpected_response") : null;
   const fee = Number(feePercent.replace(",", ".")) / 100;
   return (
     <Card title={t("title")} labelId="order-settings">
@@ -92,6 +82,7 @@ export function OrderSettings({ order }: { order: Order }) {
           <Field id="fee-rate" label={t("feeRate")} hint={t("feeRateHint", { rate: f.percent(order.fee_rate) })}>
             <TextInput
               id="fee-rate"
+              name="fee_rate"
               inputMode="decimal"
               value={feePercent}
               onChange={(e) => setFeePercent(e.target.value)}
@@ -101,6 +92,7 @@ export function OrderSettings({ order }: { order: Order }) {
           <Field id="affiliate" label={t("affiliate")}>
             <TextInput
               id="affiliate"
+              name="affiliate_id"
               value={affiliate}
               onChange={(e) => setAffiliate(e.target.value.trim())}
               disabled={!canMutate}

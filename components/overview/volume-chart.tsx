@@ -21,9 +21,12 @@ export function VolumeChart({ points, today }: { points: Point[]; today: string 
   const width = 600;
   const height = 160;
   const bar = width / days.length;
+  // the day labels are HTML under the bars, so they keep the page's type size at any width
+  const dayLabel = new Intl.DateTimeFormat(f.tag, { day: "numeric", month: "numeric", timeZone: "UTC" });
   return (
     <figure>
-      <svg viewBox={`0 0 ${width} ${height + 20}`} className="h-48 w-full" role="img" aria-label={t("label")}>
+      {/* drawn to the box's width and height: no letterboxing above or below the bars on a phone */}
+      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" className="h-40 w-full" role="img" aria-label={t("label")}>
         {days.map((day, i) => {
           let y = height;
           return (
@@ -34,7 +37,7 @@ export function VolumeChart({ points, today }: { points: Point[]; today: string 
                 const h = (point.volume / max) * (height - 10);
                 y -= h;
                 return (
-                  <rect key={pair} x={i * bar + 2} y={y} width={bar - 4} height={h} fill={colors[pair] ?? "#71717a"} rx={2}>
+                  <rect key={pair} x={i * bar + 2} y={y} width={bar - 4} height={h} fill={colors[pair] ?? "#71717a"}>
                     <title>
                       {t("bar", {
                         day,
@@ -46,16 +49,32 @@ export function VolumeChart({ points, today }: { points: Point[]; today: string 
                   </rect>
                 );
               })}
-              {i % 7 === 0 && (
-                <text x={i * bar + bar / 2} y={height + 14} textAnchor="middle" className="fill-zinc-500 text-[10px]">
-                  {day.slice(5)}
-                </text>
-              )}
             </g>
           );
         })}
-        <line x1={0} x2={width} y1={height} y2={height} className="stroke-zinc-300 dark:stroke-zinc-700" />
+        <line
+          x1={0}
+          x2={width}
+          y1={height - 0.5}
+          y2={height - 0.5}
+          vectorEffect="non-scaling-stroke"
+          className="stroke-zinc-300 dark:stroke-zinc-700"
+        />
       </svg>
+      {/* every seventh day under its bar; the first starts at the left edge rather than spill past it */}
+      <div aria-hidden data-chart-days className="relative mt-1 h-4 text-xs text-zinc-600 dark:text-zinc-400">
+        {days.map((day, i) =>
+          i % 7 === 0 ? (
+            <span
+              key={day}
+              className={`absolute top-0 whitespace-nowrap ${i === 0 ? "" : "-translate-x-1/2"}`}
+              style={{ left: `${((i === 0 ? i * bar : i * bar + bar / 2) / width) * 100}%` }}
+            >
+              {dayLabel.format(new Date(`${day}T00:00:00Z`))}
+            </span>
+          ) : null,
+        )}
+      </div>
       <figcaption className="mt-2 flex flex-wrap gap-4 text-xs text-zinc-600 dark:text-zinc-400">
         {pairs.length === 0 && <span>{t("empty")}</span>}
         {pairs.map((pair) => {

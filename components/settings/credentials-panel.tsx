@@ -22,13 +22,13 @@ export function CredentialsPanel({ credentials }: { credentials: Credentials }) 
         items={[
           [
             t("service"),
-            <span key="url" className="font-mono break-all">
+            <span key="url" className="font-mono wrap-anywhere">
               {credentials.base_url}
             </span>,
           ],
           [
             "client_id",
-            <code key="id" className="font-mono break-all" data-testid="client-id">
+            <code key="id" className="font-mono wrap-anywhere" data-testid="client-id">
               {credentials.client_id}
             </code>,
           ],

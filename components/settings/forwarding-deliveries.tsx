@@ -99,7 +99,7 @@ function DeliveryRow({ delivery, onChange }: { delivery: Delivery; onChange: (d:
           <summary className="cursor-pointer">{t("attemptsOf", { id: delivery.webhook_id })}</summary>
           <ol className="mt-1 flex flex-col gap-1">
             {delivery.attempt_log.map((a) => (
-              <li key={a.attempt} className="font-mono break-all">
+              <li key={a.attempt} className="font-mono wrap-anywhere">
                 #{a.attempt} {f.dateTime(a.started_at)} · {a.status_code ?? "—"} · {t("duration", { ms: a.duration_ms })}
                 {a.error ? ` · ${a.error}` : ""}
                 {a.response_body ? <span className="block text-zinc-600 dark:text-zinc-400">{a.response_body.slice(0, 200)}</span> : null}

@@ -38,7 +38,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
       router.refresh();
     });
   return (
-    <Card title={endpoint.url} labelId={`endpoint-${endpoint.id}`} className="break-all">
+    <Card title={endpoint.url} labelId={`endpoint-${endpoint.id}`} className="wrap-anywhere">
       <div className="flex flex-col gap-3" data-endpoint={endpoint.url}>
         <p className="text-sm">
           {endpoint.description && <span className="mr-2">{endpoint.description}</span>}

@@ -17,7 +17,7 @@ export function OneTimeSecret({
     <div role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm dark:border-green-800 dark:bg-green-950">
       <p className="font-medium">{title}</p>
       <p className="mt-2 flex flex-wrap items-center gap-2">
-        <code className="font-mono break-all" data-testid="one-time-secret">
+        <code className="font-mono wrap-anywhere" data-testid="one-time-secret">
           {value}
         </code>
         <CopyValueButton value={value} label={label} />

@@ -43,7 +43,7 @@ function MemberRow({ member, self, onNotice }: { member: TeamMember; self: boole
   return (
     <li data-member={member.email} className={`grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-2 py-3 text-sm ${columns}`}>
       <div className="col-span-2 min-w-0 sm:col-span-1">
-        <span className="break-all">{member.email}</span>
+        <span className="wrap-anywhere">{member.email}</span>
         {self && <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">{t("you")}</span>}
         <span
           className={`block text-xs ${member.second_factor ? "text-green-700 dark:text-green-400" : "text-zinc-500 dark:text-zinc-400"}`}
@@ -69,11 +69,12 @@ function MemberRow({ member, self, onNotice }: { member: TeamMember; self: boole
       <div>
         <StateBadge state={member.disabled ? "inactive" : "active"} />
       </div>
-      <div className="text-xs text-zinc-500 dark:text-zinc-400">
+      {/* a line of its own on a phone, where the label stands before the date */}
+      <div className="col-span-2 text-xs text-zinc-500 sm:col-span-1 dark:text-zinc-400">
         <span className="sm:sr-only">{t("lastSignInLabel")} </span>
         {member.last_sign_in_at ? f.dateTime(member.last_sign_in_at) : t("never")}
       </div>
-      <div className="flex flex-wrap gap-1 sm:justify-end">
+      <div className="col-span-2 flex flex-wrap gap-1 empty:hidden sm:col-span-1 sm:justify-end">
         {!self && (
           <>
             <Button size="sm" variant="secondary" disabled={busy} onClick={() => void change({ disabled: !member.disabled })}>
@@ -167,7 +168,7 @@ function SignInHistory({ history }: { history: SignInPage }) {
           {history.data.map((s) => (
             <li key={s.id} className="flex flex-wrap items-baseline gap-x-3 py-2" data-sign-in={s.result}>
               <span className="text-xs text-zinc-500 dark:text-zinc-400">{f.dateTime(s.at)}</span>
-              <span className="break-all">{s.email}</span>
+              <span className="wrap-anywhere">{s.email}</span>
               <span className="font-mono text-xs text-zinc-600 dark:text-zinc-400">{s.address}</span>
               <span className={s.result === "ok" ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}>
                 {t(`results.${s.result}`)}

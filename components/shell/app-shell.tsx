@@ -13,6 +13,7 @@ import { SessionProvider, type ShellUser } from "./session-context";
 import { SearchBox } from "./search-box";
 import { StepUpDialog } from "./step-up-dialog";
 import { ThemeToggle } from "./theme-toggle";
+import { ChevronIcon, HeaderMenu, MenuIcon } from "./header-menu";
 import { Toaster, useToast } from "./toaster";
 
 type Page = "overview" | "orders" | "exchanges" | "events" | "reports" | "audit" | "operator";
@@ -86,6 +87,49 @@ function EnrolmentChrome({ user, languages, children }: { user: ShellUser; langu
   );
 }
 
+/** A section of the main navigation: in the header's row on a desktop, in the menu on a phone. */
+function SectionLink({ href, current, stacked, children }: { href: string; current: boolean; stacked?: boolean; children: ReactNode }) {
+  return (
+    <Link
+      href={href}
+      aria-current={current ? "page" : undefined}
+      className={
+        `shrink-0 rounded-md ${stacked ? "px-3 py-2.5" : "px-2.5 py-1.5"} text-sm whitespace-nowrap focus-visible:outline-2 ` +
+        "focus-visible:outline-orange-500 " +
+        (current ? "bg-zinc-100 font-medium dark:bg-zinc-800" : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800")
+      }
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** The signed-in person's things: who they are, their account, the team's settings, theme, language, sign out. */
+function AccountItems({ user, pathname, languages }: { user: ShellUser; pathname: string; languages: ReactNode }) {
+  const t = useTranslations("shell");
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="px-2 pb-1 text-xs text-zinc-500 dark:text-zinc-400">
+        <span className="block wrap-anywhere text-zinc-700 dark:text-zinc-300">{user.email}</span>
+        {t(`roles.${user.role}`)}
+      </p>
+      <div className="flex flex-wrap items-center gap-1">
+        <HeaderLink href="/account" current={pathname.startsWith("/account")}>
+          {t("nav.account")}
+        </HeaderLink>
+        {user.role !== "viewer" && (
+          <HeaderLink href="/settings" current={pathname.startsWith("/settings")}>
+            {t("nav.settings")}
+          </HeaderLink>
+        )}
+        <ThemeToggle />
+        <SignOutButton />
+      </div>
+      <div className="flex justify-start px-1">{languages}</div>
+    </div>
+  );
+}
+
 function Chrome({ user, languages, children }: { user: ShellUser; languages: ReactNode; children: ReactNode }) {
   const pathname = usePathname();
   const toast = useToast();
@@ -97,64 +141,79 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
         event: (notice.event ?? "other").replace(".", "_"),
         exchange: notice.exchange_id ? notice.exchange_id.slice(0, 8) : "none",
       });
-      toast(text, notice.exchange_id ? `/exchanges/${notice.exchange_id}` : undefined);
+      // exchange.settled → "id:settled", as the tab's own action tells of it (simulator, operator console)
+      const state = notice.event?.startsWith("exchange.") ? notice.event.slice("exchange.".length) : null;
+      toast(text, notice.exchange_id ? `/exchanges/${notice.exchange_id}` : undefined, {
+        id: String(notice.seq),
+        about: notice.exchange_id && state ? `${notice.exchange_id}:${state}` : undefined,
+        from: "stream",
+      });
     },
     [toast, t],
   );
   const status = useLiveEvents(onNotice);
+  const sections = linksFor(user.role).map((link) => ({
+    ...link,
+    current: link.href === "/" ? pathname === "/" : pathname.startsWith(link.href),
+  }));
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2">
         {t("skipToContent")}
       </a>
       <header className="border-b border-zinc-200 bg-white print:hidden dark:border-zinc-800 dark:bg-zinc-900">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-5 gap-y-2 px-4 py-3">
-          <Link href="/" className="flex items-center gap-2 font-semibold">
-            <Logo /> {user.tenantName}
+        {/* one row from 1024 px (1280 px in every language and role); below, the sections are in the menu */}
+        <div className="relative mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 xl:gap-x-4">
+          <Link href="/" className="flex min-w-0 items-center gap-2 font-semibold">
+            <Logo /> <span className="max-w-[12rem] truncate lg:max-w-[9rem] xl:max-w-[12rem]">{user.tenantName}</span>
           </Link>
-          <nav aria-label={t("mainNav")} className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto px-1 sm:order-none sm:w-auto">
-            {linksFor(user.role).map((link) => {
-              const current = link.href === "/" ? pathname === "/" : pathname.startsWith(link.href);
-              return (
-                <Link
-                  key={link.href}
-                  href={link.href}
-                  aria-current={current ? "page" : undefined}
-                  className={
-                    "shrink-0 rounded-md px-3 py-1.5 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-orange-500 " +
-                    (current
-                      ? "bg-zinc-100 font-medium dark:bg-zinc-800"
-                      : "text-zinc-600 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800")
-                  }
-                >
-                  {t(`nav.${link.page}`)}
-                </Link>
-              );
-            })}
+          <nav aria-label={t("mainNav")} className="hidden gap-0.5 lg:flex">
+            {sections.map((link) => (
+              <SectionLink key={link.href} href={link.href} current={link.current}>
+                {t(`nav.${link.page}`)}
+              </SectionLink>
+            ))}
           </nav>
-          <div className="order-4 w-full sm:order-none sm:w-auto">
+          <div className="order-last w-full sm:order-none sm:w-auto">
             <SearchBox />
           </div>
-          {/* French and Italian words run longer: the cluster wraps rather than widen the page */}
-          <div className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+          <div className="ml-auto flex items-center gap-x-2">
             <LiveIndicator status={status} serviceFailingSince={user.serviceFailingSince} />
             {user.role !== "operator" && <Bell />}
-            {/* the role fits beside the links and the search; the email is its tooltip and read out in full */}
-            <span className="hidden text-xs text-zinc-500 dark:text-zinc-400 lg:inline" title={user.email}>
-              <span className="sr-only">{user.email}, </span>
-              {t(`roles.${user.role}`)}
-            </span>
-            <HeaderLink href="/account" current={pathname.startsWith("/account")}>
-              {t("nav.account")}
-            </HeaderLink>
-            {user.role !== "viewer" && (
-              <HeaderLink href="/settings" current={pathname.startsWith("/settings")}>
-                {t("nav.settings")}
-              </HeaderLink>
-            )}
-            <ThemeToggle />
-            <SignOutButton />
-            <div className="shrink-0">{languages}</div>
+            <HeaderMenu
+              key={`sections ${pathname}`}
+              className="inline-flex lg:hidden"
+              label={
+                <>
+                  <MenuIcon />
+                  {t("menu")}
+                </>
+              }
+              panelClassName="inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b px-4 py-3 lg:hidden"
+            >
+              <nav aria-label={t("mainNav")} className="mb-3 grid grid-cols-2 gap-1 border-b border-zinc-200 pb-3 dark:border-zinc-800">
+                {sections.map((link) => (
+                  <SectionLink key={link.href} href={link.href} current={link.current} stacked>
+                    {t(`nav.${link.page}`)}
+                  </SectionLink>
+                ))}
+              </nav>
+              <AccountItems user={user} pathname={pathname} languages={languages} />
+            </HeaderMenu>
+            <HeaderMenu
+              key={`account ${pathname}`}
+              className="hidden lg:inline-flex"
+              label={
+                <>
+                  <span className="sr-only">{user.email}, </span>
+                  {t(`roles.${user.role}`)}
+                  <ChevronIcon />
+                </>
+              }
+              panelClassName="top-full right-4 mt-1 hidden w-72 rounded-md border p-3 lg:block"
+            >
+              <AccountItems user={user} pathname={pathname} languages={languages} />
+            </HeaderMenu>
           </div>
         </div>
       </header>

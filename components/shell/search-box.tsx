@@ -126,7 +126,7 @@ export function SearchBox() {
                       <li key={`${hit.kind}-${hit.id}`}>
                         <Link href={hit.href} onClick={close} className={matchClass}>
                           {hit.kind === "member" ? (
-                            <span className="break-all">{hit.detail}</span>
+                            <span className="wrap-anywhere">{hit.detail}</span>
                           ) : (
                             <>
                               <span>{t(`kinds.${hit.kind}`)}</span> <span className="font-mono">{hit.id.slice(0, 8)}…</span>

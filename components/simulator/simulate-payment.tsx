@@ -80,7 +80,10 @@ export function SimulatePayment({ orderId, currency }: { orderId: string; curren
             const { paymentResultSchema } = await import("@/lib/service-api/operator-contract");
             const result = await apiFetch(`/api/orders/${orderId}/simulate-payment`, paymentResultSchema, { method: "POST", body });
             setLast(result.exchange_id);
-            toast(t("received", { state: tc(`states.${result.state}`) }), `/exchanges/${result.exchange_id}`);
+            toast(t("received", { state: tc(`states.${result.state}`) }), `/exchanges/${result.exchange_id}`, {
+              about: `${result.exchange_id}:${result.state}`,
+              from: "action",
+            });
           });
         }}
       >

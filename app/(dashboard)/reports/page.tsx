@@ -158,7 +158,7 @@ function ReportBody({ report }: { report: EarningsReport }) {
           {report.refunded > 0 && ` ${t("refundedLeftOut", { count: report.refunded })}`}
         </p>
         <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("tableLabel")}>
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full cards-on-phone min-w-[40rem] text-left text-sm">
             <thead className="text-xs text-zinc-600 uppercase dark:text-zinc-400">
               <tr>
                 <th className="py-2 pr-3 font-medium">{t("group")}</th>
@@ -173,16 +173,26 @@ function ReportBody({ report }: { report: EarningsReport }) {
             <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
               {report.rows.map((r) => (
                 <tr key={`${r.key}-${r.currency}`} data-group={r.key} data-currency={r.currency}>
-                  <td className="py-2 pr-3">
-                    <span className="break-all">{r.label}</span>{" "}
+                  <td className="card-title py-2 pr-3">
+                    <span className="wrap-anywhere">{r.label}</span>{" "}
                     <span className="text-xs text-zinc-600 dark:text-zinc-400">{r.currency.toUpperCase()}</span>
                   </td>
-                  <td className="py-2 pr-3 text-right">{r.count}</td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">{f.fiat(Number(r.volume), r.currency)}</td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">{f.btc(Number(r.bitcoin))}</td>
-                  <td className="py-2 pr-3 text-right whitespace-nowrap">{f.fiat(Number(r.fees), r.currency)}</td>
-                  <td className="py-2 pr-3 text-right font-medium whitespace-nowrap">{f.fiat(Number(r.earnings), r.currency)}</td>
-                  <td className="py-2 text-right whitespace-nowrap">
+                  <td data-label={t("exchanges")} className="py-2 pr-3 text-right">
+                    {r.count}
+                  </td>
+                  <td data-label={t("volume")} className="py-2 pr-3 text-right whitespace-nowrap">
+                    {f.fiat(Number(r.volume), r.currency)}
+                  </td>
+                  <td data-label={t("bitcoin")} className="py-2 pr-3 text-right whitespace-nowrap">
+                    {f.btc(Number(r.bitcoin))}
+                  </td>
+                  <td data-label={t("fees")} className="py-2 pr-3 text-right whitespace-nowrap">
+                    {f.fiat(Number(r.fees), r.currency)}
+                  </td>
+                  <td data-label={t("earnings")} className="py-2 pr-3 text-right font-medium whitespace-nowrap">
+                    {f.fiat(Number(r.earnings), r.currency)}
+                  </td>
+                  <td data-label={t("interrupted")} className="py-2 text-right whitespace-nowrap">
                     {r.interrupted.count > 0 ? `${r.interrupted.count} · ${f.fiat(Number(r.interrupted.volume), r.currency)}` : "—"}
                   </td>
                 </tr>
@@ -204,7 +214,7 @@ function Statements({ months, labels }: { months: Map<string, string[]>; labels:
       <ul className="flex flex-col gap-2 text-sm">
         {[...months.entries()].map(([id, list]) => (
           <li key={id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1" data-statements={id}>
-            <span className="font-medium break-all">{labels.get(id) ?? id}</span>
+            <span className="font-medium wrap-anywhere">{labels.get(id) ?? id}</span>
             {list.slice(0, 24).map((m) => (
               <Link
                 key={m}

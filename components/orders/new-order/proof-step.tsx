@@ -46,7 +46,7 @@ export function ProofStep({ draft, update, network, serverError, challengeState,
       <div className="flex flex-col gap-1">
         <p className="text-sm font-medium">{t("sign", { lightning: draft.kind === "lightning" ? "yes" : "no" })}</p>
         <div className="flex items-start gap-2 rounded-md bg-zinc-100 p-3 dark:bg-zinc-800">
-          <code className="flex-1 text-sm break-all" data-testid="message-to-sign">
+          <code className="flex-1 text-sm wrap-anywhere" data-testid="message-to-sign">
             {draft.message}
           </code>
           <CopyValueButton value={draft.message} />

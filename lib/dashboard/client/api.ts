@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { errorBodySchema } from "@/lib/dashboard/contract/shell-api";
+import { errorBodySchema, type ErrorBody } from "@/lib/dashboard/contract/shell-api";
 import { setServiceTime } from "./service-clock";
 import { requestStepUp } from "./step-up";
 
@@ -9,7 +9,7 @@ export class ApiClientError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    readonly details: { path: string; message: string }[] = [],
+    readonly details: NonNullable<ErrorBody["details"]> = [],
   ) {
     super(code);
   }

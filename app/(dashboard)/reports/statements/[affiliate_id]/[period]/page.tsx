@@ -59,7 +59,7 @@ export default async function StatementPage({ params }: { params: Promise<{ affi
             from: s.from,
             to: s.to,
             zone: s.time_zone,
-            code: (chunks) => <code className="break-all">{chunks}</code>,
+            code: (chunks) => <code className="wrap-anywhere">{chunks}</code>,
           })}
         </p>
       </header>
@@ -72,7 +72,7 @@ export default async function StatementPage({ params }: { params: Promise<{ affi
           <p className="text-sm">{t("noTotals", { month: monthName })}</p>
         ) : (
           <div className="overflow-x-auto print:overflow-visible" tabIndex={0} role="region" aria-label={t("totalsTable")}>
-            <table className="w-full min-w-[32rem] text-sm print:min-w-0">
+            <table className="w-full cards-on-phone min-w-[32rem] text-sm print:min-w-0">
               <thead className="text-left text-xs text-zinc-600 uppercase dark:text-zinc-400 print:text-black">
                 <tr>
                   <th className="py-1 pr-3 font-medium">{t("currency")}</th>
@@ -86,14 +86,21 @@ export default async function StatementPage({ params }: { params: Promise<{ affi
               <tbody>
                 {s.totals.map((total) => (
                   <tr key={total.currency} data-total={total.currency} className="border-t border-zinc-200 dark:border-zinc-800">
-                    <td className="py-1 pr-3">{total.currency.toUpperCase()}</td>
-                    <td className="py-1 pr-3 text-right">{total.count}</td>
-                    <td className="py-1 pr-3 text-right">{f.fiat(Number(total.fees), total.currency)}</td>
-                    <td className="py-1 pr-3 text-right font-medium" data-testid={`earned-${total.currency}`}>
+                    <td className="card-title py-1 pr-3">{total.currency.toUpperCase()}</td>
+                    <td data-label={t("exchanges")} className="py-1 pr-3 text-right">
+                      {total.count}
+                    </td>
+                    <td data-label={t("fees")} className="py-1 pr-3 text-right">
+                      {f.fiat(Number(total.fees), total.currency)}
+                    </td>
+                    <td data-label={t("earned")} className="py-1 pr-3 text-right font-medium" data-testid={`earned-${total.currency}`}>
                       {f.fiat(Number(total.earned), total.currency)}
                     </td>
-                    <td className="py-1 pr-3 text-right">{f.fiat(Number(total.received), total.currency)}</td>
+                    <td data-label={t("received")} className="py-1 pr-3 text-right">
+                      {f.fiat(Number(total.received), total.currency)}
+                    </td>
                     <td
+                      data-label={t("difference")}
                       className={`py-1 text-right font-medium ${total.difference === "0.00" ? "" : "text-red-700 dark:text-red-400"}`}
                       data-testid={`difference-${total.currency}`}
                     >
@@ -126,7 +133,7 @@ export default async function StatementPage({ params }: { params: Promise<{ affi
           <p className="text-sm">{t("none")}</p>
         ) : (
           <div className="overflow-x-auto print:overflow-visible" tabIndex={0} role="region" aria-label={t("exchangesTable")}>
-            <table className="w-full min-w-[44rem] text-sm print:min-w-0 print:text-[9pt]">
+            <table className="w-full cards-on-phone min-w-[44rem] text-sm print:min-w-0 print:text-[9pt]">
               <thead className="text-left text-xs text-zinc-600 uppercase dark:text-zinc-400 print:text-black">
                 <tr>
                   <th className="py-1 pr-3 font-medium">{t("date")}</th>
@@ -146,20 +153,32 @@ export default async function StatementPage({ params }: { params: Promise<{ affi
                     data-line={l.exchange_id}
                     className="border-t border-zinc-200 break-inside-avoid dark:border-zinc-800"
                   >
-                    <td className="py-1 pr-3 whitespace-nowrap">{dateIn(l.executed_at)}</td>
-                    <td className="py-1 pr-3 font-mono text-xs">
+                    <td data-label={t("date")} className="py-1 pr-3 whitespace-nowrap">
+                      {dateIn(l.executed_at)}
+                    </td>
+                    <td data-label={t("exchange")} className="py-1 pr-3 font-mono text-xs">
                       <Link href={`/exchanges/${l.exchange_id}`} className="print:no-underline">
                         {l.exchange_id.slice(0, 8)}
                       </Link>
                     </td>
-                    <td className="py-1 pr-3">{l.pair.toUpperCase()}</td>
-                    <td className="py-1 pr-3">{tc(l.type)}</td>
-                    <td className="py-1 pr-3 text-right whitespace-nowrap">{f.fiat(Number(l.cost), l.currency)}</td>
-                    <td className="py-1 pr-3 text-right whitespace-nowrap">{f.fiat(Number(l.fee), l.currency)}</td>
-                    <td className="py-1 pr-3 text-right whitespace-nowrap">
+                    <td data-label={t("pair")} className="py-1 pr-3">
+                      {l.pair.toUpperCase()}
+                    </td>
+                    <td data-label={t("type")} className="py-1 pr-3">
+                      {tc(l.type)}
+                    </td>
+                    <td data-label={t("cost")} className="py-1 pr-3 text-right whitespace-nowrap">
+                      {f.fiat(Number(l.cost), l.currency)}
+                    </td>
+                    <td data-label={t("fee")} className="py-1 pr-3 text-right whitespace-nowrap">
+                      {f.fiat(Number(l.fee), l.currency)}
+                    </td>
+                    <td data-label={t("share")} className="py-1 pr-3 text-right whitespace-nowrap">
                       {l.share_percent === null ? "—" : t("percent", { share: l.share_percent })}
                     </td>
-                    <td className="py-1 text-right whitespace-nowrap">{f.fiat(Number(l.earning), l.currency)}</td>
+                    <td data-label={t("earning")} className="py-1 text-right whitespace-nowrap">
+                      {f.fiat(Number(l.earning), l.currency)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -181,7 +200,7 @@ export default async function StatementPage({ params }: { params: Promise<{ affi
               <li key={p.id} data-payout={p.id} className="flex flex-wrap gap-x-3">
                 <span>{p.received_on}</span>
                 <span className="font-medium">{f.fiat(Number(p.amount), p.currency)}</span>
-                <span className="break-all text-zinc-600 dark:text-zinc-400 print:text-black">{p.bank_reference}</span>
+                <span className="wrap-anywhere text-zinc-600 dark:text-zinc-400 print:text-black">{p.bank_reference}</span>
               </li>
             ))}
           </ul>
