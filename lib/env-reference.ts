@@ -45,7 +45,9 @@ export const settingsReference = {
   SANDBOX_WORKER_INTERVAL_MS: { default: "500", meaning: "how often the webhook worker looks for due deliveries" },
   SANDBOX_DEMO_ACTIVITY: {
     default: "true",
-    meaning: "on a fresh database, make example orders and exchanges through the sandbox's API once the server listens",
+    meaning:
+      "on a fresh database, make five weeks of example orders and exchanges through the sandbox's API once the server " +
+      "listens (the sandbox's clock starts 35 days back and is run forward to the present)",
   },
   SANDBOX_RATE_LIMIT: { default: "100", meaning: "requests per second per API client (bursts of 5 s worth), then `429 rate_limited`" },
   SANDBOX_OPERATOR_KEY: { default: "generated, printed", meaning: "bearer key of `/sandbox/operator/**`" },
