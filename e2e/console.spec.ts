@@ -11,7 +11,7 @@ test("an admin simulates a payment on an order, then each next step on the excha
   await page.goto(`/orders/${order.id}`);
   const card = page.getByRole("region", { name: /Simulate a payment/ });
   await expect(card).toBeVisible();
-  await card.getByLabel("Amount").fill("120");
+  await card.getByLabel("Amount", { exact: true }).fill("120");
   await shot(page, testInfo, "order-simulate-payment");
   await card.getByRole("button", { name: "Simulate the payment" }).click();
   await card.getByRole("link", { name: "Open the exchange" }).click();
@@ -109,7 +109,7 @@ test("the operator console: tenants, users, exchanges and the sandbox simulator"
   await shot(page, testInfo, "console-sandbox");
 
   await page.getByLabel("Order id or creditor reference").fill(order.id);
-  await page.getByRole("region", { name: "Bank payment into an order" }).getByLabel("Amount").fill("1500");
+  await page.getByRole("region", { name: "Bank payment into an order" }).getByLabel("Amount", { exact: true }).fill("1500");
   await page.getByRole("button", { name: "Send the payment" }).click();
   await expect(drive.getByRole("button", { name: "Approve identification" })).toBeVisible();
 });

@@ -6,7 +6,7 @@ import { createOrderViaApi, foreignExchange, operatorDrive, operatorPay, shot, s
 test("sign in, then create an on-chain order through the form with a wallet signature", async ({ page }, testInfo) => {
   await page.goto("/orders");
   await expect(page).toHaveURL(/\/login/);
-  await page.getByLabel("Email").fill("affiliate@example.com");
+  await page.getByLabel("Email", { exact: true }).fill("affiliate@example.com");
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Wrong email or password.")).toBeVisible();

@@ -174,7 +174,7 @@ test("the overview chart's day labels are at least 11 px, inside the chart", asy
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const phone = await context.newPage();
   await phone.goto("/login");
-  await phone.getByLabel("Email").fill("affiliate@example.com");
+  await phone.getByLabel("Email", { exact: true }).fill("affiliate@example.com");
   await phone.getByLabel("Password").fill(DEMO_PASSWORD);
   await phone.getByRole("button", { name: "Sign in", exact: true }).click();
   await phone.waitForURL((url) => !url.pathname.startsWith("/login"));

@@ -74,7 +74,7 @@ test("an admin sets a share, reads the report, prints a statement, records a pay
   // a payout received one euro above the earnings is flagged, here and on the overview (the
   // month's statement may hold the other project's run already: the difference moves by the payout)
   const owed = -euros((await page.getByTestId("difference-eur").textContent()) ?? "");
-  await page.getByLabel("Amount").fill((owed + 1).toFixed(2));
+  await page.getByLabel("Amount", { exact: true }).fill((owed + 1).toFixed(2));
   const reference = `SEPA E2E ${testInfo.project.name}`;
   await page.getByLabel("Bank reference").fill(reference);
   await page.getByRole("button", { name: "Record" }).click();

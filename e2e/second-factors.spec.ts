@@ -52,7 +52,7 @@ async function virtualAuthenticator(page: Page): Promise<CDPSession> {
 
 async function passwordSignIn(page: Page, member: { email: string; password: string }, base = local("")) {
   await page.goto(`${base}/login`);
-  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Email", { exact: true }).fill(member.email);
   await page.getByLabel("Password").fill(member.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }

@@ -6,7 +6,7 @@ import { mailedLink, setPasswordByLink } from "./mail";
 
 async function signInWith(page: Page, email: string, password: string) {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
@@ -22,7 +22,7 @@ test("an admin invites a teammate by mail, who sets a password through the link,
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
   const email = `teammate-${randomUUID().slice(0, 8)}@example.com`;
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByLabel("Role", { exact: true }).selectOption("viewer");
   await page.getByRole("button", { name: "Add to the team" }).click();
   await expect(page.getByRole("status").filter({ hasText: `An invitation is mailed to ${email}` })).toBeVisible();
@@ -36,7 +36,7 @@ test("an admin invites a teammate by mail, who sets a password through the link,
   const password = `teammate-${randomUUID()}`;
   await setPasswordByLink(teammate, await mailedLink(baseURL ?? "", email, "invitation"), password);
   await expect(teammate.getByRole("status")).toContainText("Your password is set");
-  await expect(teammate.getByLabel("Email")).toHaveValue(email);
+  await expect(teammate.getByLabel("Email", { exact: true })).toHaveValue(email);
   await signInWith(teammate, email, password);
   await showAccountItems(teammate);
   await expect(teammate.getByRole("link", { name: "Account" })).toBeVisible();
@@ -76,8 +76,8 @@ test("the webhook secret is masked, revealed on demand, and rotated with an over
   await shot(page, testInfo, "settings-webhook-secret");
 
   await page.goto("/audit");
-  await expect(page.getByText("settings.webhook_secret.reveal").first()).toBeVisible();
-  await expect(page.getByText("settings.webhook_secret.rotate").first()).toBeVisible();
+  await expect(page.locator('[data-audit-action="settings.webhook_secret.reveal"]').first()).toBeVisible();
+  await expect(page.locator('[data-audit-action="settings.webhook_secret.rotate"]').first()).toBeVisible();
 });
 
 test("credentials and affiliate labels say what is wrong with bad input and keep what was there", async ({ page }, testInfo) => {

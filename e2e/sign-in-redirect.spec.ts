@@ -16,7 +16,7 @@ for (const [name, callbackUrl] of offSite) {
       if (new URL(request.url()).hostname === "evil.example") left.push(request.url());
     });
     await page.goto(`/login?callbackUrl=${callbackUrl}`);
-    await page.getByLabel("Email").fill("viewer@example.com");
+    await page.getByLabel("Email", { exact: true }).fill("viewer@example.com");
     await page.getByLabel("Password").fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
@@ -30,7 +30,7 @@ for (const [name, callbackUrl] of offSite) {
 
 test("an on-site callbackUrl is kept, query included", async ({ page }) => {
   await page.goto("/login?callbackUrl=%2Forders%3Factive%3Dtrue");
-  await page.getByLabel("Email").fill("viewer@example.com");
+  await page.getByLabel("Email", { exact: true }).fill("viewer@example.com");
   await page.getByLabel("Password").fill(DEMO_PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/orders");

@@ -34,7 +34,7 @@ test("a simulated payment, its broadcast and its confirmation show one toast eac
 
   await page.goto(`/orders/${order.id}`);
   const card = page.getByRole("region", { name: /Simulate a payment/ });
-  await card.getByLabel("Amount").fill("120");
+  await card.getByLabel("Amount", { exact: true }).fill("120");
   await card.getByRole("button", { name: "Simulate the payment" }).click();
   await card.getByRole("link", { name: "Open the exchange" }).click();
   await expect(page).toHaveURL(/\/exchanges\/[0-9a-f-]{36}$/);
