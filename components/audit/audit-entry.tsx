@@ -48,7 +48,13 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
       ),
     target: (chunks: React.ReactNode) =>
       d.target?.href ? (
-        <Link className={`${link} font-mono`} href={d.target.href} aria-label={d.target.full} title={d.target.full}>
+        <Link
+          className={`${link} font-mono wrap-anywhere`}
+          href={d.target.href}
+          // a short id is read out in full; a name (a member's email) is its own name
+          aria-label={d.target.text.endsWith("…") ? d.target.full : undefined}
+          title={d.target.full}
+        >
           {chunks}
         </Link>
       ) : (
