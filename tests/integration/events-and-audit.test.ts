@@ -11,7 +11,9 @@ import { createOrderVia, DashboardSession } from "./harness/dashboard";
 // The received-webhooks page's API (list, detail, health) and the audit log's filters.
 
 const admin = () => DashboardSession.signIn("affiliate@example.com");
-const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+/** A day in the tenant's time zone (the demo tenant's, Europe/Zurich), as the list's from and to count days. */
+const day = (offsetDays: number) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date(Date.now() + offsetDays * 86_400_000));
 
 async function eventsOf(session: DashboardSession, exchangeId: string, count: number) {
   for (let i = 0; i < 100; i++) {
