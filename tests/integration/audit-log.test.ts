@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parse as parseCsv } from "csv-parse/sync";
 import { auditPageSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { teamSchema } from "@/lib/dashboard/contract/settings-api";
-import { todayIn } from "@/lib/dashboard/audit/day-range";
+import { todayIn } from "@/lib/dashboard/reports/periods";
 import { errorCode, parse } from "./harness/api";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 

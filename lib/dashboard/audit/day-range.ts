@@ -1,13 +1,10 @@
 import type { AuditRange } from "@/lib/dashboard/contract/dashboard-api";
-import { dayIn, presetDays } from "@/lib/dashboard/lists/date-range";
+import { presetDays } from "@/lib/dashboard/lists/date-range";
 
 // A list's `range`, `from` and `to` as the days it covers, both included, counted from today in
 // the tenant's time zone. Pure: the page, the API and the tests share it.
 
 export type DayRange = { from: string | null; to: string | null };
-
-/** The day it is at `now` in the time zone, YYYY-MM-DD. */
-export const todayIn = (timeZone: string, now = new Date()): string => dayIn(timeZone, now);
 
 /**
  * The days of a range, as every list counts them (lib/dashboard/lists/date-range.ts); `from` and

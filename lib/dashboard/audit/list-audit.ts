@@ -5,7 +5,8 @@ import type { Db } from "@/lib/db/client";
 import { auditLog, exchanges, forwardingEndpoints, orders, tenants, users } from "@/lib/db/schema";
 import type { AuditEntry, AuditPage, AuditQuery } from "@/lib/dashboard/contract/dashboard-api";
 import { auditActions, isAuditAction, splitTarget, type AuditTargetKind } from "@/lib/dashboard/contract/audit-actions";
-import { dayRange, todayIn } from "./day-range";
+import { dayIn } from "@/lib/dashboard/lists/date-range";
+import { dayRange } from "./day-range";
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,7 +26,7 @@ export function auditConditions(tenantId: string | null, query: Filters, timeZon
   if (query.user) filters.push(ilike(auditLog.userEmail, `%${escapeLike(query.user)}%`));
   if (query.actor)
     filters.push(UUID.test(query.actor) ? eq(auditLog.userId, query.actor) : eq(auditLog.userEmail, query.actor.toLowerCase()));
-  const days = dayRange(query, todayIn(timeZone, now));
+  const days = dayRange(query, dayIn(timeZone, now));
   // a day's first instant in the time zone, and the next day's
   if (days?.from) filters.push(gte(auditLog.at, sql`(${days.from}::date::timestamp AT TIME ZONE ${timeZone})`));
   if (days?.to) filters.push(lt(auditLog.at, sql`((${days.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`));

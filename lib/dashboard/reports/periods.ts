@@ -1,3 +1,5 @@
+import { addDays, dayIn } from "@/lib/dashboard/lists/date-range";
+
 // Report periods as calendar days in a tenant's time zone. Pure: the pages, the API and the tests
 // share it. A period is [from, to] with both days included.
 
@@ -5,11 +7,8 @@ export type Period = { from: string; to: string };
 export const periodPresets = ["this_month", "last_month", "this_quarter", "last_quarter", "this_year"] as const;
 export type PeriodPreset = (typeof periodPresets)[number];
 
-/** The day it is at `now` in the time zone, YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  // en-CA formats as YYYY-MM-DD
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
+/** The day it is at `now` in the time zone, YYYY-MM-DD (the lists' own reckoning of days). */
+export const todayIn = (timeZone: string, now = new Date()): string => dayIn(timeZone, now);
 
 const pad = (n: number) => String(n).padStart(2, "0");
 /** Year and month (1-12) of YYYY-MM or YYYY-MM-DD. */
@@ -62,7 +61,7 @@ export function monthsOf(period: Period): string[] {
 }
 
 /** The day n days after (or before, n < 0) a YYYY-MM-DD day. */
-export const shiftDay = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+export const shiftDay = addDays;
 
 /**
  * A period cut where months turn: its whole months ([from, until), both first days of months) and
