@@ -21,6 +21,8 @@ describe("GET /api/audit – person, action, days and count", () => {
   it("by the person's id or email and by an exact action; the count above the list matches", async () => {
     const session = await admin();
     const order = await createOrderVia(session);
+    // a second one, so that a page of one entry has a next page whatever ran before
+    await createOrderVia(session);
     await session.request("PATCH", `/api/orders/${order.id}`, { fee_rate: 0.5 });
     const members = parse(teamSchema, await session.request("GET", "/api/settings/team"), 200).data;
     const me = members.find((m) => m.email === "affiliate@example.com");
