@@ -215,6 +215,35 @@ describe("forwarding endpoints", () => {
     await admin.request("DELETE", `/api/forwarding/endpoints/${endpoint.id}`);
   }, 60_000);
 
+  it("a resend while the background loop attempts the delivery is refused (409); one attempt at a time", async () => {
+    const endpoint = await addEndpoint("/slow");
+    // the receiver holds the first attempt open until the test lets it go
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    receiver.answerWith(async (request, res) => {
+      if (request.path === "/slow") await held;
+      res.end("ok");
+    });
+    await serviceSends(eventBody("exchange.executed"));
+    await receiver.until(() => receiver.on("/slow").length === 1);
+    const list = async () =>
+      parse(deliveryListSchema, await admin.request("GET", `/api/forwarding/endpoints/${endpoint.id}/deliveries`), 200).data;
+    const [inFlight] = await list();
+    const refused = await admin.request("POST", `/api/forwarding/deliveries/${inFlight?.id}/resend`);
+    expect(refused.status).toBe(409);
+    expect(errorCode(refused)).toBe("conflict");
+    release();
+    await expect.poll(async () => (await list())[0]?.status).toBe("delivered");
+    // the refused resend sent nothing: one attempt, one request
+    expect((await list())[0]?.attempts).toBe(1);
+    expect(receiver.on("/slow")).toHaveLength(1);
+    // once it has ended, a resend is one more attempt, answered after it
+    const resent = parse(deliverySchema, await admin.request("POST", `/api/forwarding/deliveries/${inFlight?.id}/resend`), 200);
+    expect(resent).toMatchObject({ status: "delivered", attempts: 2 });
+    expect(receiver.on("/slow")).toHaveLength(2);
+    await admin.request("DELETE", `/api/forwarding/endpoints/${endpoint.id}`);
+  }, 30_000);
+
   it("disables an endpoint whose every attempt failed for the horizon, says why, and forwards nothing more to it", async () => {
     const endpoint = await addEndpoint("/dead");
     receiver.answerWith((request, res) => {

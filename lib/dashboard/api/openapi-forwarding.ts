@@ -124,10 +124,12 @@ export const forwardingOperations: Operation[] = [
     path: "/forwarding/deliveries/{id}/resend",
     operationId: "resendForwardingDelivery",
     summary: "Resend a delivery",
-    description: "One more attempt now, with the same `webhook-id`, whatever the delivery's status. The answer is the delivery after it.",
+    description:
+      "One more attempt now, with the same `webhook-id`, whatever the delivery's status. The answer is the delivery after it; " +
+      "`conflict` while another attempt of it is under way.",
     pathParams: { id: "Delivery UUID" },
     success: { status: 200, description: "The delivery", schema: deliverySchema },
-    errors: [...read, "not_found"],
+    errors: [...read, "not_found", "conflict"],
   }),
   op({
     method: "post",

@@ -19,7 +19,7 @@ import {
 } from "@/lib/dashboard/lists/keyset";
 import { ApiError } from "@/lib/errors";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
-import { runDueJobs, wakeJobRunner } from "@/lib/dashboard/jobs/runner";
+import { enqueueAndRun, runJobNow, wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 import { endpointRow } from "./endpoints";
 import { FORWARD, webhookIdOf } from "./deliver";
 
@@ -123,11 +123,8 @@ async function deliveryRow(db: Db, tenant: Tenant, id: string): Promise<JobRow> 
 export async function resendDelivery(db: Db, tenant: Tenant, id: string): Promise<Delivery> {
   const row = await deliveryRow(db, tenant, id);
   await endpointRow(db, tenant, row.subjectId ?? "");
-  await db
-    .update(jobs)
-    .set({ status: "pending", runAt: sql`now()`, finishedAt: null })
-    .where(and(eq(jobs.id, row.id), sql`(${jobs.lockedUntil} IS NULL OR ${jobs.lockedUntil} < now())`));
-  await runDueJobs(db, { id: row.id });
+  // claimed and run here in one go: the background loop cannot take it in between
+  if (!(await runJobNow(db, row.id))) throw new ApiError("conflict", "The delivery is being attempted right now; try again once it ends");
   const [after] = await views(db, [await deliveryRow(db, tenant, id)]);
   if (!after) throw new ApiError("not_found", "No such delivery");
   return after;
@@ -154,18 +151,13 @@ export async function sendTestEvent(db: Db, tenant: Tenant, endpointId: string):
     event: TEST_EVENT_TYPE,
     payload: { endpoint_id: endpoint.id, tenant_id: tenant.id, sent_at: now.toISOString() },
   });
-  await db.insert(jobs).values({
+  await enqueueAndRun(db, {
     id,
     kind: FORWARD,
     tenantId: tenant.id,
     subjectId: endpoint.id,
     payload: { event_type: TEST_EVENT_TYPE, test_body: body },
-    status: "pending",
-    // the database's clock decides what is due
-    runAt: sql`now()`,
-    createdAt: now,
   });
-  await runDueJobs(db, { id });
   const [delivery] = await views(db, [await deliveryRow(db, tenant, id)]);
   if (!delivery) throw new ApiError("not_found", "No such delivery");
   return delivery;

@@ -90,6 +90,42 @@ export async function claimDue(db: Db, limit: number, claimMs: number, only?: { 
     .returning();
 }
 
+/**
+ * Claims one job for `claimMs` to run it now, whatever its status or due time (an admin's
+ * "resend"): due again, unfinished, held by this claim, in one statement. Answers nothing while
+ * another run holds it, so the job is never attempted twice at once.
+ */
+export async function claimNow(db: Db, id: string, claimMs: number): Promise<Job[]> {
+  return db
+    .update(jobs)
+    .set({ status: "pending", runAt: sql`now()`, finishedAt: null, lockedUntil: sql`now() + ${claimMs} * interval '1 millisecond'` })
+    .where(and(eq(jobs.id, id), or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`))))
+    .returning();
+}
+
+/**
+ * Queues a job already claimed for `claimMs` by the caller, which runs it at once; if it cannot,
+ * the claim lapses and any instance runs it.
+ */
+export async function enqueueClaimed(db: Db, job: NewJob & { id: string }, claimMs: number): Promise<Job> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      id: job.id,
+      kind: job.kind,
+      tenantId: job.tenantId,
+      subjectId: job.subjectId ?? null,
+      payload: job.payload,
+      status: "pending",
+      runAt: sql`now()`,
+      lockedUntil: sql`now() + ${claimMs} * interval '1 millisecond'`,
+      createdAt: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error("the job was not stored");
+  return row;
+}
+
 /** The update that records a run's outcome, matching only while this claim still holds the job. */
 function outcomeUpdate(db: Db, job: Job, result: Outcome) {
   return db

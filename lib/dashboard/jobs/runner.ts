@@ -5,7 +5,18 @@ import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { errorText, logger } from "@/lib/log";
 import { startTicker } from "@/lib/runtime/ticker";
 import type { SQL } from "drizzle-orm";
-import { claimDue, finish, finishRecording, jobCounts, type Job, type JobKind, type Outcome } from "./queue";
+import {
+  claimDue,
+  claimNow,
+  enqueueClaimed,
+  finish,
+  finishRecording,
+  jobCounts,
+  type Job,
+  type JobKind,
+  type NewJob,
+  type Outcome,
+} from "./queue";
 
 const log = logger("jobs");
 
@@ -86,6 +97,22 @@ export async function runDueJobs(db: Db, only?: { id: string }): Promise<number>
   // the database went away while recording: the claims lapse and the jobs run again
   if (failure !== null) throw failure;
   return total;
+}
+
+/**
+ * Runs one job on this instance now, whatever its status (an admin's resend): claimed and run
+ * here, so no background loop can take it in between. False while another run holds it.
+ */
+export async function runJobNow(db: Db, id: string): Promise<boolean> {
+  const [job] = await claimNow(db, id, CLAIM_MS);
+  if (!job) return false;
+  await runOne(db, job);
+  return true;
+}
+
+/** Queues a job and runs it on this instance at once (a test event); it is held from the start, so only this run attempts it first. */
+export async function enqueueAndRun(db: Db, job: NewJob & { id: string }): Promise<void> {
+  await runOne(db, await enqueueClaimed(db, job, CLAIM_MS));
 }
 
 /**
