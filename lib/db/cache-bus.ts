@@ -18,6 +18,8 @@ const cacheNoticeSchema = z.discriminatedUnion("cache", [
   // without user_id: every session (a tenant's policy changed)
   z.object({ cache: z.literal("sessions"), user_id: z.string().optional() }),
   z.object({ cache: z.literal("sandbox_clock") }),
+  // a tenant's figures changed other than through a stored webhook (a snapshot, a payout recorded)
+  z.object({ cache: z.literal("overview"), tenant_id: z.string() }),
 ]);
 export type CacheNotice = z.infer<typeof cacheNoticeSchema>;
 type Cache = CacheNotice["cache"];

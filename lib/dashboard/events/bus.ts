@@ -29,9 +29,21 @@ type Subscriber = (notice: Notice | null) => void;
 
 /** One reader per tenant with streams here: the signals heard while it reads wait for its next read. */
 type Reader = { signals: BusSignal[]; reading: boolean };
-type Bus = { subscribers: Map<string, Set<Subscriber>>; readers: Map<string, Reader>; listening: Promise<void> | null };
+/** Hears every signal as it arrives, before anything is read (null: signals may have been missed). */
+type SignalHook = (signal: BusSignal | null) => void;
+type Bus = {
+  subscribers: Map<string, Set<Subscriber>>;
+  readers: Map<string, Reader>;
+  signalHooks: Set<SignalHook>;
+  listening: Promise<void> | null;
+};
 // Per process: one LISTEN connection and one reader per tenant serve every subscriber of the process.
-const busState = processSingleton("event-bus", (): Bus => ({ subscribers: new Map(), readers: new Map(), listening: null }));
+const busState = processSingleton("event-bus", (): Bus => ({
+  subscribers: new Map(),
+  readers: new Map(),
+  signalHooks: new Set(),
+  listening: null,
+}));
 
 function bus(): Bus {
   return busState;
@@ -50,10 +62,12 @@ function dispatch(payload: string) {
   const state = bus();
   if (!payload) {
     for (const set of state.subscribers.values()) for (const fn of set) fn(null);
+    for (const hook of state.signalHooks) hook(null);
     return;
   }
   const signal = parseJsonAs(busSignalSchema, payload);
   if (!signal) return;
+  for (const hook of state.signalHooks) hook(signal);
   if (!state.subscribers.has(signal.tenant_id) && !state.subscribers.has(EVERY_TENANT)) return;
   let reader = state.readers.get(signal.tenant_id);
   if (!reader) state.readers.set(signal.tenant_id, (reader = { signals: [], reading: false }));
@@ -124,6 +138,15 @@ function ensureListening(): Promise<void> {
     state.listening = null;
   });
   return state.listening;
+}
+
+/**
+ * Hears every tenant's signals from now on, as they arrive on this instance (a cache of what
+ * they change drops its entry). Resolves once this process listens.
+ */
+export async function onSignal(hook: SignalHook): Promise<void> {
+  bus().signalHooks.add(hook);
+  await ensureListening();
 }
 
 /** Sends a signal after its transaction committed (a webhook's signal is sent in its storing statement instead). */

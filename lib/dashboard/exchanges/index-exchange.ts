@@ -1,4 +1,5 @@
 import "server-only";
+import { invalidate } from "@/lib/db/cache-bus";
 import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges, orders } from "@/lib/db/schema";
@@ -127,6 +128,8 @@ export async function indexExchangeSnapshots(
       },
       setWhere: or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= excluded.fetched_at`),
     });
+  // the tenant's overview (lib/dashboard/overview/overview-cache.ts) shows what changed
+  await invalidate(db, { cache: "overview", tenant_id: tenantId });
 }
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import { invalidate } from "@/lib/db/cache-bus";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { affiliateLabels, affiliateSharePeriods, exchangeRollups } from "@/lib/db/schema";
@@ -69,6 +70,8 @@ export async function putAgreement(db: Db, tenantId: string, affiliateId: string
         .values(body.periods.map((p) => ({ tenantId, affiliateId, startsOn: p.from, sharePercent: p.share_percent.toFixed(4) })));
     }
   });
+  // earnings are recounted: the overview's reconciliation (lib/dashboard/overview/overview-cache.ts) may change
+  await invalidate(db, { cache: "overview", tenant_id: tenantId });
 }
 
 /** Replaces every agreement's configuration: the ones left out lose their label and periods. */
@@ -91,6 +94,7 @@ export async function putAgreements(db: Db, tenantId: string, list: (AgreementBo
     );
     if (rows.length > 0) await tx.insert(affiliateSharePeriods).values(rows);
   });
+  await invalidate(db, { cache: "overview", tenant_id: tenantId });
 }
 
 /** The labels of some agreements. */

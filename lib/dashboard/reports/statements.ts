@@ -1,4 +1,5 @@
 import "server-only";
+import { invalidate } from "@/lib/db/cache-bus";
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
@@ -195,6 +196,8 @@ export async function recordPayout(
     })
     .returning();
   if (!row) throw new Error("The payout was not stored");
+  // the overview's reconciliation (lib/dashboard/overview/overview-cache.ts) shows it
+  await invalidate(db, { cache: "overview", tenant_id: tenantId });
   return payoutView(row);
 }
 
