@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/states";
@@ -13,7 +13,10 @@ import {
   type DeliveryList,
   type Endpoint,
 } from "@/lib/dashboard/contract/forwarding-api";
-import { sortColumns } from "@/lib/dashboard/contract/lists-api";
+import { sortColumns, viewParameters } from "@/lib/dashboard/contract/lists-api";
+import { Select } from "@/components/ui/field";
+import { SavedViews } from "@/components/ui/saved-views";
+import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
 
@@ -114,45 +117,74 @@ function DeliveryRow({ delivery, onChange }: { delivery: Delivery; onChange: (d:
   );
 }
 
+/** The settings page's address keys of the deliveries shown: whose (endpoint), then their filters, range and sort. */
+const deliveryKeys = viewParameters.deliveries;
+const statuses = ["pending", "delivered", "failed"] as const;
+
 /**
- * An endpoint's delivery log, asked for on demand: the last 25 in a date range and a sort of the
- * admin's choice, with how many there are in all. Its range and sort stay with the panel (an
- * endpoint's among others on the settings page), not in the address.
+ * An endpoint's delivery log, asked for on demand: the last 25 of a status and a date range, in a
+ * sort of the admin's choice, with how many there are in all. One endpoint's at a time; which one,
+ * and its filters, are in the address (`endpoint=…&status=…&range=…&sort=…`), so a reload, a
+ * shared link or a saved view opens the same log.
  */
 export function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const t = useTranslations("settings.forwarding");
   const ts = useTranslations("lists.sort.columns");
   const [list, setList] = useState<DeliveryList | null>(null);
-  const [query, setQuery] = useState<Record<string, string>>({});
+  const { filters, setFilters } = useUrlFilters("/settings", deliveryKeys);
+  const open = filters.endpoint === endpoint.id;
+  const query = Object.fromEntries(Object.entries(filters).filter(([key]) => key !== "endpoint"));
+  const asked = open ? new URLSearchParams(query).toString() : null;
   const { busy, error, run } = useSubmit();
-  const load = (next = query) =>
+  const load = () =>
     run(async () => {
-      const params = new URLSearchParams(Object.entries({ ...next, limit: "25" }).filter(([, v]) => v !== ""));
+      const params = new URLSearchParams({ ...query, limit: "25" });
       setList(await apiFetch(`/api/forwarding/endpoints/${endpoint.id}/deliveries?${params}`, deliveryListSchema));
     });
-  const change = (changes: Record<string, string>) => {
-    const next = { ...query, ...changes };
-    setQuery(next);
-    void load(next);
-  };
+  useEffect(() => {
+    if (asked === null) return;
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again when the address's filters change
+  }, [asked]);
+  const change = (changes: Record<string, string>) => setFilters(changes);
+  const openThis = () =>
+    open ? void load() : setFilters({ ...Object.fromEntries(deliveryKeys.map((key) => [key, ""])), endpoint: endpoint.id });
   return (
     <div className="flex flex-col gap-2">
       <div>
-        <Button size="sm" variant="ghost" disabled={busy} onClick={() => void load()} aria-expanded={list !== null}>
-          {list === null ? t("showDeliveries") : t("refreshDeliveries")}
+        <Button size="sm" variant="ghost" disabled={busy} onClick={openThis} aria-expanded={open && list !== null}>
+          {open && list !== null ? t("refreshDeliveries") : t("showDeliveries")}
         </Button>
       </div>
       <FormError message={error} />
-      {list !== null && (
+      {open && list !== null && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <DateRangeFilter value={query} onChange={change} />
-            <SortSelect
-              columns={sortColumns.deliveries}
-              labels={{ created: ts("created"), state: ts("state") }}
-              sort={shownSort(query.sort, sortColumns.deliveries)}
-              onSort={(sort) => change({ sort })}
-            />
+            <div className="flex flex-wrap items-center gap-2">
+              <Select
+                aria-label={t("statusFilter")}
+                className="w-auto! min-w-32"
+                value={query.status ?? ""}
+                onChange={(e) => change({ status: e.target.value })}
+              >
+                <option value="">{t("allStatuses")}</option>
+                {statuses.map((status) => (
+                  <option key={status} value={status}>
+                    {t(`status.${status}`)}
+                  </option>
+                ))}
+              </Select>
+              <DateRangeFilter value={query} onChange={change} />
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <SortSelect
+                columns={sortColumns.deliveries}
+                labels={{ created: ts("created"), state: ts("state") }}
+                sort={shownSort(query.sort, sortColumns.deliveries)}
+                onSort={(sort) => change({ sort: sort === "-created" ? "" : sort })}
+              />
+              <SavedViews list="deliveries" basePath="/settings?tab=forwarding" query={new URLSearchParams(filters).toString()} />
+            </div>
           </div>
           <ListTotal total={list.total} exact={list.total_exact} />
           {list.data.length === 0 ? (

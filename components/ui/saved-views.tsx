@@ -23,6 +23,7 @@ export function SavedViews({ list, basePath, query }: { list: ListKind; basePath
   const [name, setName] = useState("");
   const [shared, setShared] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const { busy, error, run } = useSubmit();
   const wrapper = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -36,35 +37,85 @@ export function SavedViews({ list, basePath, query }: { list: ListKind; basePath
   };
   const mine = views?.filter((v) => v.own) ?? [];
   const team = views?.filter((v) => !v.own) ?? [];
-  const item = (view: SavedView) => (
-    <li key={view.id} className="flex items-center gap-2 py-1" data-view={view.name}>
-      <Link
-        href={view.query ? `${basePath}?${view.query}` : basePath}
-        onClick={() => setOpen(false)}
-        className="min-w-0 flex-1 truncate text-sm text-orange-700 hover:underline dark:text-orange-400"
-      >
-        {view.name}
-      </Link>
-      {view.shared && view.own && <span className="text-xs text-zinc-500 dark:text-zinc-400">{t("sharedMark")}</span>}
-      {!view.own && view.created_by && <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">{view.created_by}</span>}
-      {view.own && (
-        <Button
-          size="sm"
-          variant="ghost"
-          aria-label={t("delete", { name: view.name })}
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              await apiFetch(`/api/views/${view.id}`, z.unknown(), { method: "DELETE" });
-              setViews((current) => current?.filter((v) => v.id !== view.id) ?? null);
-            })
-          }
+  // a base path with its own query (the settings page's tab) takes the view's after an &
+  const hrefOf = (view: SavedView) => (view.query ? `${basePath}${basePath.includes("?") ? "&" : "?"}${view.query}` : basePath);
+  const rename = (view: SavedView, name: string) =>
+    run(async () => {
+      const renamed = await apiFetch(`/api/views/${view.id}`, savedViewSchema, { method: "PATCH", body: { name } });
+      setViews((current) => current?.map((v) => (v.id === renamed.id ? renamed : v)) ?? null);
+      setRenaming(null);
+    });
+  const item = (view: SavedView) =>
+    renaming?.id === view.id ? (
+      <li key={view.id} className="py-1" data-view={view.name}>
+        <form
+          className="flex items-center gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void rename(view, renaming.name);
+          }}
         >
-          ✕
-        </Button>
-      )}
-    </li>
-  );
+          <TextInput
+            aria-label={t("newName", { name: view.name })}
+            value={renaming.name}
+            maxLength={80}
+            required
+            autoFocus
+            onChange={(e) => setRenaming({ id: view.id, name: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key !== "Escape") return;
+              e.stopPropagation();
+              setRenaming(null);
+            }}
+          />
+          <Button type="submit" size="sm" disabled={busy || renaming.name.trim() === ""}>
+            {t("rename")}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(null)}>
+            {t("cancel")}
+          </Button>
+        </form>
+      </li>
+    ) : (
+      <li key={view.id} className="flex items-center gap-2 py-1" data-view={view.name}>
+        <Link
+          href={hrefOf(view)}
+          onClick={() => setOpen(false)}
+          className="min-w-0 flex-1 truncate text-sm text-orange-700 hover:underline dark:text-orange-400"
+        >
+          {view.name}
+        </Link>
+        {view.shared && view.own && <span className="text-xs text-zinc-500 dark:text-zinc-400">{t("sharedMark")}</span>}
+        {!view.own && view.created_by && <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">{view.created_by}</span>}
+        {view.own && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t("renameLabel", { name: view.name })}
+            disabled={busy}
+            onClick={() => setRenaming({ id: view.id, name: view.name })}
+          >
+            ✎
+          </Button>
+        )}
+        {view.own && (
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={t("delete", { name: view.name })}
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await apiFetch(`/api/views/${view.id}`, z.unknown(), { method: "DELETE" });
+                setViews((current) => current?.filter((v) => v.id !== view.id) ?? null);
+              })
+            }
+          >
+            ✕
+          </Button>
+        )}
+      </li>
+    );
   return (
     <div ref={wrapper} className="relative" onKeyDown={(e) => e.key === "Escape" && open && close()}>
       <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-views`} onClick={() => (open ? close() : setOpen(true))}>

@@ -212,6 +212,33 @@ describe("saved views", () => {
     expect(fromView.data.map((o) => o.id).sort()).toEqual([early[0], early[3], late[1]].sort());
   });
 
+  it("PATCH renames or shares one's own view; another's is 404; a bad body is 400", async () => {
+    const view = parse(
+      savedViewSchema,
+      await admin.request("POST", "/api/views", {
+        list: "deliveries",
+        name: "Failed",
+        query: `endpoint=${crypto.randomUUID()}&status=failed`,
+      }),
+      201,
+    );
+    const renamed = parse(savedViewSchema, await admin.request("PATCH", `/api/views/${view.id}`, { name: "  Failed, this week " }), 200);
+    expect(renamed).toMatchObject({ id: view.id, name: "Failed, this week", query: view.query, shared: false, own: true });
+    const shared = parse(savedViewSchema, await admin.request("PATCH", `/api/views/${view.id}`, { shared: true }), 200);
+    expect(shared).toMatchObject({ name: "Failed, this week", shared: true });
+    const listed = parse(savedViewListSchema, await admin.request("GET", "/api/views?list=deliveries"), 200).data;
+    expect(listed.find((v) => v.id === view.id)?.name).toBe("Failed, this week");
+
+    const joined = await inviteAndJoin(admin, "viewer");
+    const viewer = await DashboardSession.signIn(joined.email, joined.password);
+    expect((await viewer.request("PATCH", `/api/views/${view.id}`, { name: "Mine now" })).status).toBe(404);
+    for (const body of [{}, { name: " " }, { name: "n".repeat(81) }, { shared: "yes" }, { name: "x", owner: "someone" }]) {
+      const reply = await admin.request("PATCH", `/api/views/${view.id}`, body);
+      expect([reply.status, errorCode(reply)], JSON.stringify(body)).toEqual([400, "invalid_request"]);
+    }
+    expect((await admin.request("PATCH", "/api/views/not-a-uuid", { name: "x" })).status).toBe(404);
+  });
+
   it.each([
     ["an unknown list", { list: "payouts", name: "x", query: "" }],
     ["no name", { list: "orders", name: "  ", query: "" }],
@@ -225,6 +252,7 @@ describe("saved views", () => {
     ["a query too long", { list: "orders", name: "x", query: `range=7d&${"x".repeat(600)}` }],
     ["an unknown field", { list: "orders", name: "x", query: "", owner: "someone" }],
     ["events' result of its own", { list: "events", name: "x", query: "result=maybe" }],
+    ["deliveries of an endpoint that is no id", { list: "deliveries", name: "x", query: "endpoint=../settings" }],
   ])("POST /api/views with %s → 400 invalid_request", async (_, body) => {
     const reply = await admin.request("POST", "/api/views", body);
     expect(reply.status).toBe(400);

@@ -1,4 +1,10 @@
-import { savedViewBodySchema, savedViewListSchema, savedViewQuerySchema, savedViewSchema } from "@/lib/dashboard/contract/lists-api";
+import {
+  savedViewBodySchema,
+  savedViewListSchema,
+  savedViewPatchSchema,
+  savedViewQuerySchema,
+  savedViewSchema,
+} from "@/lib/dashboard/contract/lists-api";
 import type { Operation } from "@/lib/openapi/builder";
 
 // OpenAPI operations of saved views: a list's filters, range and sort under a name.
@@ -32,6 +38,18 @@ export const viewOperations: Operation[] = [
     },
     success: { status: 201, description: "The saved view", schema: savedViewSchema },
     errors: [...change],
+  },
+  {
+    method: "patch",
+    path: "/views/{id}",
+    operationId: "updateView",
+    summary: "Rename or share one of your views",
+    description: "A new name, or shared with the tenant or not. Only your own: another's view, shared or not, is 404. Not audited.",
+    tag: "views",
+    pathParams: { id: "View UUID" },
+    body: { schema: savedViewPatchSchema, example: { name: "Refunds, this month" } },
+    success: { status: 200, description: "The view", schema: savedViewSchema },
+    errors: [...change, "not_found"],
   },
   {
     method: "delete",

@@ -49,7 +49,8 @@ export const viewParameters: Record<ListKind, readonly string[]> = {
   exchanges: ["state", "pair", "type", "order_id", "attention", "range", "from", "to", "sort"],
   orders: ["active", "currency", "payout_kind", "range", "from", "to", "sort"],
   events: ["result", "type", "exchange_id", "range", "from", "to", "sort"],
-  deliveries: ["status", "range", "from", "to", "sort"],
+  // endpoint: whose deliveries (the settings page shows one endpoint's at a time)
+  deliveries: ["endpoint", "status", "range", "from", "to", "sort"],
   notifications: ["unread", "range", "from", "to", "sort"],
 };
 export const VIEW_QUERY_MAX = 500;
@@ -82,3 +83,12 @@ export const savedViewBodySchema = z.strictObject({
   shared: z._default(z.boolean(), false),
 });
 export type SavedViewBody = z.infer<typeof savedViewBodySchema>;
+
+/** PATCH /api/views/{id}: a new name, or shared or not (one's own views only). */
+export const savedViewPatchSchema = z
+  .strictObject({
+    name: z.optional(z.string().check(z.trim(), z.minLength(1, "Name the view"), z.maxLength(80))),
+    shared: z.optional(z.boolean()),
+  })
+  .check(z.refine((body) => body.name !== undefined || body.shared !== undefined, "Give a name or shared"));
+export type SavedViewPatch = z.infer<typeof savedViewPatchSchema>;

@@ -9,7 +9,7 @@ import { exchangeListQuerySchema, orderListQuerySchema } from "@/lib/dashboard/c
 import { webhookEventQuerySchema } from "@/lib/dashboard/contract/events-api";
 import { deliveryListQuerySchema } from "@/lib/dashboard/contract/forwarding-api";
 import { notificationQuerySchema } from "@/lib/dashboard/contract/notifications-api";
-import { viewParameters, type ListKind, type SavedView, type SavedViewBody } from "@/lib/dashboard/contract/lists-api";
+import { viewParameters, type ListKind, type SavedView, type SavedViewBody, type SavedViewPatch } from "@/lib/dashboard/contract/lists-api";
 import { ListParamError, parseDateRange } from "@/lib/dashboard/lists/date-range";
 
 // Saved views (/api/views): a list's query string under a name, a user's own or shared with the
@@ -28,6 +28,9 @@ const schemas: Record<ListKind, z.ZodMiniType> = {
 };
 /** What the lists' pages read beside their API's query: the events page's valid or rejected. */
 const pageOnly: Partial<Record<ListKind, Record<string, readonly string[]>>> = { events: { result: ["valid", "rejected"] } };
+/** Page parameters that name a thing: the settings page's endpoint whose deliveries are shown. */
+const pageIds: Partial<Record<ListKind, readonly string[]>> = { deliveries: ["endpoint"] };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const refuse = (path: string, message: string) => new ApiError("invalid_request", "Invalid view", [{ path, message }]);
 
@@ -41,6 +44,7 @@ export function checkedQuery(list: ListKind, query: string): string {
     seen.add(name);
     const allowed = pageOnly[list]?.[name];
     if (allowed && !allowed.includes(value)) throw refuse("query", `${name}: one of ${allowed.join(", ")}`);
+    if (pageIds[list]?.includes(name) && !UUID.test(value)) throw refuse("query", `${name}: a UUID`);
   }
   const values = Object.fromEntries(params);
   const parsed = schemas[list].safeParse(values);
@@ -114,6 +118,23 @@ export async function saveView(db: Db, tenantId: string, user: { id: string; ema
     })
     .returning();
   if (!row) throw new Error("saved_views: no row returned");
+  return view({ ...row, email: user.email }, user.id);
+}
+
+// PATCH /api/views/{id} – renames one of the user's own views, or shares it or stops sharing it
+export async function patchView(
+  db: Db,
+  tenantId: string,
+  user: { id: string; email: string },
+  id: string,
+  patch: SavedViewPatch,
+): Promise<SavedView> {
+  const [row] = await db
+    .update(savedViews)
+    .set({ ...(patch.name === undefined ? {} : { name: patch.name }), ...(patch.shared === undefined ? {} : { shared: patch.shared }) })
+    .where(and(eq(savedViews.id, id), eq(savedViews.tenantId, tenantId), eq(savedViews.userId, user.id)))
+    .returning();
+  if (!row) throw new ApiError("not_found", "No such view of yours");
   return view({ ...row, email: user.email }, user.id);
 }
 
