@@ -15,10 +15,8 @@ export const requestLogMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD
 export const errorWindows = ["24h", "7d"] as const;
 export type ErrorWindow = (typeof errorWindows)[number];
 
-/** What a masked header or body field holds instead of its value. */
-export const MASK = "[masked]";
-/** Bodies are kept up to this many bytes (UTF-8); the rest is cut and `*_body_cut` says so. */
-export const BODY_LIMIT_BYTES = 16 * 1024;
+/** MASK: what a masked header or body field holds; BODY_LIMIT_BYTES: bodies are cut past it (`*_body_cut`). */
+export { BODY_LIMIT_BYTES, MASK } from "@/lib/request-log/limits";
 
 const text = (max: number) => z.nullish(z.string().check(z.minLength(1), z.maxLength(max)));
 
