@@ -26,7 +26,7 @@ const DASHBOARD_LAYERS = [
   ["contract", "jobs", "pages", "upstream"],
   ["audit", "client", "events", "mail", "retention", "security", "views"],
   ["auth"],
-  ["account", "forwarding", "orders", "search", "simulator"],
+  ["account", "forwarding", "orders", "search", "simulator", "request-logs"],
   ["exchanges", "settings"],
   ["console", "payout-links", "reports", "webhooks"],
   ["api", "demo", "notifications", "overview"],

@@ -30,8 +30,6 @@ CREATE TABLE "request_logs" (
 );
 --> statement-breakpoint
 ALTER TABLE "request_logs" ADD CONSTRAINT "request_logs_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "request_logs_tenant_id" ON "request_logs" USING btree ("tenant_id","id") WHERE "request_logs"."tenant_id" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "request_logs_client_id" ON "request_logs" USING btree ("client_id","id") WHERE "request_logs"."client_id" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "request_logs_tenant_created" ON "request_logs" USING btree ("tenant_id","created_at") WHERE "request_logs"."tenant_id" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "request_logs_client_created" ON "request_logs" USING btree ("client_id","created_at") WHERE "request_logs"."client_id" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "request_logs_created" ON "request_logs" USING btree ("created_at");
+CREATE INDEX "request_logs_tenant_created" ON "request_logs" USING btree ("tenant_id","created_at","id") WHERE "request_logs"."tenant_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "request_logs_client_created" ON "request_logs" USING btree ("client_id","created_at","id") WHERE "request_logs"."client_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "request_logs_created" ON "request_logs" USING btree ("created_at","id");

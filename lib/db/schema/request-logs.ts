@@ -10,7 +10,7 @@ import { ofTenant } from "./dashboard";
 export const requestLogs = pgTable(
   "request_logs",
   {
-    /** Newest first is id descending: the lists page by it. */
+    /** The lists are newest first by created_at, then id; a page's `next_before` is the id of its last row. */
     id: bigserial("id", { mode: "number" }).primaryKey(),
     createdAt: ts("created_at").notNull(),
     source: text("source").$type<"upstream" | "sandbox">().notNull(),
@@ -46,21 +46,15 @@ export const requestLogs = pgTable(
   (t) => [
     ofTenant("request_logs", t.tenantId),
     check("request_logs_source_check", sql`${t.source} IN ('upstream', 'sandbox')`),
-    // a tenant's list, newest first, and a client's (the sandbox rows a tenant or the operator reads)
-    index("request_logs_tenant_id")
-      .on(t.tenantId, t.id)
-      .where(sql`${t.tenantId} IS NOT NULL`),
-    index("request_logs_client_id")
-      .on(t.clientId, t.id)
-      .where(sql`${t.clientId} IS NOT NULL`),
-    // the errors view and the error rate read a window of time
+    // newest first (created_at, then id) by its owner: a tenant's list, a client's (the sandbox rows a
+    // tenant or the operator reads); a window of time of the errors view and the error rate
     index("request_logs_tenant_created")
-      .on(t.tenantId, t.createdAt)
+      .on(t.tenantId, t.createdAt, t.id)
       .where(sql`${t.tenantId} IS NOT NULL`),
     index("request_logs_client_created")
-      .on(t.clientId, t.createdAt)
+      .on(t.clientId, t.createdAt, t.id)
       .where(sql`${t.clientId} IS NOT NULL`),
     // the operator's list of every client's calls, and the retention job
-    index("request_logs_created").on(t.createdAt),
+    index("request_logs_created").on(t.createdAt, t.id),
   ],
 );
