@@ -43,6 +43,7 @@ import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
 import { requestLogOperations } from "./openapi-request-logs";
+import { requestLogFrameSchema } from "@/lib/dashboard/contract/request-logs-api";
 import { viewOperations } from "./openapi-views";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
@@ -368,12 +369,16 @@ const operations: Operation[] = [
     summary: "The tenant's live events",
     description:
       "Server-sent events. `event: webhook` (SSE `id:` = the tenant's event cursor) with a WebhookFrame when a " +
-      "webhook is stored; `event: snapshot` (no id) with a SnapshotFrame when an exchange's snapshot is refreshed. " +
-      "Reconnect with `Last-Event-ID` to get exactly what was missed. A comment every 15 s; closed when the session " +
-      "ends. At most `STREAMS_PER_USER` open per user.",
+      "webhook is stored; `event: snapshot` (no id) with a SnapshotFrame when an exchange's snapshot is refreshed; " +
+      "`event: request_log` (no id) with a RequestLogFrame when rows of the request log were written. Reconnect " +
+      "with `Last-Event-ID` to get exactly what was missed. A comment every 15 s; closed when the session ends. At " +
+      "most `STREAMS_PER_USER` open per user.",
     tag: "events",
     query: tenantQuery,
-    success: sse("An endless text/event-stream; each frame's data is one of these", z.union([webhookFrameSchema, snapshotFrameSchema])),
+    success: sse(
+      "An endless text/event-stream; each frame's data is one of these",
+      z.union([webhookFrameSchema, snapshotFrameSchema, requestLogFrameSchema]),
+    ),
     errors: [...signedIn, "rate_limited"],
   },
   {

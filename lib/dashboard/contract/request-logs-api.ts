@@ -146,11 +146,16 @@ export const requestLogErrorsSchema = z.object({
 });
 export type RequestLogErrors = z.infer<typeof requestLogErrorsSchema>;
 
-/** The live event (event stream) told per batch written: just enough to refetch. */
-export const requestLogFrameSchema = z.object({
-  type: z.literal("request_log"),
-  /** The newest id written. */
-  id: z.int(),
-  count: z.int(),
-});
+/**
+ * `event: request_log` of GET /api/events (no SSE id): a batch of the tenant's rows was written,
+ * one frame per batch; just enough to refetch the first page.
+ */
+export const requestLogFrameSchema = z
+  .object({
+    /** The newest id written. */
+    id: z.int(),
+    /** Rows of the tenant in the batch. */
+    count: z.int(),
+  })
+  .check(z.meta({ description: "data of `event: request_log` (no SSE id)" }));
 export type RequestLogFrame = z.infer<typeof requestLogFrameSchema>;
