@@ -69,7 +69,7 @@ beforeAll(async () => {
       md5(i::text), now() FROM generate_series(1, 5000) i`);
   await seedSideTables((text, params) => client.query(text, params), { tenantId, userId, endpointId }, 5000);
   // request logs: the tenant's upstream calls and its sandbox client's, and another client's, over a week
-  await seed(`INSERT INTO request_logs (created_at, source, tenant_id, client_id, user_id, method, path, route, status, error_code,
+  await seed(`INSERT INTO request_logs (created_at, source, tenant_id, client_key, user_id, method, path, route, status, error_code,
       duration_ms, request_headers, response_headers)
     SELECT now() - i * interval '2 minutes', CASE WHEN i % 3 = 0 THEN 'upstream' ELSE 'sandbox' END,
       CASE WHEN i % 3 = 0 THEN $1::uuid END, CASE WHEN i % 3 = 1 THEN 'plans-client' WHEN i % 3 = 2 THEN 'other-client' END,
@@ -198,8 +198,8 @@ describe("every list reads an index in its own order, at any depth", () => {
   });
 
   it("request logs: each filter, at depth, a tenant's two kinds of rows, the operator's, one row and the errors grouping", async () => {
-    const viewer: LogViewer = { kind: "tenant", tenantId, clientId: "plans-client", bodies: true };
-    const operator: LogViewer = { kind: "operator", clientId: null, bodies: true };
+    const viewer: LogViewer = { kind: "tenant", tenantId, clientKey: "plans-client", bodies: true };
+    const operator: LogViewer = { kind: "operator", clientKey: null, bodies: true };
     const page = (query: Record<string, unknown>) => ({ limit: 50, ...query });
     for (const [name, run] of [
       ["logs", () => listRequestLogs(db, viewer, page({}))],
@@ -213,7 +213,7 @@ describe("every list reads an index in its own order, at any depth", () => {
       ["logs by member", () => listRequestLogs(db, viewer, page({ user_id: tenantId }))],
       ["logs of a day", () => listRequestLogs(db, viewer, page({ since: new Date(Date.now() - 86_400_000).toISOString() }))],
       ["operator logs", () => listRequestLogs(db, operator, page({ before: 7500 }))],
-      ["operator logs of a client", () => listRequestLogs(db, { ...operator, clientId: "other-client" }, page({ status: "5xx" }))],
+      ["operator logs of a client", () => listRequestLogs(db, { ...operator, clientKey: "other-client" }, page({ status: "5xx" }))],
       ["one row", () => requestLogDetail(db, viewer, 3)],
     ] as const) {
       expectIndexedAndOrdered(name, await plansOf(run as () => Promise<unknown>));

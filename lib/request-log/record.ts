@@ -7,6 +7,7 @@ import { processSingleton } from "@/lib/process-singleton";
 import { errorText, logger } from "@/lib/log";
 import { maskBody, maskHeaders, maskQuery, storable } from "./mask";
 import { BODY_LIMIT_BYTES } from "./limits";
+import { clientKeyOf } from "./client-key";
 
 // Recording a request log row off the hot path: the caller hands over what it sent and got once
 // the answer is made, and returns at once; the row is masked here and inserted with the others
@@ -19,6 +20,7 @@ const log = logger("request-log");
 export type RequestLogEntry = {
   source: "upstream" | "sandbox";
   tenantId?: string | null;
+  /** The API client's client_id: hashed before it is stored (client-key.ts). */
   clientId?: string | null;
   dashboardRequestId?: string | null;
   userId?: string | null;
@@ -46,7 +48,7 @@ export type RequestLogEntry = {
 
 type Row = typeof requestLogs.$inferInsert;
 /** What a batch written tells its listeners (the dashboard's live stream): who may see each row. */
-export type WrittenRow = { id: number; source: "upstream" | "sandbox"; tenantId: string | null; clientId: string | null };
+export type WrittenRow = { id: number; source: "upstream" | "sandbox"; tenantId: string | null; clientKey: string | null };
 
 const listeners = processSingleton("request-log-listeners", () => new Set<(rows: WrittenRow[]) => void>());
 
@@ -94,7 +96,7 @@ export function toRow(entry: RequestLogEntry): Row {
     createdAt: entry.createdAt,
     source: entry.source,
     tenantId: entry.tenantId ?? null,
-    clientId: text(entry.clientId, 200),
+    clientKey: entry.clientId ? clientKeyOf(entry.clientId) : null,
     dashboardRequestId: text(entry.dashboardRequestId, 200),
     userId: entry.userId ?? null,
     apiKeyId: entry.apiKeyId ?? null,
@@ -123,7 +125,7 @@ const insertTogether = groupCommitPer(async (db: Db, rows: Row[]): Promise<Writt
   const written = await db
     .insert(requestLogs)
     .values(rows)
-    .returning({ id: requestLogs.id, source: requestLogs.source, tenantId: requestLogs.tenantId, clientId: requestLogs.clientId });
+    .returning({ id: requestLogs.id, source: requestLogs.source, tenantId: requestLogs.tenantId, clientKey: requestLogs.clientKey });
   for (const fn of listeners) fn(written);
   return written;
 });

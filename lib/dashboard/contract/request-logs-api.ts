@@ -69,8 +69,12 @@ export const requestLogItemSchema = z.object({
   duration_ms: z.int(),
   request_id: z.nullable(z.string()),
   correlation_id: z.nullable(z.string()),
-  /** Sandbox rows, operator console only: the API client (null when the request named none that exists). */
-  client_id: z.nullable(z.string()),
+  /**
+   * Sandbox rows, operator console only (null elsewhere): the SHA-256 (hex) of the API client's
+   * client_id, which is a credential and never stored itself; null when the request named no
+   * existing client. The operator's `client_id` filter hashes the id it is given.
+   */
+  client_key: z.nullable(z.string()),
   /** Upstream rows: the dashboard request, member or API key that caused the call (null for background work). */
   dashboard_request_id: z.nullable(z.string()),
   user_id: z.nullable(uuid),

@@ -23,12 +23,12 @@ type Row = typeof requestLogs.$inferSelect;
 /** The rows each key of the viewer owns: one or two conditions, each served by an index of (key, id). */
 export function ownedBy(viewer: LogViewer, source: RequestLogQuery["source"]): SQL[] {
   if (viewer.kind === "operator") {
-    return [viewer.clientId ? eq(requestLogs.clientId, viewer.clientId) : eq(requestLogs.source, "sandbox")];
+    return [viewer.clientKey ? eq(requestLogs.clientKey, viewer.clientKey) : eq(requestLogs.source, "sandbox")];
   }
   const parts: SQL[] = [];
   if (source !== "sandbox") parts.push(and(eq(requestLogs.tenantId, viewer.tenantId), sql`${requestLogs.tenantId} IS NOT NULL`) as SQL);
-  if (source !== "upstream" && viewer.clientId) {
-    parts.push(and(eq(requestLogs.clientId, viewer.clientId), sql`${requestLogs.clientId} IS NOT NULL`) as SQL);
+  if (source !== "upstream" && viewer.clientKey) {
+    parts.push(and(eq(requestLogs.clientKey, viewer.clientKey), sql`${requestLogs.clientKey} IS NOT NULL`) as SQL);
   }
   return parts;
 }
@@ -77,7 +77,7 @@ export function logItem(row: Row, viewer: LogViewer): RequestLogItem {
     duration_ms: row.durationMs,
     request_id: row.requestId,
     correlation_id: row.correlationId,
-    client_id: viewer.kind === "operator" ? row.clientId : null,
+    client_key: viewer.kind === "operator" ? row.clientKey : null,
     dashboard_request_id: row.dashboardRequestId,
     user_id: row.userId,
     api_key_id: row.apiKeyId,
@@ -100,7 +100,7 @@ const listColumns = {
   durationMs: requestLogs.durationMs,
   requestId: requestLogs.requestId,
   correlationId: requestLogs.correlationId,
-  clientId: requestLogs.clientId,
+  clientKey: requestLogs.clientKey,
   dashboardRequestId: requestLogs.dashboardRequestId,
   userId: requestLogs.userId,
   apiKeyId: requestLogs.apiKeyId,
@@ -142,7 +142,7 @@ export async function requestLogDetail(db: Db, viewer: LogViewer, id: number): P
     row &&
     (viewer.kind === "operator"
       ? row.source === "sandbox"
-      : row.tenantId === viewer.tenantId || (viewer.clientId !== null && row.clientId === viewer.clientId));
+      : row.tenantId === viewer.tenantId || (viewer.clientKey !== null && row.clientKey === viewer.clientKey));
   if (!row || !visible) throw new ApiError("not_found", "No such request log entry");
   return {
     ...logItem(row, viewer),

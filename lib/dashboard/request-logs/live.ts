@@ -6,6 +6,7 @@ import { onRequestLogsWritten, type WrittenRow } from "@/lib/request-log/record"
 import { processSingleton } from "@/lib/process-singleton";
 import { errorText, logger } from "@/lib/log";
 import { isOwnSandbox } from "./viewer";
+import { clientKeyOf } from "@/lib/request-log/client-key";
 
 // New request log rows appear live: each batch written (lib/request-log/record.ts) is announced
 // on the live-update bus, one `request_log` signal per tenant whose rows it held (its upstream
@@ -21,10 +22,12 @@ async function announce(rows: WrittenRow[]) {
     const seen = perTenant.get(tenantId) ?? { id, count: 0 };
     perTenant.set(tenantId, { id: Math.max(seen.id, id), count: seen.count + 1 });
   };
-  const clients = rows.some((row) => row.clientId) ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)) : [];
+  const clients = rows.some((row) => row.clientKey)
+    ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)).map((t) => ({ id: t.id, key: clientKeyOf(t.clientId) }))
+    : [];
   for (const row of rows) {
     if (row.tenantId) add(row.tenantId, row.id);
-    for (const tenant of clients) if (row.clientId && tenant.clientId === row.clientId) add(tenant.id, row.id);
+    for (const tenant of clients) if (row.clientKey && tenant.key === row.clientKey) add(tenant.id, row.id);
   }
   for (const [tenantId, { id, count }] of perTenant) await publish({ kind: "request_log", tenant_id: tenantId, id, count });
 }

@@ -2,14 +2,15 @@ import "server-only";
 import { env } from "@/lib/env";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import type { Role } from "@/lib/dashboard/auth/roles";
+import { clientKeyOf } from "@/lib/request-log/client-key";
 
 // Who sees which request log rows (docs/request-logs.md#who-sees-what): a tenant's members its
 // upstream calls and, while its upstream is this app's sandbox, its API client's sandbox calls;
 // viewers without the bodies; the operator console every client's sandbox calls.
 
 export type LogViewer =
-  | { kind: "tenant"; tenantId: string; clientId: string | null; bodies: boolean }
-  | { kind: "operator"; clientId: string | null; bodies: true };
+  | { kind: "tenant"; tenantId: string; clientKey: string | null; bodies: boolean }
+  | { kind: "operator"; clientKey: string | null; bodies: true };
 
 const bare = (url: string) => url.replace(/\/+$/, "").toLowerCase();
 
@@ -25,9 +26,14 @@ export function tenantViewer(tenant: Tenant, role: Role): LogViewer {
   return {
     kind: "tenant",
     tenantId: tenant.id,
-    clientId: isOwnSandbox(tenant.baseUrl) ? tenant.clientId : null,
+    clientKey: isOwnSandbox(tenant.baseUrl) ? clientKeyOf(tenant.clientId) : null,
     bodies: role !== "viewer",
   };
 }
 
-export const operatorViewer = (clientId: string | null): LogViewer => ({ kind: "operator", clientId, bodies: true });
+/** The operator console's view: every client's sandbox rows, or those of the client_id asked for. */
+export const operatorViewer = (clientId: string | null): LogViewer => ({
+  kind: "operator",
+  clientKey: clientId ? clientKeyOf(clientId) : null,
+  bodies: true,
+});

@@ -116,7 +116,7 @@ describe("retention", () => {
       createdAt,
       source,
       tenantId: source === "upstream" ? tenantId : null,
-      clientId: source === "sandbox" ? "retention-client" : null,
+      clientKey: source === "sandbox" ? "retention-client" : null,
       method: "GET",
       path: "/v1/orders/x",
       route: "/v1/orders/{id}",

@@ -3,7 +3,7 @@ CREATE TABLE "request_logs" (
 	"created_at" timestamp (3) with time zone NOT NULL,
 	"source" text NOT NULL,
 	"tenant_id" uuid,
-	"client_id" text,
+	"client_key" text,
 	"dashboard_request_id" text,
 	"user_id" uuid,
 	"api_key_id" uuid,
@@ -31,5 +31,5 @@ CREATE TABLE "request_logs" (
 --> statement-breakpoint
 ALTER TABLE "request_logs" ADD CONSTRAINT "request_logs_tenant_id_fkey" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "request_logs_tenant_created" ON "request_logs" USING btree ("tenant_id","created_at","id") WHERE "request_logs"."tenant_id" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "request_logs_client_created" ON "request_logs" USING btree ("client_id","created_at","id") WHERE "request_logs"."client_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "request_logs_client_created" ON "request_logs" USING btree ("client_key","created_at","id") WHERE "request_logs"."client_key" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "request_logs_created" ON "request_logs" USING btree ("created_at","id");

@@ -16,8 +16,8 @@ export const requestLogs = pgTable(
     source: text("source").$type<"upstream" | "sandbox">().notNull(),
     /** Upstream rows: the tenant whose dashboard made the call. */
     tenantId: uuid("tenant_id"),
-    /** Sandbox rows: the API client (null when the request named no existing client). */
-    clientId: text("client_id"),
+    /** Sandbox rows: the SHA-256 (hex) of the API client's client_id, a credential never stored itself (null: no known client). */
+    clientKey: text("client_key"),
     /** Upstream rows: what caused the call (null for background work). */
     dashboardRequestId: text("dashboard_request_id"),
     userId: uuid("user_id"),
@@ -52,8 +52,8 @@ export const requestLogs = pgTable(
       .on(t.tenantId, t.createdAt, t.id)
       .where(sql`${t.tenantId} IS NOT NULL`),
     index("request_logs_client_created")
-      .on(t.clientId, t.createdAt, t.id)
-      .where(sql`${t.clientId} IS NOT NULL`),
+      .on(t.clientKey, t.createdAt, t.id)
+      .where(sql`${t.clientKey} IS NOT NULL`),
     // the operator's list of every client's calls, and the retention job
     index("request_logs_created").on(t.createdAt, t.id),
   ],
