@@ -63,4 +63,15 @@ export const requestLogOperations: Operation[] = [
     success: { status: 200, description: "A page of calls", schema: requestLogPageSchema },
     errors: ["unauthorized", "forbidden", "invalid_request"],
   },
+  {
+    method: "get",
+    path: "/operator/request-logs/{id}",
+    operationId: "getAnyRequestLog",
+    summary: "One sandbox call of any client",
+    description: "With its headers (secrets masked) and bodies (each up to 16 KiB) (operators).",
+    tag: "operator console",
+    pathParams: { id: "The row's id" },
+    success: { status: 200, description: "The call", schema: requestLogDetailSchema },
+    errors: ["unauthorized", "forbidden", "not_found"],
+  },
 ];
