@@ -15,6 +15,7 @@ export default defineConfig({
     "./lib/db/schema/mail.ts",
     "./lib/db/schema/rollups.ts",
     "./lib/db/schema/views.ts",
+    "./lib/db/schema/request-logs.ts",
   ],
   out: "./lib/db/migrations",
 });

@@ -15,7 +15,7 @@ const noDashboard = {
   regex: "^(@/lib/dashboard|.*/lib/dashboard|@/components)(/(?!docs/).*)?$",
   message: "The sandbox is the service's stand-in: it knows nothing of the dashboard (docs/architecture.md#boundaries).",
 };
-const SHARED = ["bitcoin", "lightning", "banking", "db", "http", "openapi", "runtime", "rate-limit", "service-api"];
+const SHARED = ["bitcoin", "lightning", "banking", "db", "http", "openapi", "runtime", "rate-limit", "service-api", "request-log"];
 const NOT_CHECKED = ["tests/**", "e2e/**", "scripts/**", "**/*.test.ts", "instrumentation.ts", "lib/boot.ts"];
 
 // The dashboard's folders in layers, lowest first (docs/architecture.md#layers): a folder imports
@@ -26,7 +26,7 @@ const DASHBOARD_LAYERS = [
   ["contract", "jobs", "pages", "upstream"],
   ["audit", "client", "events", "mail", "retention", "security", "views"],
   ["auth"],
-  ["account", "forwarding", "orders", "search", "simulator"],
+  ["account", "forwarding", "orders", "search", "simulator", "request-logs"],
   ["exchanges", "settings"],
   ["console", "payout-links", "reports", "webhooks"],
   ["api", "demo", "notifications", "overview"],

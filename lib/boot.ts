@@ -14,6 +14,7 @@ import { registerDrains } from "@/lib/dashboard/lifecycle/drains";
 import { registerStreamRoutes } from "@/lib/runtime/streams.mjs";
 import { streamRoutes } from "@/lib/dashboard/api/stream-routes";
 import { renewPlaces } from "@/lib/dashboard/events/stream-places";
+import { announceRequestLogs } from "@/lib/dashboard/request-logs/live";
 import { processSingleton } from "@/lib/process-singleton";
 import { SealingKeyMismatch, verifySealingKey } from "@/lib/dashboard/auth/sealing-key";
 import { sql } from "drizzle-orm";
@@ -91,6 +92,8 @@ export function boot(): Promise<void> {
     // before any cache fills: other instances' changes drop this one's copies from the start
     await listenForInvalidations(database);
     startJobRunner(database, config.jobsIntervalMs, jobHandlers);
+    // new request log rows appear live on the tenants' event streams
+    announceRequestLogs();
     for (const [kind, entry] of Object.entries(jobRegistry)) {
       await entry
         .schedule?.(database.db)

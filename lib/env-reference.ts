@@ -126,6 +126,13 @@ export const settingsReference = {
       "jobs older than this are pruned, daily, in batches of 1 000 by one instance; exchanges and " +
       "everything reports count are kept",
   },
+  REQUEST_LOG: {
+    default: "`on`",
+    meaning:
+      "`off`: no request to the sandbox's API and no call to the upstream is recorded in the request logs " +
+      "([docs/request-logs.md](request-logs.md)); for benchmarks",
+  },
+  REQUEST_LOG_RETENTION_DAYS: { default: "30", meaning: "request log rows older than this are pruned, daily, with the rest" },
   NOTIFY_WEBHOOK_SILENCE_HOURS: {
     default: "6",
     meaning: "hours without any webhook, while exchanges are open, after which the team is notified",

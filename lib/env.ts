@@ -74,6 +74,8 @@ const rawSchema = z.object({
   NOTIFICATIONS_SWEEP_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   NOTIFY_WEBHOOK_SILENCE_HOURS: z.coerce.number().min(0.001).max(720).default(6),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  REQUEST_LOG: z.enum(["on", "off"]).default("on"),
+  REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
 });
 
 /** Every environment variable the app reads (docs/configuration.md documents each, lib/env-reference.ts). */
@@ -154,6 +156,10 @@ export type Env = {
   webhookSilenceMs: number;
   /** Stored webhook bodies, the audit log, sent mail and finished jobs older than this go. */
   retentionDays: number;
+  /** Record the sandbox's requests and the upstream calls in request_logs (docs/request-logs.md). */
+  requestLog: boolean;
+  /** Request log rows older than this go. */
+  requestLogRetentionDays: number;
   secrets: Record<SecretName, string>;
   /** Names of the secrets that were generated rather than configured. */
   generatedSecrets: SecretName[];
@@ -275,6 +281,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     notificationsSweepMs: Math.round(raw.NOTIFICATIONS_SWEEP_SECONDS * 1000),
     webhookSilenceMs: Math.round(raw.NOTIFY_WEBHOOK_SILENCE_HOURS * 3_600_000),
     retentionDays: raw.RETENTION_DAYS,
+    requestLog: raw.REQUEST_LOG === "on",
+    requestLogRetentionDays: raw.REQUEST_LOG_RETENTION_DAYS,
     secrets,
     generatedSecrets: missing,
     missingSecrets: missing.filter((name) => !secrets[name]),

@@ -34,10 +34,11 @@ export function requestId(): string {
   return serverRuntime().requests.getStore()?.requestId ?? randomUUID();
 }
 
-/** Names the tenant and user of the request being served, for its log lines. */
-export function identifyRequest(tenantId: string | undefined, userId: string | undefined): void {
+/** Names the tenant and user (and API key) of the request being served, for its log lines and the request log. */
+export function identifyRequest(tenantId: string | undefined, userId: string | undefined, apiKeyId?: string): void {
   const ctx = serverRuntime().requests.getStore();
   if (!ctx) return;
+  if (apiKeyId) ctx.apiKeyId = apiKeyId;
   if (tenantId) ctx.tenantId = tenantId;
   if (userId) ctx.userId = userId;
 }

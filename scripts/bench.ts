@@ -3,7 +3,8 @@
 // exits 0 unless it cannot run at all. BENCH_ONLY=<name> runs one section (or core: 1 to 3):
 //   1 latency, 2 ingest, 3 fan-out (scripts/bench/latency.ts, ingest.ts, fan-out.ts)
 //   4 reports (reports.ts, PostgreSQL), 5 pages (pages.ts), 6 instances (instances.ts, PostgreSQL
-//   and nginx), 7 forwarding (forwarding.ts), 8 scale (scale.ts, PostgreSQL)
+//   and nginx), 7 forwarding (forwarding.ts), 8 scale (scale.ts, PostgreSQL), 9 request-log
+//   (request-log.ts: logging on against off)
 import { spawnSync } from "node:child_process";
 import { existsSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -29,6 +30,7 @@ import { pagesBench } from "./bench/pages";
 import { instancesSection } from "./bench/instances";
 import { forwardingBench } from "./bench/forwarding";
 import { scaleSection } from "./bench/scale";
+import { requestLogSection } from "./bench/request-log";
 
 type Context = { app: RunningApp; databaseUrl: string | null; cookie: string; exchangeId: string; orderId: string; ingested: number };
 type Section = { name: string; title: string; postgresOnly?: string; run: (c: Context) => Promise<unknown> };
@@ -64,6 +66,7 @@ const sections: Section[] = [
     postgresOnly: "it is measured on PostgreSQL only",
     run: (c) => scaleSection(c.app, c.databaseUrl ?? "", c.cookie),
   },
+  { name: "request-log", title: "9. the request log on and off", run: (c) => requestLogSection(c) },
 ];
 
 async function main() {

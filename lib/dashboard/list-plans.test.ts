@@ -14,6 +14,9 @@ import { listAudit } from "@/lib/dashboard/audit/list-audit";
 import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
 import { listDeliveries } from "@/lib/dashboard/forwarding/deliveries";
 import { listNotifications } from "@/lib/dashboard/notifications/inbox";
+import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-logs/list-logs";
+import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
+import type { LogViewer } from "@/lib/dashboard/request-logs/viewer";
 import { nodes, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list and each of its filters reads its table through an index that also gives its order,
@@ -22,7 +25,17 @@ import { nodes, seedSideTables, type PlanNode } from "@/tests/plans";
 // analysed and sequential scans priced out) may hold no sequential scan of a large table and no
 // sort of its rows.
 
-const LARGE = ["exchanges", "orders", "webhook_events", "audit_log", "sign_ins", "jobs", "notifications", "forwarding_attempts"];
+const LARGE = [
+  "exchanges",
+  "orders",
+  "webhook_events",
+  "audit_log",
+  "sign_ins",
+  "jobs",
+  "notifications",
+  "forwarding_attempts",
+  "request_logs",
+];
 const captured: { sql: string; params: unknown[] }[] = [];
 let client: PGlite;
 let db: Db;
@@ -55,6 +68,14 @@ beforeAll(async () => {
       'a' || (i % 7) || '@example.com', (ARRAY['orders.create','team.add'])[i % 2 + 1], (ARRAY['ok','forbidden'])[i % 2 + 1],
       md5(i::text), now() FROM generate_series(1, 5000) i`);
   await seedSideTables((text, params) => client.query(text, params), { tenantId, userId, endpointId }, 5000);
+  // request logs: the tenant's upstream calls and its sandbox client's, and another client's, over a week
+  await seed(`INSERT INTO request_logs (created_at, source, tenant_id, client_key, user_id, method, path, route, status, error_code,
+      duration_ms, request_headers, response_headers)
+    SELECT now() - i * interval '2 minutes', CASE WHEN i % 3 = 0 THEN 'upstream' ELSE 'sandbox' END,
+      CASE WHEN i % 3 = 0 THEN $1::uuid END, CASE WHEN i % 3 = 1 THEN 'plans-client' WHEN i % 3 = 2 THEN 'other-client' END,
+      CASE WHEN i % 6 = 0 THEN $1::uuid END, (ARRAY['GET','POST','PATCH'])[i % 3 + 1], '/v1/orders/' || i, '/v1/orders/{id}',
+      (ARRAY[200, 201, 400, 404, 502])[i % 5 + 1], (ARRAY[NULL, NULL, 'invalid_signature', 'not_found', 'upstream_unavailable'])[i % 5 + 1],
+      i % 100, '{}'::jsonb, '{}'::jsonb FROM generate_series(1, 15000) i`);
   await client.exec(`ANALYZE; SET enable_seqscan = off`);
 }, 120_000);
 
@@ -173,6 +194,47 @@ describe("every list reads an index in its own order, at any depth", () => {
       const plans = await plansOf(run as () => Promise<unknown>);
       // deliveries also read their endpoint (by its key) and their attempts (by job): every one of them is checked
       expectIndexedAndOrdered(name, plans);
+    }
+  });
+
+  it("request logs: each filter, at depth, a tenant's two kinds of rows, the operator's, one row and the errors grouping", async () => {
+    const viewer: LogViewer = { kind: "tenant", tenantId, clientKey: "plans-client", bodies: true };
+    const operator: LogViewer = { kind: "operator", clientKey: null, bodies: true };
+    const page = (query: Record<string, unknown>) => ({ limit: 50, ...query });
+    for (const [name, run] of [
+      ["logs", () => listRequestLogs(db, viewer, page({}))],
+      ["logs at depth", () => listRequestLogs(db, viewer, page({ before: 7500 }))],
+      ["logs upstream only", () => listRequestLogs(db, viewer, page({ source: "upstream", before: 7500 }))],
+      ["logs sandbox only", () => listRequestLogs(db, viewer, page({ source: "sandbox" }))],
+      ["logs 4xx", () => listRequestLogs(db, viewer, page({ status: "4xx", before: 7500 }))],
+      ["logs by method", () => listRequestLogs(db, viewer, page({ method: "PATCH" }))],
+      ["logs by path", () => listRequestLogs(db, viewer, page({ path: "/v1/orders/12" }))],
+      ["logs by error code", () => listRequestLogs(db, viewer, page({ error_code: "invalid_signature" }))],
+      ["logs by member", () => listRequestLogs(db, viewer, page({ user_id: tenantId }))],
+      ["logs of a day", () => listRequestLogs(db, viewer, page({ since: new Date(Date.now() - 86_400_000).toISOString() }))],
+      ["operator logs", () => listRequestLogs(db, operator, page({ before: 7500 }))],
+      ["operator logs of a client", () => listRequestLogs(db, { ...operator, clientKey: "other-client" }, page({ status: "5xx" }))],
+      ["one row", () => requestLogDetail(db, viewer, 3)],
+    ] as const) {
+      expectIndexedAndOrdered(name, await plansOf(run as () => Promise<unknown>));
+    }
+    // the grouping reads only the window, by each key's (key, created_at) index; it may sort what it groups
+    for (const window of ["24h", "7d"] as const) {
+      for (const plan of await plansOf(() => requestLogErrors(db, viewer, { window }))) {
+        const reads = plan.filter((n) => n["Relation Name"] === "request_logs" || n["Index Name"]?.startsWith("request_logs"));
+        expect(
+          reads.filter((n) => n["Node Type"] === "Seq Scan"),
+          `errors of ${window}: sequential scans`,
+        ).toEqual([]);
+        expect(
+          reads.every(
+            (n) =>
+              n["Node Type"] === "Bitmap Heap Scan" ||
+              /^request_logs_(tenant|client)_created|request_logs_pkey$/.test(n["Index Name"] ?? ""),
+          ),
+          `errors of ${window}: ${JSON.stringify(plan.map((n) => [n["Node Type"], n["Index Name"]]))}`,
+        ).toBe(true);
+      }
     }
   });
 });

@@ -9,6 +9,8 @@ export type RequestContext = {
   route?: string;
   tenantId?: string;
   userId?: string;
+  /** The dashboard API key the request came with (the request log names it as the cause of upstream calls). */
+  apiKeyId?: string;
 };
 
 export type OutboxCounts = { pending: number; failed: number };

@@ -10,6 +10,7 @@ import { lastKnownSandboxNow } from "./clock";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
 import { errorStack, logger } from "@/lib/log";
+import { finishRecording, startRecording, type Caller } from "./request-log";
 
 const log = logger("sandbox");
 
@@ -18,6 +19,8 @@ export type SandboxContext = {
   params: Record<string, string>;
   db: Db;
   requestId: string;
+  /** Who called, for the request log: clientRoute names the client once it is known. */
+  caller: Caller;
 };
 
 /**
@@ -45,23 +48,28 @@ export function errorResponse(error: unknown, requestId: string, headers?: Heade
   return response;
 }
 
-/** Wraps a sandbox route: 404 when the sandbox is off, errors turned into JSON bodies. */
+/**
+ * Wraps a sandbox route: 404 when the sandbox is off, errors turned into JSON bodies, and every
+ * request of the REST API v1 recorded in the request log once answered (./request-log.ts).
+ */
 export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     const requestId = req.headers.get("x-request-id") ?? randomUUID();
+    const recording = env().sandboxEnabled ? startRecording(req) : null;
     let db: Db | undefined;
     let response: Response;
     try {
       if (!env().sandboxEnabled) throw new ApiError("not_found", "The sandbox is switched off");
       const params = await routeParams(req, context);
       db = await getDb();
-      response = await handler({ req, params, db, requestId });
+      response = await handler({ req, params, db, requestId, caller: recording?.caller ?? { clientId: null } });
     } catch (error) {
       response = errorResponse(error, requestId, undefined, req);
     }
     // the sandbox's own time (its clock may have been moved forward), on refusals too: clients
     // that mind expiries learn its clock from every answer, and a refusal must not reset it
     if (db) response.headers.set("Date", (await lastKnownSandboxNow(db).catch(() => new Date())).toUTCString());
+    if (recording) finishRecording(recording, response, requestId);
     return response;
   };
 }
@@ -70,6 +78,7 @@ export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>
 export function clientRoute(handler: (ctx: SandboxContext & { clientId: string }) => Promise<Response>) {
   return sandboxRoute(async (ctx) => {
     const clientId = await authenticateClient(ctx.db, ctx.req.headers.get("authorization"));
+    ctx.caller.clientId = clientId;
     if (!(await takeClientToken(ctx.db, clientId))) throw new ApiError("rate_limited", "Too many requests");
     return handler({ ...ctx, clientId });
   });

@@ -59,6 +59,18 @@ export type UpstreamCall = {
   durationMs: number;
 };
 
+/**
+ * One call in full, for the request log: what was sent (the Authorization header included: the
+ * recorder masks it) and what came back; `response` is null when no answer came.
+ */
+export type RecordedCall = UpstreamCall & {
+  path: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string | null;
+  response: { headers: Headers; body: string } | null;
+  startedAt: Date;
+};
+
 type ServiceOptions = {
   baseUrl: string;
   authorization: string;
@@ -66,7 +78,12 @@ type ServiceOptions = {
   fetchImpl?: typeof fetch;
   /** Told of every call, once it ended (never with the credentials). */
   observe?: (call: UpstreamCall) => void;
+  /** Told of every call in full, once it ended (the request log). */
+  record?: (call: RecordedCall) => void;
 };
+
+/** What a call saw of its answer, for `record`. */
+type Seen = { response: { headers: Headers; body: string } | null; status?: number };
 
 const UUID_IN_PATH = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** A path as a route: ids and other long segments left out, so that routes stay few. */
@@ -83,19 +100,23 @@ export class ServiceClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
   }
 
+  private headersFor(body: unknown): Record<string, string> {
+    return {
+      authorization: this.options.authorization,
+      accept: "application/json",
+      // answers are a few kilobytes of JSON: compressing and inflating each cost more CPU on
+      // both ends (a third of a forced upstream read's time here) than its bytes cost the network
+      "accept-encoding": "identity",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    };
+  }
+
   private async once(method: string, path: string, body: unknown): Promise<Response> {
     const doFetch = this.options.fetchImpl ?? fetch;
     try {
       return await doFetch(`${this.baseUrl}${path}`, {
         method,
-        headers: {
-          authorization: this.options.authorization,
-          accept: "application/json",
-          // answers are a few kilobytes of JSON: compressing and inflating each cost more CPU on
-          // both ends (a third of a forced upstream read's time here) than its bytes cost the network
-          "accept-encoding": "identity",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
+        headers: this.headersFor(body),
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? UPSTREAM_TIMEOUT_MS),
         cache: "no-store",
@@ -107,13 +128,26 @@ export class ServiceClient {
   }
 
   protected async request<T extends z.core.$ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
-    const observe = this.options.observe;
-    if (!observe) return this.call(method, path, schema, body);
+    const { observe, record } = this.options;
+    if (!observe && !record) return this.call(method, path, schema, body);
     const started = Date.now();
-    const told = (outcome: UpstreamCall["outcome"], status: number, code: string | null) =>
-      observe({ method, route: routeOf(path), outcome, status, code, durationMs: Date.now() - started });
+    const seen: Seen = { response: null };
+    const told = (outcome: UpstreamCall["outcome"], status: number, code: string | null) => {
+      const call = { method, route: routeOf(path), outcome, status, code, durationMs: Date.now() - started };
+      observe?.(call);
+      record?.({
+        ...call,
+        // the status the service answered, where it answered (a 5xx is told to callers as 502)
+        status: seen.response && seen.status ? seen.status : status,
+        path,
+        requestHeaders: this.headersFor(body),
+        requestBody: body === undefined ? null : JSON.stringify(body),
+        response: seen.response,
+        startedAt: new Date(started),
+      });
+    };
     try {
-      const result = await this.call(method, path, schema, body);
+      const result = await this.call(method, path, schema, body, seen);
       told("ok", 200, null);
       return result;
     } catch (error) {
@@ -122,7 +156,13 @@ export class ServiceClient {
     }
   }
 
-  private async call<T extends z.core.$ZodType>(method: string, path: string, schema: T, body?: unknown): Promise<z.output<T>> {
+  private async call<T extends z.core.$ZodType>(
+    method: string,
+    path: string,
+    schema: T,
+    body?: unknown,
+    seen?: Seen,
+  ): Promise<z.output<T>> {
     let response: Response;
     const sentAt = Date.now();
     try {
@@ -134,6 +174,10 @@ export class ServiceClient {
     }
     recordSkew(this.baseUrl, response, sentAt);
     const text = await response.text();
+    if (seen) {
+      seen.response = { headers: response.headers, body: text };
+      seen.status = response.status;
+    }
     let json: unknown;
     try {
       json = JSON.parse(text) as unknown;

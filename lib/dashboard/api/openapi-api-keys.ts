@@ -26,8 +26,8 @@ export const apiKeyOperations: Operation[] = [
     summary: "Create an API key",
     description:
       "A named key with scopes: `read` (every GET route), `write` (the changes an admin may make), `reports` (reports, " +
-      "statements and exports). The answer holds the key, shown this once; only its SHA-256 is kept. Its actions are " +
-      "in the audit log under its prefix and its creator.",
+      "statements and exports), `logs` (the request logs). The answer holds the key, shown this once; only its " +
+      "SHA-256 is kept. Its actions are in the audit log under its prefix and its creator.",
     body: { schema: apiKeyCreateBodySchema, example: { name: "Accounting export", scopes: ["reports"] } },
     success: { status: 201, description: "The key", schema: apiKeyCreatedSchema },
     errors: [...mutation, "conflict"],

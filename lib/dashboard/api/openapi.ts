@@ -42,6 +42,8 @@ import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
+import { requestLogOperations } from "./openapi-request-logs";
+import { requestLogFrameSchema } from "@/lib/dashboard/contract/request-logs-api";
 import { viewOperations } from "./openapi-views";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
@@ -367,12 +369,16 @@ const operations: Operation[] = [
     summary: "The tenant's live events",
     description:
       "Server-sent events. `event: webhook` (SSE `id:` = the tenant's event cursor) with a WebhookFrame when a " +
-      "webhook is stored; `event: snapshot` (no id) with a SnapshotFrame when an exchange's snapshot is refreshed. " +
-      "Reconnect with `Last-Event-ID` to get exactly what was missed. A comment every 15 s; closed when the session " +
-      "ends. At most `STREAMS_PER_USER` open per user.",
+      "webhook is stored; `event: snapshot` (no id) with a SnapshotFrame when an exchange's snapshot is refreshed; " +
+      "`event: request_log` (no id) with a RequestLogFrame when rows of the request log were written. Reconnect " +
+      "with `Last-Event-ID` to get exactly what was missed. A comment every 15 s; closed when the session ends. At " +
+      "most `STREAMS_PER_USER` open per user.",
     tag: "events",
     query: tenantQuery,
-    success: sse("An endless text/event-stream; each frame's data is one of these", z.union([webhookFrameSchema, snapshotFrameSchema])),
+    success: sse(
+      "An endless text/event-stream; each frame's data is one of these",
+      z.union([webhookFrameSchema, snapshotFrameSchema, requestLogFrameSchema]),
+    ),
     errors: [...signedIn, "rate_limited"],
   },
   {
@@ -559,6 +565,7 @@ export function dashboardOpenApi(origin: string) {
       { name: "sign-in", description: "What the sign-in page asks before next-auth's steps, and the mailed links' routes (public)" },
       { name: "notifications", description: "Your notifications (the bell) and how you receive each category" },
       { name: "views", description: "Saved views: a list's filters, range and sort under a name, yours or shared with the team" },
+      { name: "request logs", description: "Every call to the service and to the sandbox, what was sent and answered, and its errors" },
     ],
     securitySchemes: {
       session: {
@@ -573,8 +580,8 @@ export function dashboardOpenApi(origin: string) {
         description:
           "An API key made in Settings → API keys (`Authorization: Bearer dk_…`): no cookie, no Origin check. Each " +
           "operation names the scopes that open it (read: every GET; write: an admin's changes; reports: reports, " +
-          "statements and exports); the operator console, settings and one's own account take no key. 20 requests a " +
-          "second per key, in bursts of 100 (429 rate_limited).",
+          "statements and exports; logs: the request logs); the operator console, settings and one's own account " +
+          "take no key. 20 requests a second per key, in bursts of 100 (429 rate_limited).",
       },
     },
     security: [{ session: [] }],
@@ -602,6 +609,7 @@ export function dashboardOpenApi(origin: string) {
     operations: [
       ...operations,
       ...eventOperations,
+      ...requestLogOperations,
       ...simulatorOperations,
       ...consoleOperations,
       ...settingsOperations,

@@ -140,7 +140,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
       if (options.roles ? !options.roles.includes(user.role) : options.mutation && !canMutate(user.role)) {
         throw new ApiError("forbidden", options.mutation ? "Your role may not change this" : "Your role may not see this");
       }
-      identifyRequest(user.tenantId ?? undefined, user.id);
+      identifyRequest(user.tenantId ?? undefined, user.id, user.apiKey?.id);
       if (user.mustEnrol && !options.duringEnrolment) {
         const who = user.role === "operator" ? "Operators need a second factor in production" : "Your team requires a second factor";
         throw new ApiError("second_factor_required", `${who}: set one up on your account page first`);

@@ -18,7 +18,7 @@ import { eventStream, lastEventIdOf } from "@/lib/dashboard/events/sse";
 // (lib/runtime/streams.mjs) holds the connection once the route below has decided. Each is
 // still a route handler in every other way: a web Request in, the dashboard's errors out.
 
-type Tenantless = Exclude<Notice, { kind: "notification" }>;
+type Tenantless = Exclude<Notice, { kind: "notification" | "request_log" }>;
 const encoder = new TextEncoder();
 
 /** Open streams per payout link; one more is 429. */
@@ -44,6 +44,7 @@ const dashboard = apiRoute({}, async ({ req, db, tenant, user }) =>
     db,
     tenantId: tenant.id,
     userId: user.id,
+    requestLogs: true,
     holder: { key: `user:${user.id}`, limit: env().streamsPerUser },
     stillValid: async () => (await activeSession(db, user.sessionId, user.id)) !== null,
     lastEventId: lastEventIdOf(req),

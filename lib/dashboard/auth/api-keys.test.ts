@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keyStanding } from "./api-keys";
+import { keyStanding, scopeFor } from "./api-keys";
 
 // A key's rights are its scopes narrowed by its creator's role now; none once they are disabled
 // or have left the key's tenant.
@@ -35,5 +35,15 @@ describe("keyStanding", () => {
     ["a creator whose account is gone", ["read"], null, "inactive", "creator_removed", null, []],
   ] as const)("%s", (_name, scopes, creator, status, reason, role, effective) => {
     expect(keyStanding(scopes, TENANT, creator)).toEqual({ status, reason, role, effectiveScopes: effective });
+  });
+});
+
+describe("scopeFor", () => {
+  it("the request logs need the logs scope: read alone does not open what was sent", () => {
+    expect(scopeFor("GET", "/api/request-logs", false)).toBe("logs");
+    expect(scopeFor("GET", "/api/request-logs/errors", false)).toBe("logs");
+    expect(scopeFor("GET", "/api/request-logs/12", false)).toBe("logs");
+    expect(scopeFor("GET", "/api/request-logsx", false)).toBe("read");
+    expect(scopeFor("GET", "/api/operator/request-logs", false)).toBeNull();
   });
 });

@@ -227,10 +227,14 @@ const closedToKeys = /^\/api\/(operator|settings|account|sign-in|auth)(\/|$)/;
 /** Paths of the reports scope: reports, statements and exports (reads). */
 const reportPaths = /^\/api\/(reports\/|agreements(\/|$)|exchanges\/export\.|orders\/export\.)/;
 
+/** Paths of the logs scope: the request logs (reads; they hold what was sent, so read alone does not open them). */
+const logPaths = /^\/api\/request-logs(\/|$)/;
+
 /** The scope a request needs, or null when keys are not accepted there. */
 export function scopeFor(method: string, pathname: string, mutation: boolean): ApiKeyScope | ApiKeyScope[] | null {
   if (closedToKeys.test(pathname)) return null;
   if (mutation || method !== "GET") return "write";
+  if (logPaths.test(pathname)) return "logs";
   return reportPaths.test(pathname) ? ["read", "reports"] : "read";
 }
 

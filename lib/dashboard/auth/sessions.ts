@@ -26,7 +26,7 @@ export type CurrentUser = {
   /** The policy asks for a second factor the user has not set up: they may only enrol one. */
   mustEnrol: boolean;
   /** Set when an API key acts (on behalf of its creator): lib/dashboard/auth/api-keys.ts. */
-  apiKey?: { id: string; prefix: string; name: string; scopes: ("read" | "write" | "reports")[] };
+  apiKey?: { id: string; prefix: string; name: string; scopes: ("read" | "write" | "reports" | "logs")[] };
 };
 
 /** A new session of a user who just signed in; signing in counts as a step-up. */

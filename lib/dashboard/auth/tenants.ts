@@ -8,6 +8,7 @@ import type { NetworkName } from "@/lib/bitcoin/networks";
 import { decryptSecret } from "./encryption";
 import { processSingleton } from "@/lib/process-singleton";
 import { observerFor } from "@/lib/dashboard/upstream/reachability";
+import { recorderFor } from "@/lib/dashboard/upstream/record-calls";
 
 export type Tenant = {
   id: string;
@@ -82,7 +83,15 @@ export async function tenantForWebhook(db: Db, endpointId: string | null): Promi
   return (endpointId ? all.find((t) => t.webhookEndpointId === endpointId) : all.find((t) => t.isDefault)) ?? null;
 }
 
-/** The tenant's client of its service: every call counted, a failed one logged (lib/dashboard/upstream/reachability.ts). */
+/**
+ * The tenant's client of its service: every call counted, a failed one logged
+ * (lib/dashboard/upstream/reachability.ts), and recorded in its request log (record-calls.ts).
+ */
 export function upstreamFor(tenant: Tenant): ExchangeClient {
-  return new ExchangeClient({ baseUrl: tenant.baseUrl, clientId: tenant.clientId, observe: observerFor(tenant) });
+  return new ExchangeClient({
+    baseUrl: tenant.baseUrl,
+    clientId: tenant.clientId,
+    observe: observerFor(tenant),
+    record: recorderFor(tenant),
+  });
 }

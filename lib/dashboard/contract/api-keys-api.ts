@@ -7,12 +7,14 @@ const isoTimestamp = z.string().check(z.meta({ format: "date-time" }));
 const uuid = z.string().check(z.meta({ format: "uuid" }));
 
 /** read: every GET route; write: the changes an admin may make; reports: reports, statements and exports. */
-export const apiKeyScopes = ["read", "write", "reports"] as const;
+export const apiKeyScopes = ["read", "write", "reports", "logs"] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 export const apiKeyCreateBodySchema = z.strictObject({
   name: z.string().check(z.trim(), z.minLength(1, "A name"), z.maxLength(100)),
-  scopes: z.array(z.enum(apiKeyScopes, { error: "read, write or reports" })).check(z.minLength(1, "At least one scope"), z.maxLength(3)),
+  scopes: z
+    .array(z.enum(apiKeyScopes, { error: "read, write, reports or logs" }))
+    .check(z.minLength(1, "At least one scope"), z.maxLength(4)),
 });
 export type ApiKeyCreateBody = z.infer<typeof apiKeyCreateBodySchema>;
 

@@ -136,6 +136,8 @@ export const busSignalSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("webhook"), tenant_id: uuid, first_seq: z.int(), last_seq: z.int() }),
   z.strictObject({ kind: z.literal("snapshot"), tenant_id: uuid, exchange_id: uuid }),
   z.strictObject({ kind: z.literal("notification"), tenant_id: uuid, user_ids: z.array(uuid) }),
+  // a batch of request log rows was written (lib/dashboard/request-logs/live.ts): nothing to read, the page refetches
+  z.strictObject({ kind: z.literal("request_log"), tenant_id: uuid, id: z.int(), count: z.int() }),
 ]);
 export type BusSignal = z.infer<typeof busSignalSchema>;
 
@@ -144,6 +146,7 @@ export const busNoticeSchema = z.discriminatedUnion("kind", [
   z.extend(webhookFrameSchema, { kind: z.literal("webhook"), tenant_id: uuid }),
   z.extend(snapshotFrameSchema, { kind: z.literal("snapshot"), tenant_id: uuid }),
   z.object({ kind: z.literal("notification"), tenant_id: uuid, user_ids: z.array(uuid) }),
+  z.object({ kind: z.literal("request_log"), tenant_id: uuid, id: z.int(), count: z.int() }),
 ]);
 export type BusNotice = z.infer<typeof busNoticeSchema>;
 export type WebhookNotice = Extract<BusNotice, { kind: "webhook" }>;

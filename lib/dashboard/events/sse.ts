@@ -1,6 +1,7 @@
 import "server-only";
 import type { Notice as AnyNotice } from "./bus";
 import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/dashboard/contract/dashboard-api";
+import type { RequestLogFrame } from "@/lib/dashboard/contract/request-logs-api";
 import { subscribe } from "./bus";
 import type { Db } from "@/lib/db/client";
 import { claimSlot } from "./stream-places";
@@ -20,8 +21,11 @@ export const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
-/** A tenant's notice of an exchange or a webhook; a user's notifications go to that user's dashboard stream only. */
-type Notice = Exclude<AnyNotice, { kind: "notification" }>;
+/**
+ * A tenant's notice of an exchange or a webhook; a user's notifications go to that user's
+ * dashboard stream only, and request log notices to the tenant's dashboard streams only.
+ */
+type Notice = Exclude<AnyNotice, { kind: "notification" | "request_log" }>;
 
 type Options = {
   db: Db;
@@ -45,6 +49,8 @@ type Options = {
   latest?: () => Promise<number>;
   /** The signed-in user of a dashboard stream: it also carries `event: notification` when they get one. */
   userId?: string;
+  /** A dashboard stream: it also carries `event: request_log` when the tenant's request log grew. */
+  requestLogs?: boolean;
   /** Which notices this stream carries (e.g. one exchange only). */
   filter?: (notice: Notice) => boolean;
   /** How a notice is written; the tenant's frame by default. */
@@ -59,6 +65,10 @@ type Options = {
 const encoder = new TextEncoder();
 /** `event: notification`: the user has a new notification; the bell asks its count again. */
 const NOTIFICATION_FRAME = encoder.encode(`event: notification\ndata: {}\n\n`);
+
+/** `event: request_log`: rows of the tenant's request log were written; the Logs page refetches. */
+const requestLogFrame = (notice: { id: number; count: number }) =>
+  encoder.encode(`event: request_log\ndata: ${JSON.stringify({ id: notice.id, count: notice.count } satisfies RequestLogFrame)}\n\n`);
 
 // One notice reaches every subscriber of its tenant as the same object: encode it once.
 const frames = new WeakMap<Notice, Uint8Array>();
@@ -119,7 +129,17 @@ const CONNECTED = encoder.encode("retry: 3000\n: connected\n\n");
 
 function follow(
   channel: Channel,
-  { tenantId, lastEventId = null, replay, latest, filter = () => true, frame = tenantFrame, cursor = true, userId }: FollowOptions,
+  {
+    tenantId,
+    lastEventId = null,
+    replay,
+    latest,
+    filter = () => true,
+    frame = tenantFrame,
+    cursor = true,
+    userId,
+    requestLogs = false,
+  }: FollowOptions,
   release: () => void,
 ) {
   channel.onClose(release);
@@ -127,6 +147,10 @@ function follow(
   const send = (notice: AnyNotice) => {
     if (notice.kind === "notification") {
       if (userId && notice.user_ids.includes(userId)) channel.write(NOTIFICATION_FRAME);
+      return;
+    }
+    if (notice.kind === "request_log") {
+      if (requestLogs) channel.write(requestLogFrame(notice));
       return;
     }
     if (notice.kind === "webhook" && cursor) {

@@ -107,4 +107,44 @@ describe("retention", () => {
     const again = await prune(db, cutoff, { events_after: 0, audit_after: 0 });
     expect(Object.values(again.totals).every((n) => n === 0)).toBe(true);
   });
+
+  it("deletes request log rows older than their own cutoff (REQUEST_LOG_RETENTION_DAYS), in batches; keeps newer ones", async () => {
+    const tenantId = randomUUID();
+    await insertTestTenant(db, tenantId, "http://retention-logs.test");
+    const now = Date.now();
+    const row = (createdAt: Date, source: "upstream" | "sandbox") => ({
+      createdAt,
+      source,
+      tenantId: source === "upstream" ? tenantId : null,
+      clientKey: source === "sandbox" ? "retention-client" : null,
+      method: "GET",
+      path: "/v1/orders/x",
+      route: "/v1/orders/{id}",
+      status: 404,
+      durationMs: 3,
+      requestHeaders: {},
+      responseHeaders: {},
+      responseBody: '{"error":"not_found"}',
+    });
+    const old = new Date(now - 31 * DAY);
+    const recent = new Date(now - 29 * DAY);
+    const rows = [
+      ...Array.from({ length: BATCH + 200 }, (_, i) => row(old, i % 2 ? "upstream" : "sandbox")),
+      row(recent, "upstream"),
+      row(recent, "sandbox"),
+    ];
+    for (let i = 0; i < rows.length; i += 500) await db.insert(schema.requestLogs).values(rows.slice(i, i + 500));
+    // the general cutoff (RETENTION_DAYS) is far older: only the request logs' own cutoff prunes them
+    const { totals, finished } = await prune(
+      db,
+      new Date(now - 400 * DAY),
+      { events_after: 0, audit_after: 0 },
+      60_000,
+      new Date(now - 30 * DAY),
+    );
+    expect(finished).toBe(true);
+    expect(totals.request_logs).toBe(BATCH + 200);
+    const kept = await db.select().from(schema.requestLogs);
+    expect(kept.map((r) => r.createdAt.getTime())).toEqual([recent.getTime(), recent.getTime()]);
+  });
 });

@@ -12,7 +12,8 @@ const log = logger("retention");
 // claims the daily `retention` job (one at a time). Stored webhooks keep their row (its type,
 // exchange and time: the attention rules and the timeline read them) and lose their body and
 // headers; the audit log, sent mail, read notifications, finished jobs and counted rejections
-// are deleted. Reports read exchanges, which are never pruned: their figures stay exact.
+// are deleted; so are request log rows older than REQUEST_LOG_RETENTION_DAYS (30 by default:
+// they hold bodies, and are for debugging). Reports read exchanges, which are never pruned: their figures stay exact.
 
 export const RETENTION_JOB = "retention" as const satisfies JobKind;
 const RETENTION_KEY = "retention";
@@ -31,7 +32,12 @@ const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[]
  * One batch of each kind older than `cutoff`; the counts, and how far the keyset scans of the two
  * large tables got (what is before a watermark is pruned already, so no batch reads it again).
  */
-export async function pruneBatch(db: Db, cutoff: Date, marks: Watermarks): Promise<{ counts: Counts; marks: Watermarks }> {
+export async function pruneBatch(
+  db: Db,
+  cutoff: Date,
+  marks: Watermarks,
+  requestLogCutoff = cutoff,
+): Promise<{ counts: Counts; marks: Watermarks }> {
   const at = cutoff.toISOString();
   const events =
     rowsOf(
@@ -74,6 +80,8 @@ export async function pruneBatch(db: Db, cutoff: Date, marks: Watermarks): Promi
     notifications: await deleteOld("notifications", sql`created_at < ${at}::timestamptz AND read_at IS NOT NULL`),
     jobs: await deleteOld("jobs", sql`finished_at < ${at}::timestamptz AND status <> 'pending'`),
     webhook_rejections: await deleteOld("webhook_rejections", sql`last_at < ${at}::timestamptz`),
+    // by the index on created_at
+    request_logs: await deleteOld("request_logs", sql`created_at < ${requestLogCutoff.toISOString()}::timestamptz`),
   };
   // the events' scan goes past the batch's old rows (ids follow arrival); the newer ones wait to age
   return {
@@ -83,12 +91,12 @@ export async function pruneBatch(db: Db, cutoff: Date, marks: Watermarks): Promi
 }
 
 /** Prunes until nothing older than the cutoff is left or the budget is spent; the totals and whether it finished. */
-export async function prune(db: Db, cutoff: Date, marks: Watermarks, budgetMs = RUN_BUDGET_MS) {
+export async function prune(db: Db, cutoff: Date, marks: Watermarks, budgetMs = RUN_BUDGET_MS, requestLogCutoff = cutoff) {
   const started = Date.now();
   const totals: Counts = {};
   let current = marks;
   for (;;) {
-    const { counts, marks: next } = await pruneBatch(db, cutoff, current);
+    const { counts, marks: next } = await pruneBatch(db, cutoff, current, requestLogCutoff);
     for (const [kind, n] of Object.entries(counts)) totals[kind] = (totals[kind] ?? 0) + n;
     const progressed = Object.values(counts).some((n) => n > 0) || next.events_after !== current.events_after;
     current = next;
@@ -108,7 +116,8 @@ export const retention: JobHandler = async (db, job) => {
     events_after: Number(job.payload.events_after ?? 0),
     audit_after: Number(job.payload.audit_after ?? 0),
   };
-  const { totals, marks: next, finished } = await prune(db, cutoff, marks);
+  const requestLogCutoff = new Date(Date.now() - env().requestLogRetentionDays * DAY_MS);
+  const { totals, marks: next, finished } = await prune(db, cutoff, marks, RUN_BUDGET_MS, requestLogCutoff);
   if (Object.values(totals).some((n) => n > 0)) log.info({ ...totals, finished }, "pruned what is older than RETENTION_DAYS");
   // unfinished: on again in a minute; finished: tomorrow, from where the scans stopped
   const at = new Date(Date.now() + (finished ? DAY_MS : 60_000));

@@ -10,3 +10,4 @@ export * from "./forwarding";
 export * from "./mail";
 export * from "./rollups";
 export * from "./views";
+export * from "./request-logs";

@@ -1,0 +1,159 @@
+import "server-only";
+import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { requestLogs } from "@/lib/db/schema";
+import { ApiError } from "@/lib/errors";
+import type {
+  OperatorRequestLogQuery,
+  RequestLogDetail,
+  RequestLogItem,
+  RequestLogPage,
+  RequestLogQuery,
+} from "@/lib/dashboard/contract/request-logs-api";
+import type { LogViewer } from "./viewer";
+
+// GET /api/request-logs and /api/operator/request-logs: newest first (created_at, then id),
+// paged by `before` (the id of the previous page's last row, whose time the next page starts
+// below). A tenant's rows are of two kinds kept under two keys (its id, its sandbox client's id):
+// each is read by its own index of (key, created_at, id) in that order, and the two merged, so
+// every page and every time range costs what the first page does (lib/dashboard/list-plans.test.ts).
+
+type Row = typeof requestLogs.$inferSelect;
+
+/** The rows each key of the viewer owns: one or two conditions, each served by an index of (key, id). */
+export function ownedBy(viewer: LogViewer, source: RequestLogQuery["source"]): SQL[] {
+  if (viewer.kind === "operator") {
+    return [viewer.clientKey ? eq(requestLogs.clientKey, viewer.clientKey) : eq(requestLogs.source, "sandbox")];
+  }
+  const parts: SQL[] = [];
+  if (source !== "sandbox") parts.push(and(eq(requestLogs.tenantId, viewer.tenantId), sql`${requestLogs.tenantId} IS NOT NULL`) as SQL);
+  if (source !== "upstream" && viewer.clientKey) {
+    parts.push(and(eq(requestLogs.clientKey, viewer.clientKey), sql`${requestLogs.clientKey} IS NOT NULL`) as SQL);
+  }
+  return parts;
+}
+
+const statusRange = { "2xx": 200, "3xx": 300, "4xx": 400, "5xx": 500 } as const;
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filters(query: RequestLogQuery): SQL[] {
+  const out: SQL[] = [];
+  if (query.since) out.push(gte(requestLogs.createdAt, new Date(query.since)));
+  if (query.until) out.push(lt(requestLogs.createdAt, new Date(query.until)));
+  if (query.status) {
+    const low = statusRange[query.status];
+    out.push(gte(requestLogs.status, low), lt(requestLogs.status, low + 100));
+  }
+  if (query.method) out.push(eq(requestLogs.method, query.method));
+  if (query.path) out.push(like(requestLogs.path, likePrefix(query.path)));
+  if (query.error_code) out.push(eq(requestLogs.errorCode, query.error_code));
+  if (query.api_key_id) out.push(eq(requestLogs.apiKeyId, query.api_key_id.toLowerCase()));
+  if (query.user_id) out.push(eq(requestLogs.userId, query.user_id.toLowerCase()));
+  return out;
+}
+
+/** The rows past the previous page's last one (by its time, then id); by id alone once that row is pruned. */
+async function pastCursor(db: Db, before: number | null | undefined): Promise<SQL | undefined> {
+  if (!before) return undefined;
+  const [mark] = await db.select({ createdAt: requestLogs.createdAt }).from(requestLogs).where(eq(requestLogs.id, before));
+  if (!mark) return lt(requestLogs.id, before);
+  return sql`(${requestLogs.createdAt}, ${requestLogs.id}) < (${mark.createdAt.toISOString()}::timestamptz, ${before}::bigint)`;
+}
+
+const newestFirst = (a: { createdAt: Date; id: number }, b: { createdAt: Date; id: number }) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
+
+export function logItem(row: Row, viewer: LogViewer): RequestLogItem {
+  return {
+    id: row.id,
+    source: row.source,
+    created_at: row.createdAt.toISOString(),
+    method: row.method,
+    path: row.path,
+    route: row.route,
+    query: row.query,
+    status: row.status,
+    error_code: row.errorCode,
+    duration_ms: row.durationMs,
+    request_id: row.requestId,
+    correlation_id: row.correlationId,
+    client_key: viewer.kind === "operator" ? row.clientKey : null,
+    dashboard_request_id: row.dashboardRequestId,
+    user_id: row.userId,
+    api_key_id: row.apiKeyId,
+    exchange_id: row.exchangeId,
+    order_id: row.orderId,
+  } satisfies RequestLogItem;
+}
+
+// the list's columns: never the bodies and headers, which only the detail reads
+const listColumns = {
+  id: requestLogs.id,
+  source: requestLogs.source,
+  createdAt: requestLogs.createdAt,
+  method: requestLogs.method,
+  path: requestLogs.path,
+  route: requestLogs.route,
+  query: requestLogs.query,
+  status: requestLogs.status,
+  errorCode: requestLogs.errorCode,
+  durationMs: requestLogs.durationMs,
+  requestId: requestLogs.requestId,
+  correlationId: requestLogs.correlationId,
+  clientKey: requestLogs.clientKey,
+  dashboardRequestId: requestLogs.dashboardRequestId,
+  userId: requestLogs.userId,
+  apiKeyId: requestLogs.apiKeyId,
+  exchangeId: requestLogs.exchangeId,
+  orderId: requestLogs.orderId,
+};
+
+export async function listRequestLogs(
+  db: Db,
+  viewer: LogViewer,
+  query: RequestLogQuery | OperatorRequestLogQuery,
+): Promise<RequestLogPage> {
+  // the dashboard's own causes (a key, a member) name only upstream calls
+  const source = query.api_key_id || query.user_id ? "upstream" : query.source;
+  if (viewer.kind === "operator" && source === "upstream") return { data: [], next_before: null };
+  const where = [...filters(query), await pastCursor(db, query.before)];
+  const parts = await Promise.all(
+    ownedBy(viewer, source).map((owned) =>
+      db
+        .select(listColumns)
+        .from(requestLogs)
+        .where(and(owned, ...where))
+        .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id))
+        .limit(query.limit + 1),
+    ),
+  );
+  const rows = parts.flat().sort(newestFirst);
+  const page = rows.slice(0, query.limit);
+  return {
+    data: page.map((row) => logItem(row as Row, viewer)),
+    next_before: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  } satisfies RequestLogPage;
+}
+
+/** GET /api/request-logs/{id}: a row the viewer owns, else 404. */
+export async function requestLogDetail(db: Db, viewer: LogViewer, id: number): Promise<RequestLogDetail> {
+  const [row] = await db.select().from(requestLogs).where(eq(requestLogs.id, id));
+  const visible =
+    row &&
+    (viewer.kind === "operator"
+      ? row.source === "sandbox"
+      : row.tenantId === viewer.tenantId || (viewer.clientKey !== null && row.clientKey === viewer.clientKey));
+  if (!row || !visible) throw new ApiError("not_found", "No such request log entry");
+  return {
+    ...logItem(row, viewer),
+    user_agent: row.userAgent,
+    source_address: row.sourceAddress,
+    request_headers: row.requestHeaders,
+    response_headers: row.responseHeaders,
+    request_body: viewer.bodies ? row.requestBody : null,
+    request_body_cut: row.requestBodyCut,
+    response_body: viewer.bodies ? row.responseBody : null,
+    response_body_cut: row.responseBodyCut,
+    bodies_hidden: !viewer.bodies,
+  } satisfies RequestLogDetail;
+}

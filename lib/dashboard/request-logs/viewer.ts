@@ -1,0 +1,39 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
+import type { Role } from "@/lib/dashboard/auth/roles";
+import { clientKeyOf } from "@/lib/request-log/client-key";
+
+// Who sees which request log rows (docs/request-logs.md#who-sees-what): a tenant's members its
+// upstream calls and, while its upstream is this app's sandbox, its API client's sandbox calls;
+// viewers without the bodies; the operator console every client's sandbox calls.
+
+export type LogViewer =
+  | { kind: "tenant"; tenantId: string; clientKey: string | null; bodies: boolean }
+  | { kind: "operator"; clientKey: string | null; bodies: true };
+
+const bare = (url: string) => url.replace(/\/+$/, "").toLowerCase();
+
+/** Whether the tenant's upstream is this app's own sandbox (its base URL the sandbox's, public or internal). */
+export function isOwnSandbox(baseUrl: string): boolean {
+  const config = env();
+  if (!config.sandboxEnabled) return false;
+  const own = [config.sandboxPublicUrl, `http://127.0.0.1:${config.port}/sandbox`, `http://localhost:${config.port}/sandbox`];
+  return own.map(bare).includes(bare(baseUrl));
+}
+
+export function tenantViewer(tenant: Tenant, role: Role): LogViewer {
+  return {
+    kind: "tenant",
+    tenantId: tenant.id,
+    clientKey: isOwnSandbox(tenant.baseUrl) ? clientKeyOf(tenant.clientId) : null,
+    bodies: role !== "viewer",
+  };
+}
+
+/** The operator console's view: every client's sandbox rows, or those of the client_id asked for. */
+export const operatorViewer = (clientId: string | null): LogViewer => ({
+  kind: "operator",
+  clientKey: clientId ? clientKeyOf(clientId) : null,
+  bodies: true,
+});

@@ -1,0 +1,124 @@
+import { BODY_LIMIT_BYTES, MASK } from "./limits";
+
+// What the request logs never hold (docs/request-logs.md#what-is-masked): a credential. Headers
+// that carry one are masked by name, and so are body fields and query parameters whose name says
+// they hold a secret. An order's `signature` is the wallet's signature of a public message,
+// which the service shows back in the order: it is no credential and stays, whereas an
+// X-Signature-256 header (an HMAC under a webhook secret) is masked.
+
+/** Header names masked whatever their value. */
+const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-csrf-token"]);
+/** A header whose name has one of these in it is masked too (x-signature-256, x-auth-token, x-webhook-secret…). */
+const SECRET_HEADER_PARTS = ["signature", "secret", "token", "password", "credential", "api-key", "apikey", "session"];
+
+export function isSecretHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SECRET_HEADERS.has(lower) || SECRET_HEADER_PARTS.some((part) => lower.includes(part));
+}
+
+/** Field names (lower case, without _ and -) that hold a secret. */
+const SECRET_FIELDS = new Set([
+  "password",
+  "passwd",
+  "newpassword",
+  "currentpassword",
+  "secret",
+  "clientsecret",
+  "clientid", // the service's API credential is its client_id
+  "webhooksecret",
+  "apikey",
+  "key",
+  "accesstoken",
+  "refreshtoken",
+  "idtoken",
+  "authorization",
+  "cookie",
+  "credential",
+  "credentials",
+  "privatekey",
+  "xprv",
+  "seed",
+  "mnemonic",
+  "otp",
+  "totp",
+]);
+const SECRET_FIELD_ENDINGS = ["secret", "password", "token", "apikey", "privatekey"];
+/**
+ * Fields named like a secret that are none: a challenge's `token` is a public nonce that the
+ * signed message quotes (docs/exchange-api.md#challenges).
+ */
+const PUBLIC_FIELDS = new Set(["token"]);
+
+export function isSecretField(name: string): boolean {
+  const bare = name.toLowerCase().replace(/[-_]/g, "");
+  if (PUBLIC_FIELDS.has(bare)) return false;
+  return SECRET_FIELDS.has(bare) || SECRET_FIELD_ENDINGS.some((end) => bare.endsWith(end));
+}
+
+// a NUL, or half of a surrogate pair: text PostgreSQL cannot store (lib/http/storable-text.ts)
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text as a row may hold it: what PostgreSQL cannot store becomes U+FFFD. */
+export const storable = (text: string) => text.replace(UNSTORABLE, "\uFFFD");
+
+export function maskHeaders(headers: Headers | Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
+  for (const [name, value] of entries) {
+    const lower = storable(name.toLowerCase());
+    out[lower] = isSecretHeader(lower) ? MASK : storable(value).slice(0, 2000);
+  }
+  return out;
+}
+
+function maskValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskValue);
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretField(k) ? MASK : maskValue(v)]));
+  }
+  return value;
+}
+
+// `"password": "…"`, `password=…`: a secret field in text that is not JSON (cut, malformed, a form)
+const SECRET_IN_TEXT = /(["']?)([A-Za-z0-9_-]{2,40})\1(\s*[:=]\s*)("(?:[^"\\]|\\.)*"?|'[^']*'?|[^\s&,;}\]]*)/g;
+
+function maskText(text: string): string {
+  return text.replace(SECRET_IN_TEXT, (whole, quote: string, name: string, sep: string) =>
+    isSecretField(name) ? `${quote}${name}${quote}${sep}"${MASK}"` : whole,
+  );
+}
+
+/** A query string (without "?") with the values of secret parameters masked. */
+export function maskQuery(query: string): string {
+  if (!query) return query;
+  const params = new URLSearchParams(query);
+  let masked = false;
+  for (const name of new Set(params.keys())) {
+    if (isSecretField(name)) {
+      params.set(name, MASK);
+      masked = true;
+    }
+  }
+  return storable(masked ? params.toString() : query);
+}
+
+/** A body as a row holds it: secret fields masked, at most BODY_LIMIT_BYTES, and whether the rest was cut. */
+export function maskBody(text: string | null, alreadyCut = false): { body: string | null; cut: boolean } {
+  if (text === null || text === "") return { body: null, cut: alreadyCut };
+  let masked: string;
+  try {
+    masked = JSON.stringify(maskValue(JSON.parse(text)));
+  } catch {
+    masked = maskText(text);
+  }
+  const bytes = Buffer.from(storable(masked), "utf8");
+  if (bytes.byteLength <= BODY_LIMIT_BYTES) return { body: bytes.toString("utf8"), cut: alreadyCut };
+  // a character cut in two becomes U+FFFD, which is storable
+  return {
+    body: bytes
+      .subarray(0, BODY_LIMIT_BYTES)
+      .toString("utf8")
+      .replace(/\uFFFD+$/, ""),
+    cut: true,
+  };
+}

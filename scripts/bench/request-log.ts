@@ -1,0 +1,79 @@
+// Section 9 of npm run bench: the request log's cost (docs/request-logs.md). A second instance of
+// the same build runs with REQUEST_LOG=off on a database of its own; the proxy's latency forced
+// upstream (one upstream call and one sandbox request recorded per GET) and the sandbox's
+// throughput (one row per request) are measured on both, interleaved, in one run.
+import { rmSync } from "node:fs";
+import { startApp, type RunningApp } from "../../tests/integration/harness/app-server";
+import {
+  INGEST_CONCURRENCY,
+  INGEST_EVENTS,
+  LATENCY_SAMPLES,
+  ms,
+  operatorKey,
+  percentile,
+  secrets,
+  send,
+  setup,
+  timed,
+  verdict,
+} from "./common";
+
+type Target = { app: RunningApp; cookie: string; exchangeId: string };
+
+/** Requests per second of the sandbox's GET /v1/exchanges/{id}, INGEST_CONCURRENCY at a time. */
+async function sandboxThroughput(t: Target): Promise<number> {
+  const url = `${t.app.sandboxUrl}/v1/exchanges/${t.exchangeId}`;
+  const headers = { authorization: `client_id ${secrets.SANDBOX_DEMO_CLIENT_ID}` };
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: INGEST_CONCURRENCY }, async () => {
+      while (next++ < INGEST_EVENTS) await send(url, { headers });
+    }),
+  );
+  return INGEST_EVENTS / ((performance.now() - started) / 1000);
+}
+
+export async function requestLogSection(on: Target) {
+  const app = await startApp({ operatorKey, env: { ...secrets, REQUEST_LOG: "off" } });
+  try {
+    const off: Target = { app, ...(await setup(app)) };
+    const forced = (t: Target) =>
+      timed(`${t.app.baseUrl}/api/exchanges/${t.exchangeId}`, { cookie: t.cookie, "cache-control": "no-cache" });
+    for (let i = 0; i < 100; i++) {
+      await forced(on);
+      await forced(off);
+    }
+    const samples = { on: [] as number[], off: [] as number[] };
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      samples.on.push(await forced(on));
+      samples.off.push(await forced(off));
+    }
+    // throughput: each twice, alternately, the better of each (the first round warms both up)
+    const rates = { on: [] as number[], off: [] as number[] };
+    for (let round = 0; round < 2; round++) {
+      rates.on.push(await sandboxThroughput(on));
+      rates.off.push(await sandboxThroughput(off));
+    }
+    const p = (v: number[], q: number) => percentile(v, q);
+    const latencyRatio = Math.max(p(samples.on, 50) / p(samples.off, 50), p(samples.on, 99) / p(samples.off, 99));
+    const rateOn = Math.max(...rates.on);
+    const rateOff = Math.max(...rates.off);
+    console.log(
+      `\n9. the request log: REQUEST_LOG=on (the main instance) against off (a second instance), ${LATENCY_SAMPLES} each, interleaved`,
+    );
+    console.log(
+      `   proxy forced upstream  on  p50 ${ms(p(samples.on, 50))}  p99 ${ms(p(samples.on, 99))}` +
+        `   off  p50 ${ms(p(samples.off, 50))}  p99 ${ms(p(samples.off, 99))}   ratio ${latencyRatio.toFixed(3)}`,
+    );
+    console.log(`   target ratio ≤ 1.05 (p50 and p99): ${verdict(latencyRatio <= 1.05)}`);
+    console.log(
+      `   sandbox GET /v1/exchanges/{id}, ${INGEST_CONCURRENCY} at a time  on ${rateOn.toFixed(0)}/s  off ${rateOff.toFixed(0)}/s` +
+        `   ratio ${(rateOn / rateOff).toFixed(3)}`,
+    );
+    console.log(`   target ratio ≥ 0.95: ${verdict(rateOn / rateOff >= 0.95)}`);
+  } finally {
+    await app.stop();
+    rmSync(app.dataDir, { recursive: true, force: true });
+  }
+}
