@@ -15,7 +15,7 @@ export default async function Page() {
   return (
     <>
       <LiveRefresh />
-      <OverviewPage data={await cachedOverview(db, tenant.id, serviceTime(tenant.baseUrl), tenant.timeZone, { fresh })} />
+      <OverviewPage data={await cachedOverview(db, tenant, serviceTime(tenant.baseUrl), { fresh })} />
     </>
   );
 }

@@ -17,7 +17,7 @@ export function OverviewPage({ data }: { data: Overview }) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
         {exchangeStates.map((state) => (
           <Link
             key={state}
@@ -33,6 +33,21 @@ export function OverviewPage({ data }: { data: Overview }) {
             </p>
           </Link>
         ))}
+        <Link
+          href="/logs/errors"
+          className={
+            "rounded-lg border border-zinc-200 bg-white p-4 hover:border-orange-400 focus-visible:outline-2 " +
+            "focus-visible:outline-orange-500 dark:border-zinc-800 dark:bg-zinc-900"
+          }
+        >
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("errorRate")}</p>
+          <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="error-rate-24h">
+            {data.requests_24h.total === 0 ? "—" : f.percent(data.requests_24h.failed / data.requests_24h.total)}
+          </p>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">
+            {t("errorRateOf", { failed: data.requests_24h.failed, total: data.requests_24h.total })}
+          </p>
+        </Link>
       </div>
       {data.attention.count > 0 && (
         <Card

@@ -154,7 +154,9 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
   const status = useLiveEvents(onNotice);
   const sections = linksFor(user.role).map((link) => ({
     ...link,
-    current: link.href === "/" ? pathname === "/" : pathname.startsWith(link.href),
+    // the request log and its errors are the developers' pages beside the webhooks received
+    current:
+      link.href === "/" ? pathname === "/" : pathname.startsWith(link.href) || (link.href === "/events" && pathname.startsWith("/logs")),
   }));
   return (
     <div className="flex min-h-screen flex-col">

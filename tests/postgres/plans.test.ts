@@ -304,7 +304,7 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
     expectIndexed("a monthly statement", await plansOf(() => statement(db, tenant.id, tenant.timeZone, affiliate?.id ?? "", month)), false);
     expectIndexed("statement months", await plansOf(() => statementMonths(db, tenant.id, year)), false);
     expectIndexed("agreements", await plansOf(() => listAgreements(db, tenant.id, tenant.timeZone, new Date())), false);
-    const plans = await plansOf(() => overview(db, tenant.id, new Date(), tenant.timeZone));
+    const plans = await plansOf(() => overview(db, tenant, new Date()));
     expectIndexed("the overview", plans, false);
   });
 });

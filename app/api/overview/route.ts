@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 // kept a few seconds per tenant unless asked with Cache-Control: no-cache
 export const GET = apiRoute({}, async ({ req, db, tenant }) => {
   const fresh = /\bno-cache\b/i.test(req.headers.get("cache-control") ?? "");
-  return Response.json(await cachedOverview(db, tenant.id, serviceTime(tenant.baseUrl), tenant.timeZone, { fresh }));
+  return Response.json(await cachedOverview(db, tenant, serviceTime(tenant.baseUrl), { fresh }));
 });
 
 export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

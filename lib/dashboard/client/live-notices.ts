@@ -9,10 +9,11 @@ import type { SnapshotFrame, WebhookFrame } from "@/lib/dashboard/contract/shell
 export type LiveNotice = ({ kind: "webhook" } & WebhookFrame) | ({ kind: "snapshot" } & SnapshotFrame);
 
 /**
- * A notice, or: the user got a notification (the bell counts again), or: the stream reopened
+ * A notice, or: the user got a notification (the bell counts again), or: the tenant's request log
+ * grew (the Logs page asks for its first page again), or: the stream reopened
  * after a drop (what it missed is not replayed), or was refused (401, 429).
  */
-export type LiveSignal = LiveNotice | { kind: "notification" } | { kind: "reconnected" } | { kind: "refused" };
+export type LiveSignal = LiveNotice | { kind: "notification" } | { kind: "request_log" } | { kind: "reconnected" } | { kind: "refused" };
 
 const listeners = new Set<(signal: LiveSignal) => void>();
 

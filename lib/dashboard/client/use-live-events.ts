@@ -31,6 +31,8 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
       },
       // the signed-in user has a new notification: the bell asks for its count
       notification: () => publishLiveSignal({ kind: "notification" }),
+      // rows of the tenant's request log were written (no id: not replayed; the page asks again on reconnect)
+      request_log: () => publishLiveSignal({ kind: "request_log" }),
       snapshot: (data) => {
         const frame = parseJsonAs(snapshotFrameSchema, data);
         if (!frame) return;

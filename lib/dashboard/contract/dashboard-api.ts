@@ -270,6 +270,8 @@ export const overviewSchema = z.object({
   attention: z.object({ count: z.int(), items: z.array(exchangeListItemSchema) }),
   /** Statements whose payouts received differ from what was earned. */
   reconciliation: z.array(reconciliationIssueSchema),
+  /** The last 24 hours of the request log (GET /api/request-logs): calls, and how many failed (status ≥ 400). */
+  requests_24h: z.object({ total: z.int(), failed: z.int() }),
 });
 export type Overview = z.infer<typeof overviewSchema>;
 

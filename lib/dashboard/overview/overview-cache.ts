@@ -4,6 +4,7 @@ import { onInvalidation } from "@/lib/db/cache-bus";
 import { onSignal } from "@/lib/dashboard/events/bus";
 import type { Overview } from "@/lib/dashboard/contract/dashboard-api";
 import { processSingleton } from "@/lib/process-singleton";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { overview } from "./overview";
 
 // The overview is the page opened most, and its six reads cost the same whether it was opened a
@@ -41,13 +42,8 @@ function hearing(): boolean {
  * `Cache-Control: no-cache` request), expired, or dropped by a change. Callers at the same moment
  * share one computation.
  */
-export async function cachedOverview(
-  db: Db,
-  tenantId: string,
-  serviceNow: Date,
-  timeZone: string,
-  options: { fresh?: boolean } = {},
-): Promise<Overview> {
+export async function cachedOverview(db: Db, tenant: Tenant, serviceNow: Date, options: { fresh?: boolean } = {}): Promise<Overview> {
+  const { id: tenantId, timeZone } = tenant;
   const now = Date.now();
   const clockOffsetMs = serviceNow.getTime() - now;
   const kept = holder.entries.get(tenantId);
@@ -60,7 +56,7 @@ export async function cachedOverview(
   ) {
     return kept.value;
   }
-  const value = overview(db, tenantId, serviceNow, timeZone);
+  const value = overview(db, tenant, serviceNow);
   if (hearing()) {
     const entry: Entry = { timeZone, clockOffsetMs, expires: now + TTL_MS, value };
     holder.entries.set(tenantId, entry);

@@ -8,6 +8,9 @@ import type { Overview } from "@/lib/dashboard/contract/dashboard-api";
 import { reconciliationIssues } from "@/lib/dashboard/reports/statements";
 import { COUNTING, countsByState, rolledUpDays } from "@/lib/dashboard/reports/counted-exchanges";
 import { shiftDay, todayIn } from "@/lib/dashboard/reports/periods";
+import type { Tenant } from "@/lib/dashboard/auth/tenants";
+import { requestCounts } from "@/lib/dashboard/request-logs/error-rate";
+import { tenantViewer } from "@/lib/dashboard/request-logs/viewer";
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -19,11 +22,12 @@ function rowsOf<T>(result: unknown): T[] {
 // days shown, never the exchanges: the cost grows with the days and pairs shown, not with how many
 // exchanges the tenant has. Days are the tenant's (its time zone, on the service's clock, by which
 // exchanges are dated), like the reports'.
-export async function overview(db: Db, tenantId: string, serviceNow: Date, timeZone: string): Promise<Overview> {
+export async function overview(db: Db, tenant: Tenant, serviceNow: Date): Promise<Overview> {
+  const { id: tenantId, timeZone } = tenant;
   const today = todayIn(timeZone, serviceNow);
   const clocks = { now: new Date(), serviceNow };
   // independent reads, side by side on the pool: the page waits for the slowest, not for their sum
-  const [counts, daily, latest, attention, attentionCount, reconciliation] = await Promise.all([
+  const [counts, daily, latest, attention, attentionCount, reconciliation, requests] = await Promise.all([
     countsByState(db, tenantId),
     db
       .execute(
@@ -38,6 +42,8 @@ export async function overview(db: Db, tenantId: string, serviceNow: Date, timeZ
     exchangeRows(db, tenantId, { limit: 5, attention: "1" }, clocks),
     countAttention(db, tenantId, clocks.now, clocks.serviceNow),
     reconciliationIssues(db, tenantId),
+    // what an admin sees of the log: the dashboard's calls and, on this app's sandbox, the integration's
+    requestCounts(db, tenantViewer(tenant, "admin"), new Date(clocks.now.getTime() - 24 * 3_600_000)),
   ]);
   const count = (state: ExchangeState) => counts.find((c) => c.state === state)?.count ?? 0;
   return {
@@ -47,5 +53,6 @@ export async function overview(db: Db, tenantId: string, serviceNow: Date, timeZ
     latest: latest.rows.map(listItem),
     attention: { count: attentionCount, items: attention.rows.map(listItem) },
     reconciliation,
+    requests_24h: requests,
   } satisfies Overview;
 }

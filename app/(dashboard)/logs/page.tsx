@@ -1,0 +1,33 @@
+import { getTranslations } from "next-intl/server";
+import { LogsPage } from "@/components/logs/logs-page";
+import { LogsTabs } from "@/components/logs/logs-tabs";
+import { titled } from "@/i18n/page-title";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
+import { requestLogQuerySchema, type RequestLogPage } from "@/lib/dashboard/contract/request-logs-api";
+import { filtersFrom, firstPage, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
+import { listRequestLogs } from "@/lib/dashboard/request-logs/list-logs";
+import { apiFiltersOf, knownPeriod } from "@/lib/dashboard/request-logs/page-query";
+import { tenantViewer } from "@/lib/dashboard/request-logs/viewer";
+
+export const generateMetadata = titled("logs");
+
+/** The request log's first 50 rows, as GET /api/request-logs answers them for the address's filters (`period` as `since`). */
+export default async function Page({ searchParams }: { searchParams: SearchParams }) {
+  const { user, tenant, db } = await pageContext();
+  const t = await getTranslations("logs");
+  const filters = filtersFrom(await searchParams, listFilters.logs);
+  const asked = apiFiltersOf(filters);
+  const query = requestLogQuerySchema.safeParse({ ...asked, limit: "50" });
+  const empty: RequestLogPage = { data: [], next_before: null };
+  const { first, error } = await firstPage(
+    query.success && knownPeriod(filters.period) ? () => listRequestLogs(db, tenantViewer(tenant, user.role), query.data) : null,
+    empty,
+  );
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <LogsTabs current="requests" />
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <LogsPage first={first} shownFor={asked} error={error} />
+    </div>
+  );
+}

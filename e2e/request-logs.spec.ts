@@ -1,0 +1,130 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { APIRequestContext } from "@playwright/test";
+import { audit } from "./axe";
+import { DEMO_PASSWORD, expect, OPERATOR_KEY, test } from "./fixtures";
+import { shot } from "./helpers";
+
+// The developers' request log as an admin reads it, in four languages at 1440 and 390 pixels:
+// calls their integration made to the sandbox with a plain HTTP client (a refused signature, an
+// unknown id) listed with their status and error code, narrowed by filters in the address, a
+// call made while the page is open appearing on its own, one call's detail with its credential
+// masked, and the failures grouped on the Errors tab.
+
+type Tree = { [key: string]: string | Tree };
+const catalogue = (file: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../messages", file), "utf8")) as Tree;
+const text = (tree: Tree, key: string) => key.split(".").reduce<string | Tree>((t, k) => (t as Tree)[k] ?? "", tree) as string;
+const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
+
+/** The demo tenant's API client at the sandbox (the operator lists every client). */
+async function demoClient(request: APIRequestContext): Promise<string> {
+  const reply = await request.get("/sandbox/operator/clients", { headers: { authorization: `Bearer ${OPERATOR_KEY}` } });
+  const { clients } = (await reply.json()) as { clients: { client_id: string; name: string }[] };
+  const demo = clients.find((client) => client.name === "Demo Affiliate") ?? clients[0];
+  if (!demo) throw new Error("no sandbox client");
+  return demo.client_id;
+}
+
+const locales = [
+  ["en", "en-GB"],
+  ["de", "de-CH"],
+  ["fr", "fr-CH"],
+  ["it", "it-CH"],
+] as const;
+
+for (const [locale, tag] of locales) {
+  test.describe(tag, () => {
+    test.use({ locale: tag });
+    const words = catalogue(`dashboard/${locale}.json`);
+    const t = (key: string, values: Record<string, string> = {}) => fill(text(words, key), values);
+
+    test("request log: an integration's calls listed, filtered in the address, one arriving live, its detail, its errors grouped", async ({
+      page,
+    }, testInfo) => {
+      test.slow();
+      const phone = testInfo.project.name === "phone";
+      await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+      const login = catalogue(`${locale}.json`);
+      await page.goto("/login");
+      await page.getByLabel(text(login, "login.email"), { exact: true }).fill("affiliate@example.com");
+      await page.getByLabel(text(login, "login.password"), { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: text(login, "login.submit"), exact: true }).click();
+      await page.waitForURL((address) => !address.pathname.startsWith("/login"));
+      await expect(page.locator('[data-live-status="connected"]')).toBeVisible({ timeout: 10_000 });
+
+      // the developer's own client, as their backend calls the service
+      const clientId = await demoClient(page.request);
+      const integration = { authorization: `client_id ${clientId}`, "user-agent": `e2e-integration/${locale}` };
+      const marker = `${locale}${testInfo.project.name}${Date.now()}`;
+      const refused = await page.request.post("/sandbox/v1/orders", {
+        headers: integration,
+        data: {
+          fee_rate: 0.02,
+          payment_method: { currency: "eur" },
+          payout_method: { bitcoin_address: "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx", message: marker, signature: "AAAA" },
+        },
+      });
+      expect(refused.status()).toBe(400);
+      const unknown = await page.request.get(`/sandbox/v1/exchanges/00000000-0000-4000-8000-${Date.now().toString().padStart(12, "0")}`, {
+        headers: integration,
+      });
+      expect(unknown.status()).toBe(404);
+      const { error: refusedCode } = (await refused.json()) as { error: string };
+
+      await page.goto("/logs?source=sandbox&status=4xx");
+      await expect(page.getByRole("heading", { name: t("logs.title"), level: 1 })).toBeVisible();
+      await expect(page.getByLabel(t("logs.filters.source"))).toHaveValue("sandbox");
+      await expect(page.getByLabel(t("logs.filters.status"))).toHaveValue("4xx");
+      const list = page.getByTestId("log-list");
+      await expect(list.locator("[data-log-id]").filter({ hasText: "/sandbox/v1/orders" }).first()).toContainText(refusedCode);
+      // a narrower filter goes in the address
+      await page.getByLabel(t("logs.filters.method")).selectOption("GET");
+      await expect(page).toHaveURL(/method=GET/);
+      await expect(list.locator("[data-log-id]").filter({ hasText: "/sandbox/v1/orders" })).toHaveCount(0);
+      await expect(list.locator("[data-log-id]").filter({ hasText: "/sandbox/v1/exchanges/" }).first()).toContainText("404");
+
+      // a call made while the page is open appears without a reload
+      const live = `/sandbox/v1/orders/00000000-0000-4000-8000-${String(Date.now() + 1).padStart(12, "0")}`;
+      expect((await page.request.get(live, { headers: integration })).status()).toBe(404);
+      await expect(list.locator("[data-log-id]").filter({ hasText: live })).toHaveCount(1, { timeout: 15_000 });
+      await shot(page, testInfo, `logs-${locale}`);
+      await audit(page, testInfo, `${locale} request log filtered`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone ? 390 : 1440);
+
+      // its detail: the credential masked, the rest as sent
+      await page.goto("/logs?source=sandbox&method=POST");
+      await list.locator("[data-log-id]").filter({ hasText: "/sandbox/v1/orders" }).first().getByRole("link").click();
+      await expect(page).toHaveURL(/\/logs\/\d+$/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("POST /sandbox/v1/orders");
+      await expect(page.getByText("[masked]").first()).toBeVisible();
+      await expect(page.getByText(`e2e-integration/${locale}`).first()).toBeVisible();
+      expect(await page.content()).not.toContain(clientId);
+      await expect(page.getByRole("button", { name: t("logs.detail.copyCurl") })).toBeVisible();
+      await shot(page, testInfo, `log-detail-${locale}`);
+      await audit(page, testInfo, `${locale} one call's detail`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone ? 390 : 1440);
+
+      // the failures grouped by code and route, the latest example one click away
+      await page.getByRole("link", { name: t("logs.detail.back") }).click();
+      await page
+        .getByRole("navigation", { name: t("logs.tabs.label") })
+        .getByRole("link", { name: t("logs.tabs.errors") })
+        .click();
+      await expect(page.getByRole("heading", { name: t("logs.errors.title"), level: 1 })).toBeVisible();
+      const group = page.locator(`[data-error-group="${refusedCode}"]`).first();
+      await expect(group).toContainText("POST /sandbox/v1/orders");
+      await expect(page.getByTestId("error-rate")).toBeVisible();
+      await page.getByRole("link", { name: t("logs.errors.windows.7d") }).click();
+      await expect(page).toHaveURL(/window=7d/);
+      await shot(page, testInfo, `log-errors-${locale}`);
+      await audit(page, testInfo, `${locale} errors grouped`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone ? 390 : 1440);
+      await page
+        .locator(`[data-error-group="${refusedCode}"]`)
+        .first()
+        .getByRole("link", { name: t("logs.errors.latest") })
+        .click();
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("/sandbox/v1/orders");
+    });
+  });
+}

@@ -1,0 +1,30 @@
+import { MASK } from "@/lib/request-log/limits";
+
+// "Copy as curl" of a logged call: the same method, address, headers and body, with every
+// header that was masked (a credential) left out and named in a comment, so nothing secret is
+// copied and the developer adds their own. Upstream calls went to the tenant's service, whose
+// address the page does not hold: they start with $EXCHANGE_API.
+
+/** Quoted for a POSIX shell: between single quotes, each ' written as '\''. */
+export const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** Headers a client sets itself: copying them would only make curl send them twice or wrongly. */
+const OWN = new Set(["host", "content-length", "connection", "accept-encoding", "transfer-encoding"]);
+
+export function asCurl(
+  call: { method: string; path: string; query: string | null; source: "upstream" | "sandbox"; request_headers: Record<string, string> },
+  body: string | null,
+  origin: string,
+): string {
+  const base = call.source === "sandbox" ? origin : "$EXCHANGE_API";
+  const address = `${base}${call.path}${call.query ? `?${call.query}` : ""}`;
+  const masked = Object.entries(call.request_headers).filter(([, value]) => value === MASK);
+  const lines = [`curl -X ${call.method} ${call.source === "sandbox" ? shellQuote(address) : `"${address.replaceAll('"', '\\"')}"`}`];
+  for (const [name, value] of Object.entries(call.request_headers)) {
+    if (value === MASK || OWN.has(name)) continue;
+    lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
+  }
+  if (body !== null && body !== "") lines.push(`  --data-raw ${shellQuote(body)}`);
+  const command = lines.join(" \\\n");
+  return masked.length > 0 ? `# left out (secret): ${masked.map(([name]) => name).join(", ")}\n${command}` : command;
+}
