@@ -176,10 +176,22 @@ export const recording = () => env().requestLog;
  */
 export function recordRequest(entry: RequestLogEntry | Promise<RequestLogEntry>): Promise<void> {
   if (!recording()) return Promise.resolve();
-  return (async () => {
+  const written = (async () => {
     const row = toRow(await entry);
     await insertTogether(await getDb(), row);
   })().catch((error: unknown) => {
     log.warn({ err: errorText(error) }, "a request log row could not be written");
   });
+  pending.add(written);
+  void written.finally(() => pending.delete(written));
+  return written;
+}
+
+// Per process: the rows handed over and not yet written, which a drain waits for.
+const pending = processSingleton("request-log-pending", () => new Set<Promise<void>>());
+
+/** Waits for the rows handed over so far to be written (or dropped), until `deadline` (ms since the epoch). */
+export async function drainRequestLogs(deadline = Date.now() + 5_000): Promise<void> {
+  const timeout = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref());
+  await Promise.race([Promise.all([...pending]), timeout]);
 }

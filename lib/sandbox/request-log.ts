@@ -1,25 +1,27 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { errorCodeOf, readBody, recordRequest, recording, type RequestLogEntry } from "@/lib/request-log/record";
+import { bodiesRead } from "@/lib/http/read-body";
 
 // The sandbox's request log: every request to /sandbox/v1/** recorded under its API client
 // (docs/request-logs.md). A request refused before its client was known (no or an unknown
 // client_id) is recorded without one: only the operator console sees it, and the unknown id,
 // which may be a mistyped credential, is not kept (its Authorization header is masked as always).
+// The request body is what the route read of it (lib/http/read-body.ts): a request refused before
+// its body was read is recorded without one.
 
 /** The caller of a request, as its route learns it: set once the client_id was found. */
 export type Caller = { clientId: string | null };
 
 /** What is kept of a request while it is served, to be recorded once its answer is made. */
-export type Recording = { req: Request; copy: Request | null; caller: Caller; started: number; createdAt: Date };
+export type Recording = { req: Request; caller: Caller; started: number; createdAt: Date };
 
 const isApiPath = (req: Request) => new URL(req.url).pathname.startsWith("/sandbox/v1/");
 
 /** Starts the recording of a request of the REST API v1 (null for any other, or with REQUEST_LOG=off). */
 export function startRecording(req: Request): Recording | null {
   if (!recording() || !isApiPath(req)) return null;
-  // a copy of the body for the log, taken before the route reads it
-  return { req, copy: req.body ? req.clone() : null, caller: { clientId: null }, started: performance.now(), createdAt: new Date() };
+  return { req, caller: { clientId: null }, started: performance.now(), createdAt: new Date() };
 }
 
 /** The caller's address: the entry of X-Forwarded-For our server or the last trusted proxy appended. */
@@ -38,7 +40,9 @@ export function finishRecording(recorded: Recording, response: Response, request
   const { req } = recorded;
   const url = new URL(req.url);
   const entry = async (): Promise<RequestLogEntry> => {
-    const [request, responseBody] = await Promise.all([readBody(recorded.copy?.body ?? null), readBody(answer?.body ?? null)]);
+    const read = bodiesRead.get(req);
+    const request = { text: read ? read.bytes.toString("utf8") : null, cut: read?.cut ?? false };
+    const responseBody = await readBody(answer?.body ?? null);
     return {
       source: "sandbox",
       clientId: recorded.caller.clientId,

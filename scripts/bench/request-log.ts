@@ -1,16 +1,19 @@
 // Section 9 of npm run bench: the request log's cost (docs/request-logs.md). A second instance of
-// the same build runs with REQUEST_LOG=off on a database of its own; the proxy's latency forced
+// the same build runs with REQUEST_LOG=off on a database of its own (of the same kind: a scratch
+// PostgreSQL database when the main one is PostgreSQL, else PGlite); the proxy's latency forced
 // upstream (one upstream call and one sandbox request recorded per GET) and the sandbox's
 // throughput (one row per request) are measured on both, interleaved, in one run.
 import { rmSync } from "node:fs";
 import { startApp, type RunningApp } from "../../tests/integration/harness/app-server";
 import {
+  dropDatabase,
   INGEST_CONCURRENCY,
   INGEST_EVENTS,
   LATENCY_SAMPLES,
   ms,
   operatorKey,
   percentile,
+  postgresUrl,
   secrets,
   send,
   setup,
@@ -34,8 +37,9 @@ async function sandboxThroughput(t: Target): Promise<number> {
   return INGEST_EVENTS / ((performance.now() - started) / 1000);
 }
 
-export async function requestLogSection(on: Target) {
-  const app = await startApp({ operatorKey, env: { ...secrets, REQUEST_LOG: "off" } });
+export async function requestLogSection(on: Target, onPostgres: boolean) {
+  const databaseUrl = onPostgres ? await postgresUrl() : null;
+  const app = await startApp({ operatorKey, databaseUrl: databaseUrl ?? undefined, env: { ...secrets, REQUEST_LOG: "off" } });
   try {
     const off: Target = { app, ...(await setup(app)) };
     const forced = (t: Target) =>
@@ -74,6 +78,7 @@ export async function requestLogSection(on: Target) {
     console.log(`   target ratio ≥ 0.95: ${verdict(rateOn / rateOff >= 0.95)}`);
   } finally {
     await app.stop();
+    if (databaseUrl) await dropDatabase(databaseUrl);
     rmSync(app.dataDir, { recursive: true, force: true });
   }
 }

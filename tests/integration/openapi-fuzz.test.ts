@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { Agent, request as httpRequest } from "node:http";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import fc from "fast-check";
 import { apiKeyCreatedSchema } from "@/lib/dashboard/contract/api-keys-api";
 import { consoleTenantsSchema } from "@/lib/dashboard/contract/console-api";
@@ -62,7 +62,7 @@ beforeAll(async () => {
     admin
       .request("POST", "/api/settings/api-keys", { name: `fuzz ${scopes.join(" ")}`, scopes })
       .then((r) => parse(apiKeyCreatedSchema, r, 201).key);
-  credentials.apiKey = await key(["read", "write", "reports"]);
+  credentials.apiKey = await key(["read", "write", "reports", "logs"]);
   credentials.readKey = await key(["read"]);
   credentials.operatorKey = operatorKey;
 
@@ -89,6 +89,16 @@ beforeAll(async () => {
   expect((await admin.request("GET", `/api/exchanges/${ids.dashExchange}`)).status).toBe(200);
   const link = (await admin.request("POST", `/api/exchanges/${ids.dashExchange}/payout-link`, {})).body as { url: string };
   ids.token = link.url.split("/pay/")[1] ?? "";
+  // a row of the demo tenant's request log (the calls above made some: they are written after their answers)
+  await vi.waitFor(
+    async () => {
+      const page = (await admin.request("GET", "/api/request-logs?limit=1")).body as { data: { id: number }[] };
+      const id = page.data[0]?.id;
+      if (!id) throw new Error("no request log row yet");
+      ids.requestLog = String(id);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 
   const documents = await Promise.all(
     ["/api/openapi.json", "/sandbox/openapi.json"].map(async (p) => (await fetch(`${app.baseUrl}${p}`)).json()),
@@ -114,6 +124,7 @@ function realId(op: Operation, name: string): string {
   if (name === "endpointId") return ids.endpointId ?? "";
   if (name === "affiliate_id") return ids.affiliate_id ?? "";
   if (name === "client_id") return ids.client_id ?? "";
+  if (path.includes("/request-logs")) return ids.requestLog ?? "";
   if (path.includes("/orders")) return (sandbox ? ids.order : ids.dashOrder) ?? "";
   if (path.includes("/exchanges")) return (sandbox ? ids.exchange : ids.dashExchange) ?? "";
   if (path.includes("/challenges")) return ids.challenge ?? "";

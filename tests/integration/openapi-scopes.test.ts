@@ -15,7 +15,7 @@ let operations: Operation[] = [];
 
 beforeAll(async () => {
   const admin = await DashboardSession.signIn("affiliate@example.com");
-  for (const scope of ["read", "write", "reports"]) {
+  for (const scope of ["read", "write", "reports", "logs"]) {
     const created = parse(
       apiKeyCreatedSchema,
       await admin.request("POST", "/api/settings/api-keys", { name: `scope ${scope}`, scopes: [scope] }),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { apiKeyCreatedSchema } from "@/lib/dashboard/contract/api-keys-api";
 import {
   MASK,
+  requestLogFrameSchema,
   requestLogDetailSchema,
   requestLogErrorsSchema,
   requestLogPageSchema,
@@ -14,6 +15,7 @@ import { ClientApi, errorCode, http, parse, sandboxUrl, type Reply } from "./har
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 import { IBAN_DE, operator, proofMessage } from "./harness/fixtures";
 import { allLogs, logDir } from "./harness/secret-scan";
+import { openSse } from "./harness/sse";
 import { tenantWithAdmin, type Fixture } from "./harness/tenant-fixture";
 import { addressOf, bitcoinKey, signBip137 } from "./harness/wallet";
 
@@ -222,6 +224,34 @@ describe("the dashboard's upstream calls", () => {
       })
       .toContainEqual([byKey, reader.id, null]);
     for (const k of [reader, logs]) await admin.request("DELETE", `/api/settings/api-keys/${k.id}`);
+  });
+});
+
+describe("live", () => {
+  it("a call made while the event stream is open arrives as event: request_log; another tenant's stream hears nothing of it", async () => {
+    const ours = await openSse(`${inject("baseUrl")}/api/events`, { cookie: admin.cookieHeader });
+    const theirs = await openSse(`${inject("baseUrl")}/api/events`, { cookie: other.admin.cookieHeader });
+    try {
+      await ours.waitFor((f) => f.comment === "connected");
+      await theirs.waitFor((f) => f.comment === "connected");
+      const call = await sandboxCall(inject("demoClientId"), "GET", `/v1/exchanges/${randomUUID()}`);
+      const row = await rowOf(admin, "/api/request-logs", call.requestId);
+      const frame = await ours.waitFor(
+        (f) => f.event === "request_log" && requestLogFrameSchema.parse(JSON.parse(f.data ?? "{}")).id >= row.id,
+      );
+      expect(requestLogFrameSchema.parse(JSON.parse(frame.data ?? "{}")).count).toBeGreaterThanOrEqual(1);
+      // a call of the other tenant's own client reaches its stream: so it listens, and heard nothing of ours
+      const theirCall = await sandboxCall(other.clientId, "GET", `/v1/exchanges/${randomUUID()}`);
+      const theirRow = await rowOf(other.admin, "/api/request-logs", theirCall.requestId);
+      await theirs.waitFor((f) => f.event === "request_log" && requestLogFrameSchema.parse(JSON.parse(f.data ?? "{}")).id >= theirRow.id);
+      const heard = theirs.frames
+        .filter((f) => f.event === "request_log")
+        .map((f) => requestLogFrameSchema.parse(JSON.parse(f.data ?? "{}")).id);
+      expect(heard).not.toContain(row.id);
+    } finally {
+      await ours.close();
+      await theirs.close();
+    }
   });
 });
 

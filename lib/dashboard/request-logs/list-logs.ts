@@ -36,10 +36,14 @@ export function ownedBy(viewer: LogViewer, source: RequestLogQuery["source"]): S
 const statusRange = { "2xx": 200, "3xx": 300, "4xx": 400, "5xx": 500 } as const;
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+// the first instant PostgreSQL's timestamptz takes as we write it (it has no year 0, which ISO 8601 has)
+const EARLIEST = Date.parse("0001-01-01T00:00:00Z");
+const instant = (text: string) => new Date(Math.max(Date.parse(text), EARLIEST));
+
 function filters(query: RequestLogQuery): SQL[] {
   const out: SQL[] = [];
-  if (query.since) out.push(gte(requestLogs.createdAt, new Date(query.since)));
-  if (query.until) out.push(lt(requestLogs.createdAt, new Date(query.until)));
+  if (query.since) out.push(gte(requestLogs.createdAt, instant(query.since)));
+  if (query.until) out.push(lt(requestLogs.createdAt, instant(query.until)));
   if (query.status) {
     const low = statusRange[query.status];
     out.push(gte(requestLogs.status, low), lt(requestLogs.status, low + 100));
