@@ -1,4 +1,5 @@
 import "server-only";
+import { routeOf } from "./route-of";
 import { env } from "@/lib/env";
 import { getDb, type Db } from "@/lib/db/client";
 import { requestLogs } from "@/lib/db/schema";
@@ -59,11 +60,7 @@ export function onRequestLogsWritten(fn: (rows: WrittenRow[]) => void): () => vo
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
-const UUID_IN_PATH = new RegExp(UUID.source, "gi");
 const isUuid = (value: unknown): value is string => typeof value === "string" && new RegExp(`^${UUID.source}$`, "i").test(value);
-
-/** A path as a route: ids and other long segments left out, so that the errors view's groups stay few. */
-export const routeOf = (path: string) => path.replace(UUID_IN_PATH, "{id}").replace(/\/[^/]{40,}/g, "/{id}");
 
 /** The exchange and order a call concerns: named by its path, else by its answer's (or request's) body. */
 function relatedIds(path: string, bodies: (string | null)[]): { exchangeId: string | null; orderId: string | null } {

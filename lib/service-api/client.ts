@@ -1,4 +1,5 @@
 import "server-only";
+import { routeOf } from "@/lib/request-log/route-of";
 import { z } from "zod";
 import {
   challengeSchema,
@@ -84,14 +85,6 @@ type ServiceOptions = {
 
 /** What a call saw of its answer, for `record`. */
 type Seen = { response: { headers: Headers; body: string } | null; status?: number };
-
-const UUID_IN_PATH = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
-/** A path as a route: ids and other long segments left out, so that routes stay few. */
-export const routeOf = (path: string) =>
-  path
-    .split("?")[0]
-    ?.replace(UUID_IN_PATH, "{id}")
-    .replace(/\/[^/]{40,}/g, "/{id}") ?? path;
 
 /** JSON over HTTP to the service: one credential, a timeout, typed errors, answers parsed with their schema. */
 export class ServiceClient {
