@@ -11,6 +11,7 @@ import {
   type RequestLogPage,
 } from "@/lib/dashboard/contract/request-logs-api";
 import { orderSchema } from "@/lib/service-api/schemas";
+import { overviewSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { ClientApi, errorCode, http, parse, sandboxUrl, type Reply } from "./harness/api";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 import { IBAN_DE, operator, proofMessage } from "./harness/fixtures";
@@ -155,6 +156,23 @@ describe("the sandbox's request log, as the demo tenant's admin reads it", () =>
     expect(
       parse(requestLogErrorsSchema, await admin.request("GET", "/api/request-logs/errors?window=7d"), 200).groups[0]?.buckets,
     ).toHaveLength(7);
+  });
+
+  it("the overview counts the last 24 hours' calls and failures, as the errors view does", async () => {
+    const clientId = inject("demoClientId");
+    const failed = await sandboxCall(clientId, "GET", `/v1/exchanges/${randomUUID()}`);
+    await rowOf(admin, "/api/request-logs?source=sandbox", failed.requestId);
+    const errors = parse(requestLogErrorsSchema, await admin.request("GET", "/api/request-logs/errors?window=24h"), 200);
+    const { requests_24h } = parse(
+      overviewSchema,
+      await admin.request("GET", "/api/overview", undefined, { "cache-control": "no-cache" }),
+      200,
+    );
+    expect(requests_24h.failed).toBeGreaterThanOrEqual(1);
+    // the errors view asked first; calls made in between (the overview's own upstream reads) only add
+    expect(requests_24h.failed).toBeGreaterThanOrEqual(errors.failed);
+    expect(requests_24h.total).toBeGreaterThanOrEqual(errors.total);
+    expect(requests_24h.failed).toBeLessThanOrEqual(requests_24h.total);
   });
 
   it("a request with an unknown client_id is the operator's alone; the operator finds a client's rows by its client_id", async () => {
