@@ -76,11 +76,11 @@ for (const [locale, tag] of locales) {
       await expect(page.getByLabel(t("logs.filters.source"))).toHaveValue("sandbox");
       await expect(page.getByLabel(t("logs.filters.status"))).toHaveValue("4xx");
       const list = page.getByTestId("log-list");
-      await expect(list.locator("[data-log-id]").filter({ hasText: "/sandbox/v1/orders" }).first()).toContainText(refusedCode);
+      await expect(list.locator("[data-log-id]").filter({ hasText: "POST /sandbox/v1/orders" }).first()).toContainText(refusedCode);
       // a narrower filter goes in the address
       await page.getByLabel(t("logs.filters.method")).selectOption("GET");
       await expect(page).toHaveURL(/method=GET/);
-      await expect(list.locator("[data-log-id]").filter({ hasText: "/sandbox/v1/orders" })).toHaveCount(0);
+      await expect(list.locator("[data-log-id]").filter({ hasText: "POST /sandbox/v1/orders" })).toHaveCount(0);
       await expect(list.locator("[data-log-id]").filter({ hasText: "/sandbox/v1/exchanges/" }).first()).toContainText("404");
 
       // a call made while the page is open appears without a reload

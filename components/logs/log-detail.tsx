@@ -39,7 +39,7 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
   );
 }
 
-function Body({ title, body, cut, hidden }: { title: string; body: string | null; cut: boolean; hidden: boolean }) {
+function Body({ title, label, body, cut, hidden }: { title: string; label: string; body: string | null; cut: boolean; hidden: boolean }) {
   const t = useTranslations("logs.detail");
   return (
     <section className="flex min-w-0 flex-col gap-1">
@@ -50,7 +50,13 @@ function Body({ title, body, cut, hidden }: { title: string; body: string | null
         <p className="text-xs text-zinc-500">{t("noBody")}</p>
       ) : (
         <>
-          <pre className="max-h-[28rem] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-900">
+          {/* scrolls when long: reachable by keyboard */}
+          <pre
+            tabIndex={0}
+            role="region"
+            aria-label={label}
+            className="max-h-[28rem] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-900"
+          >
             {pretty(body)}
           </pre>
           {cut && <p className="text-xs text-amber-800 dark:text-amber-300">{t("cut")}</p>}
@@ -132,14 +138,26 @@ export function LogDetail({ call }: { call: RequestLogDetail }) {
           <h2 className="mb-2 font-semibold">{t("request")}</h2>
           <div className="flex flex-col gap-3">
             <Headers title={t("headers")} headers={call.request_headers} />
-            <Body title={t("body")} body={call.request_body} cut={call.request_body_cut} hidden={call.bodies_hidden} />
+            <Body
+              title={t("body")}
+              label={`${t("request")} · ${t("body")}`}
+              body={call.request_body}
+              cut={call.request_body_cut}
+              hidden={call.bodies_hidden}
+            />
           </div>
         </Card>
         <Card>
           <h2 className="mb-2 font-semibold">{t("response")}</h2>
           <div className="flex flex-col gap-3">
             <Headers title={t("headers")} headers={call.response_headers} />
-            <Body title={t("body")} body={call.response_body} cut={call.response_body_cut} hidden={call.bodies_hidden} />
+            <Body
+              title={t("body")}
+              label={`${t("response")} · ${t("body")}`}
+              body={call.response_body}
+              cut={call.response_body_cut}
+              hidden={call.bodies_hidden}
+            />
           </div>
         </Card>
       </div>
