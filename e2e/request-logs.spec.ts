@@ -3,7 +3,7 @@ import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { audit } from "./axe";
 import { DEMO_PASSWORD, expect, OPERATOR_KEY, test } from "./fixtures";
-import { shot } from "./helpers";
+import { shot, signInAs } from "./helpers";
 
 // The developers' request log as an admin reads it, in four languages at 1440 and 390 pixels:
 // calls their integration made to the sandbox with a plain HTTP client (a refused signature, an
@@ -128,3 +128,34 @@ for (const [locale, tag] of locales) {
     });
   });
 }
+
+test("the operator reads every client's sandbox calls, and one client's by its id", async ({ page }, testInfo) => {
+  const phone = testInfo.project.name === "phone";
+  await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+  await signInAs(page, "operator@example.com");
+  // another company's client calls the sandbox
+  const created = await page.request.post("/sandbox/operator/clients", {
+    headers: { authorization: `Bearer ${OPERATOR_KEY}` },
+    data: { name: `Logs ${testInfo.project.name} ${Date.now()}` },
+  });
+  const { client_id: other } = (await created.json()) as { client_id: string };
+  const path = `/sandbox/v1/exchanges/00000000-0000-4000-8000-${String(Date.now()).slice(-12)}`;
+  expect((await page.request.get(path, { headers: { authorization: `client_id ${other}` } })).status()).toBe(404);
+
+  await page.goto("/logs");
+  await page.getByLabel("Whose calls").selectOption("all");
+  await expect(page).toHaveURL(/scope=all/);
+  const row = page.getByTestId("log-list").locator("[data-log-id]").filter({ hasText: path });
+  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  await page.getByLabel("Client id").fill(other);
+  await page.getByLabel("Client id").press("Enter");
+  await expect(page).toHaveURL(/client_id=/);
+  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId("log-list").locator("[data-log-id]")).toHaveCount(1);
+  await audit(page, testInfo, "the operator's request log of every client");
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(/\/logs\/\d+\?scope=all$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(path);
+  expect(await page.content()).not.toContain(other);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone ? 390 : 1440);
+});

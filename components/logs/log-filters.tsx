@@ -24,7 +24,7 @@ function TextFilter({ name, label, placeholder, filters, setFilter }: Props & { 
 type Props = { filters: Record<string, string>; setFilter: (key: string, value: string) => void };
 
 /** The request log's filters, each in the address: period, source, status class, method, path prefix, error code. */
-export function LogFilters({ filters, setFilter }: Props) {
+export function LogFilters({ filters, setFilter, operator }: Props & { operator: boolean }) {
   const t = useTranslations("logs.filters");
   const select = (name: string, label: string, any: string, options: readonly string[], text: (o: string) => string = (o) => o) => (
     <Select aria-label={label} value={filters[name] ?? ""} onChange={(e) => setFilter(name, e.target.value)} className="min-w-0">
@@ -42,6 +42,10 @@ export function LogFilters({ filters, setFilter }: Props) {
       {select("source", t("source"), t("anySource"), requestLogSources, (s) => t(`sources.${s as (typeof requestLogSources)[number]}`))}
       {select("status", t("status"), t("anyStatus"), statusClasses)}
       {select("method", t("method"), t("anyMethod"), requestLogMethods)}
+      {operator && select("scope", t("scope"), t("scopes.tenant"), ["all"], () => t("scopes.all"))}
+      {operator && filters.scope === "all" && (
+        <TextFilter name="client_id" label={t("clientId")} placeholder="client_id" filters={filters} setFilter={setFilter} />
+      )}
       <TextFilter name="path" label={t("path")} placeholder="/v1/orders" filters={filters} setFilter={setFilter} />
       <TextFilter name="error_code" label={t("errorCode")} placeholder="invalid_signature" filters={filters} setFilter={setFilter} />
     </div>

@@ -6,6 +6,7 @@ import { linkButtonClass } from "@/components/ui/export-links";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { LiveRefresh } from "@/components/shell/live-refresh";
+import { useShellUser } from "@/components/shell/session-context";
 import type { RequestLogItem, RequestLogPage } from "@/lib/dashboard/contract/request-logs-api";
 import { useMorePages, type Paging } from "@/lib/dashboard/client/use-more-pages";
 import { useFormat } from "@/lib/dashboard/client/use-format";
@@ -22,14 +23,17 @@ const paging: Paging<RequestLogItem, RequestLogPage> = {
 
 const cell = "block px-3 py-0.5 sm:table-cell sm:py-2";
 
-function LogRow({ row }: { row: RequestLogItem }) {
+function LogRow({ row, everyClient }: { row: RequestLogItem; everyClient: boolean }) {
   const t = useTranslations("logs");
   const f = useFormat();
   return (
     <tr className="block py-2 sm:table-row sm:py-0" data-log-id={row.id}>
       <td className={`${cell} text-xs whitespace-nowrap text-zinc-600 dark:text-zinc-400`}>{f.dateTime(row.created_at)}</td>
       <td className={`${cell} min-w-0`}>
-        <Link href={`/logs/${row.id}`} className="font-mono text-sm wrap-anywhere text-orange-700 hover:underline dark:text-orange-400">
+        <Link
+          href={everyClient ? `/logs/${row.id}?scope=all` : `/logs/${row.id}`}
+          className="font-mono text-sm wrap-anywhere text-orange-700 hover:underline dark:text-orange-400"
+        >
           <span className="font-semibold">{row.method}</span> {row.path}
           {row.query ? <span className="text-zinc-500 dark:text-zinc-400">?{row.query}</span> : null}
         </Link>
@@ -49,11 +53,23 @@ function LogRow({ row }: { row: RequestLogItem }) {
  * API's query; or the API's error code for filters it refuses), the next ones by "Load more";
  * a call made while the page is open appears at the top (the live stream's `request_log`).
  */
-export function LogsPage({ first, shownFor, error }: { first: RequestLogPage; shownFor: Record<string, string>; error: string | null }) {
+export function LogsPage({
+  first,
+  shownFor,
+  error,
+  everyClient,
+}: {
+  first: RequestLogPage;
+  shownFor: Record<string, string>;
+  error: string | null;
+  /** An operator's view of every client's sandbox calls (`scope=all`). */
+  everyClient: boolean;
+}) {
+  const user = useShellUser();
   const t = useTranslations("logs");
   const { filters, setFilter, pending } = useUrlFilters("/logs", listFilters.logs, { server: true });
   const more = useMorePages(
-    "/api/request-logs",
+    everyClient ? "/api/operator/request-logs" : "/api/request-logs",
     shownFor,
     first,
     async () => (await import("@/lib/dashboard/contract/request-logs-api")).requestLogPageSchema,
@@ -66,7 +82,7 @@ export function LogsPage({ first, shownFor, error }: { first: RequestLogPage; sh
       {/* new rows: the first page again, at most every 400 ms */}
       <LiveRefresh on="requestLogs" />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
-      <LogFilters filters={filters} setFilter={setFilter} />
+      <LogFilters filters={filters} setFilter={setFilter} operator={user.role === "operator"} />
       {filtered && (
         <div>
           <Link className={linkButtonClass} href="/logs">
@@ -95,7 +111,7 @@ export function LogsPage({ first, shownFor, error }: { first: RequestLogPage; sh
             </thead>
             <tbody className="block divide-y divide-zinc-200 sm:table-row-group dark:divide-zinc-800" data-testid="log-list">
               {rows.map((row) => (
-                <LogRow key={row.id} row={row} />
+                <LogRow key={row.id} row={row} everyClient={everyClient} />
               ))}
             </tbody>
           </table>

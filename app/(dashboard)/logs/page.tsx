@@ -3,11 +3,11 @@ import { LogsPage } from "@/components/logs/logs-page";
 import { LogsTabs } from "@/components/logs/logs-tabs";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
-import { requestLogQuerySchema, type RequestLogPage } from "@/lib/dashboard/contract/request-logs-api";
+import { operatorRequestLogQuerySchema, requestLogQuerySchema, type RequestLogPage } from "@/lib/dashboard/contract/request-logs-api";
 import { filtersFrom, firstPage, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
 import { listRequestLogs } from "@/lib/dashboard/request-logs/list-logs";
-import { apiFiltersOf, knownPeriod } from "@/lib/dashboard/request-logs/page-query";
-import { tenantViewer } from "@/lib/dashboard/request-logs/viewer";
+import { apiFiltersOf, everyClient, knownPeriod } from "@/lib/dashboard/request-logs/page-query";
+import { operatorViewer, tenantViewer } from "@/lib/dashboard/request-logs/viewer";
 
 export const generateMetadata = titled("logs");
 
@@ -17,17 +17,19 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const t = await getTranslations("logs");
   const filters = filtersFrom(await searchParams, listFilters.logs);
   const asked = apiFiltersOf(filters);
-  const query = requestLogQuerySchema.safeParse({ ...asked, limit: "50" });
+  const all = everyClient(filters, user.role);
+  const query = (all ? operatorRequestLogQuerySchema : requestLogQuerySchema).safeParse({ ...asked, limit: "50" });
+  const viewer = all ? operatorViewer(filters.client_id ?? null) : tenantViewer(tenant, user.role);
   const empty: RequestLogPage = { data: [], next_before: null };
   const { first, error } = await firstPage(
-    query.success && knownPeriod(filters.period) ? () => listRequestLogs(db, tenantViewer(tenant, user.role), query.data) : null,
+    query.success && knownPeriod(filters.period) ? () => listRequestLogs(db, viewer, query.data) : null,
     empty,
   );
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <LogsTabs current="requests" />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <LogsPage first={first} shownFor={asked} error={error} />
+      <LogsPage first={first} shownFor={asked} error={error} everyClient={all} />
     </div>
   );
 }

@@ -31,8 +31,11 @@ export const listFilters = {
   audit: ["actor", "action", "range", "from", "to", "result", "user"],
   /** The operator console's exchanges tab (its other parameters, `tab` and `exchange`, are not filters). */
   console: ["tenant_id", "state"],
-  /** The request log (/logs): `period` is the page's (the API takes `since`), the rest the API's own. */
-  logs: ["period", "source", "status", "method", "path", "error_code", "api_key_id", "user_id"],
+  /**
+   * The request log (/logs): `period` is the page's (the API takes `since`), the rest the API's
+   * own; an operator's `scope=all` reads every client's sandbox calls (with `client_id`).
+   */
+  logs: ["period", "source", "status", "method", "path", "error_code", "api_key_id", "user_id", "scope", "client_id"],
   /** The console's sandbox tab: the webhook deliveries shown. */
   deliveries: ["status", "endpoint_id"],
 } as const;
