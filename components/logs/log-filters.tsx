@@ -44,10 +44,16 @@ export function LogFilters({ filters, setFilter, operator }: Props & { operator:
       {select("method", t("method"), t("anyMethod"), requestLogMethods)}
       {operator && select("scope", t("scope"), t("scopes.tenant"), ["all"], () => t("scopes.all"))}
       {operator && filters.scope === "all" && (
-        <TextFilter name="client_id" label={t("clientId")} placeholder="client_id" filters={filters} setFilter={setFilter} />
+        <TextFilter name="client_id" label={t("clientId")} placeholder={t("clientIdPlaceholder")} filters={filters} setFilter={setFilter} />
       )}
-      <TextFilter name="path" label={t("path")} placeholder="/v1/orders" filters={filters} setFilter={setFilter} />
-      <TextFilter name="error_code" label={t("errorCode")} placeholder="invalid_signature" filters={filters} setFilter={setFilter} />
+      <TextFilter name="path" label={t("path")} placeholder={t("pathPlaceholder")} filters={filters} setFilter={setFilter} />
+      <TextFilter
+        name="error_code"
+        label={t("errorCode")}
+        placeholder={t("errorCodePlaceholder")}
+        filters={filters}
+        setFilter={setFilter}
+      />
     </div>
   );
 }

@@ -134,7 +134,7 @@ describe("notifications of exchanges that need attention", () => {
       .from(schema.jobs)
       .where(and(eq(schema.jobs.kind, DIGEST_JOB), eq(schema.jobs.subjectId, team.admin.id), eq(schema.jobs.status, "pending")));
     expect(held?.runAt.getTime()).toBeGreaterThanOrEqual((mail?.createdAt.getTime() ?? 0) + 15 * MIN - 1_000);
-  });
+  }, 20_000); // an hour of sweeps on PGlite: 4–5 s here, more on a busy machine
 
   it("sums up last week per agreement once, and says nothing of an agreement without exchanges", async () => {
     const team = await tenantWithTeam();
