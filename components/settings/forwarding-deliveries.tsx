@@ -151,11 +151,21 @@ export function Deliveries({ endpoint }: { endpoint: Endpoint }) {
     open ? void load() : setFilters({ ...Object.fromEntries(deliveryKeys.map((key) => [key, ""])), endpoint: endpoint.id });
   return (
     <div className="flex flex-col gap-2">
-      <div>
-        <Button size="sm" variant="ghost" disabled={busy} onClick={openThis} aria-expanded={open && list !== null}>
+      {/* a form, so a tap before the page's scripts have run still opens the log (by the address) */}
+      <form
+        method="get"
+        action="/settings"
+        onSubmit={(event) => {
+          event.preventDefault();
+          openThis();
+        }}
+      >
+        <input type="hidden" name="tab" value="forwarding" />
+        <input type="hidden" name="endpoint" value={endpoint.id} />
+        <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-expanded={open && list !== null}>
           {open && list !== null ? t("refreshDeliveries") : t("showDeliveries")}
         </Button>
-      </div>
+      </form>
       <FormError message={error} />
       {open && list !== null && (
         <>
