@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { audit } from "./axe";
+import { languageTag } from "./catalogue";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 import { createOrderViaApi, operatorPay, sectionLink, shot } from "./helpers";
 
@@ -40,7 +41,7 @@ for (const [locale, acceptLanguage] of [
   ["fr", "fr-CH"],
   ["it", "it-CH"],
 ] as const) {
-  test.describe(`in ${locale === "fr" ? "French" : "Italian"}`, () => {
+  test.describe(`in ${locale === "fr" ? "French" : "Italian"}`, { tag: languageTag(locale) }, () => {
     test.use({ locale: acceptLanguage });
     const words = catalogue(locale);
 

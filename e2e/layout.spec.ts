@@ -1,23 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { audit } from "./axe";
+import { catalogue, languageTag, LOCALES as locales, text } from "./catalogue";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 import { createOrderViaApi, openHeaderMenu, operatorPay, sectionsInMenu, shot } from "./helpers";
 
 // Every page fits the screen: on a phone the sections are in the header's menu (each one reached
 // from it) and no page is wider than the screen; on a desktop of 1280 px the header is one row, in
 // each language, for an admin and for the operator (the role with most sections).
-
-type Tree = { [key: string]: string | Tree };
-const catalogue = (file: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../messages", file), "utf8")) as Tree;
-const text = (tree: Tree, key: string) => key.split(".").reduce<string | Tree>((t, k) => (t as Tree)[k] ?? "", tree) as string;
-const locales = [
-  ["en", "en-GB"],
-  ["de", "de-CH"],
-  ["fr", "fr-CH"],
-  ["it", "it-CH"],
-] as const;
 
 async function signedIn(browser: Browser, like: Page, acceptLanguage: string, locale: string, email: string, width?: number) {
   const viewport = width ? { width, height: 800 } : (like.viewportSize() ?? undefined);
@@ -56,63 +45,69 @@ const landing: Record<string, string> = {
 };
 
 for (const [locale, acceptLanguage] of locales) {
-  test(`in ${locale}, every section the role may open is reached from the header, and no page is wider than the screen`, async ({
-    browser,
-    page: like,
-  }, testInfo) => {
-    const words = catalogue(`dashboard/${locale}.json`);
-    for (const [email, role] of [
-      ["operator@example.com", "operator"],
-      ["viewer@example.com", "viewer"],
-    ] as const) {
-      const page = await signedIn(browser, like, acceptLanguage, locale, email);
-      const nav = page.getByRole("navigation", { name: text(words, "shell.mainNav") });
-      for (const section of sections[role]) {
-        await page.goto(section === "overview" ? "/orders" : "/");
-        if (await sectionsInMenu(page)) {
-          await expect(nav).toHaveCount(0);
-          const button = await openHeaderMenu(page);
-          await expect(nav.getByRole("link")).toHaveCount(sections[role].length);
-          if (section === "overview") {
-            // Escape closes the menu and gives focus back to its button
-            await expect(nav.getByRole("link").first()).toBeFocused();
-            await page.keyboard.press("Escape");
-            await expect(button).toHaveAttribute("aria-expanded", "false");
-            await expect(button).toBeFocused();
-            await openHeaderMenu(page);
-            await audit(page, testInfo, `${locale} ${role} menu`);
-            await shot(page, testInfo, `${locale}-${role}-menu`);
+  test(
+    `in ${locale}, every section the role may open is reached from the header, and no page is wider than the screen`,
+    { tag: languageTag(locale) },
+    async ({ browser, page: like }, testInfo) => {
+      const words = catalogue(`dashboard/${locale}.json`);
+      for (const [email, role] of [
+        ["operator@example.com", "operator"],
+        ["viewer@example.com", "viewer"],
+      ] as const) {
+        const page = await signedIn(browser, like, acceptLanguage, locale, email);
+        const nav = page.getByRole("navigation", { name: text(words, "shell.mainNav") });
+        for (const section of sections[role]) {
+          await page.goto(section === "overview" ? "/orders" : "/");
+          if (await sectionsInMenu(page)) {
+            await expect(nav).toHaveCount(0);
+            const button = await openHeaderMenu(page);
+            await expect(nav.getByRole("link")).toHaveCount(sections[role].length);
+            if (section === "overview") {
+              // Escape closes the menu and gives focus back to its button
+              await expect(nav.getByRole("link").first()).toBeFocused();
+              await page.keyboard.press("Escape");
+              await expect(button).toHaveAttribute("aria-expanded", "false");
+              await expect(button).toBeFocused();
+              await openHeaderMenu(page);
+              await audit(page, testInfo, `${locale} ${role} menu`);
+              await shot(page, testInfo, `${locale}-${role}-menu`);
+            }
           }
+          await nav.getByRole("link", { name: text(words, `shell.nav.${section}`), exact: true }).click();
+          await expect(page).toHaveURL((url) => url.pathname === landing[section]);
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          // the menu closed on the way
+          await expect(page.locator("button[data-header-menu][aria-expanded=true]")).toHaveCount(0);
+          await fitsTheWidth(page, `${role} ${landing[section]}`);
         }
-        await nav.getByRole("link", { name: text(words, `shell.nav.${section}`), exact: true }).click();
-        await expect(page).toHaveURL((url) => url.pathname === landing[section]);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        // the menu closed on the way
-        await expect(page.locator("button[data-header-menu][aria-expanded=true]")).toHaveCount(0);
-        await fitsTheWidth(page, `${role} ${landing[section]}`);
+        await page.context().close();
       }
-      await page.context().close();
-    }
-  });
+    },
+  );
 
-  test(`in ${locale}, the header is one row at 1280 px for an admin and for the operator`, async ({ browser, page: like }, testInfo) => {
-    for (const email of ["affiliate@example.com", "operator@example.com"]) {
-      const page = await signedIn(browser, like, acceptLanguage, locale, email, 1280);
-      const row = page.getByRole("banner").locator("> div");
-      const first = await row.locator("> *").first().boundingBox();
-      const last = await row.locator("button[data-header-menu]").filter({ visible: true }).boundingBox();
-      const search = await page.locator("#header-search").boundingBox();
-      expect(first && last && search, "the header's first and last items and its search").toBeTruthy();
-      if (!first || !last || !search) return;
-      // one row: the last item beside the first, not under it
-      expect(Math.abs(last.y + last.height / 2 - (first.y + first.height / 2)), `${email}: first and last items on one line`).toBeLessThan(
-        8,
-      );
-      expect(search.y, `${email}: the search on the same line`).toBeLessThan(first.y + first.height);
-      await shot(page, testInfo, `${locale}-${email.split("@")[0]}-header-1280`);
-      await page.context().close();
-    }
-  });
+  test(
+    `in ${locale}, the header is one row at 1280 px for an admin and for the operator`,
+    { tag: languageTag(locale) },
+    async ({ browser, page: like }, testInfo) => {
+      for (const email of ["affiliate@example.com", "operator@example.com"]) {
+        const page = await signedIn(browser, like, acceptLanguage, locale, email, 1280);
+        const row = page.getByRole("banner").locator("> div");
+        const first = await row.locator("> *").first().boundingBox();
+        const last = await row.locator("button[data-header-menu]").filter({ visible: true }).boundingBox();
+        const search = await page.locator("#header-search").boundingBox();
+        expect(first && last && search, "the header's first and last items and its search").toBeTruthy();
+        if (!first || !last || !search) return;
+        // one row: the last item beside the first, not under it
+        expect(
+          Math.abs(last.y + last.height / 2 - (first.y + first.height / 2)),
+          `${email}: first and last items on one line`,
+        ).toBeLessThan(8);
+        expect(search.y, `${email}: the search on the same line`).toBeLessThan(first.y + first.height);
+        await shot(page, testInfo, `${locale}-${email.split("@")[0]}-header-1280`);
+        await page.context().close();
+      }
+    },
+  );
 }
 
 test("every page of an admin fits the screen in German and French", async ({ browser, page: like }, testInfo) => {

@@ -1,29 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page, TestInfo } from "@playwright/test";
 import { audit } from "./axe";
-import { DEMO_PASSWORD, expect, OPERATOR_KEY, test } from "./fixtures";
+import { acceptLanguageOf, dashboardWords, languageTag, signInLocalized as signIn } from "./catalogue";
+import { expect, OPERATOR_KEY, test } from "./fixtures";
 import { createOrderViaApi, operatorPay, shot } from "./helpers";
 
 // A list narrowed by a date range and ordered by a sort, both in the address: the rows and the
 // address change, a reload keeps them, and a saved view brings them back; in English and German,
 // at 1440 and 390 pixels (the two projects), axe-clean in both themes.
-
-type Tree = { [key: string]: string | Tree };
-const catalogue = (file: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../messages", file), "utf8")) as Tree;
-const text = (tree: Tree, key: string) => key.split(".").reduce<string | Tree>((t, k) => (t as Tree)[k] ?? "", tree) as string;
-/** A message with its {placeholders} filled in. */
-const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
-
-async function signIn(page: Page, locale: string) {
-  const words = catalogue(`${locale}.json`);
-  await page.goto("/login");
-  await page.getByLabel(text(words, "login.email")).fill("affiliate@example.com");
-  await page.getByLabel(text(words, "login.password"), { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: text(words, "login.submit"), exact: true }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-  await expect(page.locator('[data-live-status="connected"]')).toBeVisible({ timeout: 10_000 });
-}
 
 /** 1440 wide on the desktop, 390 on the phone. */
 async function sized(page: Page, testInfo: TestInfo) {
@@ -39,10 +22,9 @@ const ids = (page: Page, attribute: string) =>
   page.locator(`[${attribute}]`).evaluateAll((rows, name) => rows.map((row) => row.getAttribute(name)), attribute);
 
 for (const locale of ["en", "de"] as const) {
-  test.describe(locale === "en" ? "in English" : "in German", () => {
-    test.use({ locale: locale === "en" ? "en-GB" : "de-CH" });
-    const words = catalogue(`dashboard/${locale}.json`);
-    const t = (key: string, values: Record<string, string> = {}) => fill(text(words, key), values);
+  test.describe(locale === "en" ? "in English" : "in German", { tag: languageTag(locale) }, () => {
+    test.use({ locale: acceptLanguageOf(locale) });
+    const t = dashboardWords(locale);
 
     test("orders: a custom range and a sort change the rows and the address, a reload keeps them, a saved view restores them", async ({
       page,

@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { audit } from "./axe";
-import { DEMO_PASSWORD, expect, OPERATOR_KEY, test } from "./fixtures";
+import { dashboardWords, languageTag, LOCALES, signInLocalized } from "./catalogue";
+import { expect, OPERATOR_KEY, test } from "./fixtures";
 import { shot, signInAs } from "./helpers";
 
 // The developers' request log as an admin reads it, in four languages at 1440 and 390 pixels:
@@ -10,11 +9,6 @@ import { shot, signInAs } from "./helpers";
 // unknown id) listed with their status and error code, narrowed by filters in the address, a
 // call made while the page is open appearing on its own, one call's detail with its credential
 // masked, and the failures grouped on the Errors tab.
-
-type Tree = { [key: string]: string | Tree };
-const catalogue = (file: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "../messages", file), "utf8")) as Tree;
-const text = (tree: Tree, key: string) => key.split(".").reduce<string | Tree>((t, k) => (t as Tree)[k] ?? "", tree) as string;
-const fill = (message: string, values: Record<string, string>) => message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? "");
 
 /** The demo tenant's API client at the sandbox (the operator lists every client). */
 async function demoClient(request: APIRequestContext): Promise<string> {
@@ -25,18 +19,10 @@ async function demoClient(request: APIRequestContext): Promise<string> {
   return demo.client_id;
 }
 
-const locales = [
-  ["en", "en-GB"],
-  ["de", "de-CH"],
-  ["fr", "fr-CH"],
-  ["it", "it-CH"],
-] as const;
-
-for (const [locale, tag] of locales) {
-  test.describe(tag, () => {
+for (const [locale, tag] of LOCALES) {
+  test.describe(tag, { tag: languageTag(locale) }, () => {
     test.use({ locale: tag });
-    const words = catalogue(`dashboard/${locale}.json`);
-    const t = (key: string, values: Record<string, string> = {}) => fill(text(words, key), values);
+    const t = dashboardWords(locale);
 
     test("request log: an integration's calls listed, filtered in the address, one arriving live, its detail, its errors grouped", async ({
       page,
@@ -44,13 +30,7 @@ for (const [locale, tag] of locales) {
       test.slow();
       const phone = testInfo.project.name === "phone";
       await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
-      const login = catalogue(`${locale}.json`);
-      await page.goto("/login");
-      await page.getByLabel(text(login, "login.email"), { exact: true }).fill("affiliate@example.com");
-      await page.getByLabel(text(login, "login.password"), { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole("button", { name: text(login, "login.submit"), exact: true }).click();
-      await page.waitForURL((address) => !address.pathname.startsWith("/login"));
-      await expect(page.locator('[data-live-status="connected"]')).toBeVisible({ timeout: 10_000 });
+      await signInLocalized(page, locale);
 
       // the developer's own client, as their backend calls the service
       const clientId = await demoClient(page.request);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { audit } from "./axe";
+import { languageTag, type Locale } from "./catalogue";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
 import { createOrderViaApi, shot } from "./helpers";
 
@@ -35,7 +36,7 @@ for (const { locale, acceptLanguage, login, card, pay, zero, letters } of [
     letters: "Certains champs ne sont pas valides. Montant doit être un nombre.",
   },
 ]) {
-  test.describe(`in ${locale}`, () => {
+  test.describe(`in ${locale}`, { tag: languageTag(locale as Locale) }, () => {
     test.use({ locale: acceptLanguage });
 
     test("the simulated payment's amount of 0 and of letters is refused in the page's language, by the field's name", async ({
