@@ -57,3 +57,22 @@ export async function seedSideTables(query: Query, ids: { tenantId: string; user
     [tenantId, userId, Math.floor(n / 4)],
   );
 }
+
+/**
+ * Request logs over a week (one every `spacing` minutes): the tenant's upstream calls (every third,
+ * half of them by its member `userId`), its sandbox client's (`client_key` 'plans-client') and
+ * another client's ('other-client'), with a mix of methods, statuses and error codes.
+ */
+export async function seedRequestLogs(query: Query, ids: { tenantId: string; userId: string }, n: number, spacing = 2) {
+  await query(
+    `INSERT INTO request_logs (created_at, source, tenant_id, client_key, user_id, method, path, route, status, error_code,
+       duration_ms, request_headers, response_headers)
+     SELECT now() - i * $4::float8 * interval '1 minute', CASE WHEN i % 3 = 0 THEN 'upstream' ELSE 'sandbox' END,
+       CASE WHEN i % 3 = 0 THEN $1::uuid END, CASE WHEN i % 3 = 1 THEN 'plans-client' WHEN i % 3 = 2 THEN 'other-client' END,
+       CASE WHEN i % 6 = 0 THEN $2::uuid END, (ARRAY['GET','POST','PATCH'])[i % 3 + 1], '/v1/orders/' || i, '/v1/orders/{id}',
+       (ARRAY[200, 201, 400, 404, 502])[i % 5 + 1],
+       (ARRAY[NULL, NULL, 'invalid_signature', 'not_found', 'upstream_unavailable'])[i % 5 + 1],
+       i % 100, '{}'::jsonb, '{}'::jsonb FROM generate_series(1, $3::int) i`,
+    [ids.tenantId, ids.userId, n, spacing],
+  );
+}

@@ -17,7 +17,7 @@ import { listNotifications } from "@/lib/dashboard/notifications/inbox";
 import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-logs/list-logs";
 import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
 import type { LogViewer } from "@/lib/dashboard/request-logs/viewer";
-import { nodes, seedSideTables, type PlanNode } from "@/tests/plans";
+import { nodes, seedRequestLogs, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list and each of its filters reads its table through an index that also gives its order,
 // so that page 500 costs what page 1 does (keyset pagination over an ordered index): each query
@@ -68,14 +68,8 @@ beforeAll(async () => {
       'a' || (i % 7) || '@example.com', (ARRAY['orders.create','team.add'])[i % 2 + 1], (ARRAY['ok','forbidden'])[i % 2 + 1],
       md5(i::text), now() FROM generate_series(1, 5000) i`);
   await seedSideTables((text, params) => client.query(text, params), { tenantId, userId, endpointId }, 5000);
-  // request logs: the tenant's upstream calls and its sandbox client's, and another client's, over a week
-  await seed(`INSERT INTO request_logs (created_at, source, tenant_id, client_key, user_id, method, path, route, status, error_code,
-      duration_ms, request_headers, response_headers)
-    SELECT now() - i * interval '2 minutes', CASE WHEN i % 3 = 0 THEN 'upstream' ELSE 'sandbox' END,
-      CASE WHEN i % 3 = 0 THEN $1::uuid END, CASE WHEN i % 3 = 1 THEN 'plans-client' WHEN i % 3 = 2 THEN 'other-client' END,
-      CASE WHEN i % 6 = 0 THEN $1::uuid END, (ARRAY['GET','POST','PATCH'])[i % 3 + 1], '/v1/orders/' || i, '/v1/orders/{id}',
-      (ARRAY[200, 201, 400, 404, 502])[i % 5 + 1], (ARRAY[NULL, NULL, 'invalid_signature', 'not_found', 'upstream_unavailable'])[i % 5 + 1],
-      i % 100, '{}'::jsonb, '{}'::jsonb FROM generate_series(1, 15000) i`);
+  // request logs: the tenant's upstream calls and its sandbox client's, and another client's, over three weeks
+  await seedRequestLogs((text, params) => client.query(text, params), { tenantId, userId: tenantId }, 15_000);
   await client.exec(`ANALYZE; SET enable_seqscan = off`);
 }, 120_000);
 

@@ -21,7 +21,10 @@ import { earningsReport } from "@/lib/dashboard/reports/earnings";
 import { statement, statementMonths } from "@/lib/dashboard/reports/statements";
 import { listAgreements } from "@/lib/dashboard/reports/agreements";
 import { overview } from "@/lib/dashboard/overview/overview";
-import { nodes, seedSideTables, type PlanNode } from "@/tests/plans";
+import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-logs/list-logs";
+import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
+import type { LogViewer } from "@/lib/dashboard/request-logs/viewer";
+import { nodes, seedRequestLogs, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list, search and report query, planned by a real PostgreSQL over a tenant the demo
 // generator filled (npm run admin -- demo seed) and with its statistics gathered: no plan may read
@@ -33,6 +36,7 @@ const url = process.env.TEST_DATABASE_URL;
 if (!url) throw new Error("the plans test runs on PostgreSQL: set TEST_DATABASE_URL (CI does)");
 
 const EXCHANGES = Number(process.env.PLANS_EXCHANGES ?? 30_000);
+const REQUEST_LOGS = 60_000;
 /** The tables holding more than a few pages of rows here (from the statistics): a sequential scan of one fails. */
 let LARGE: string[] = [];
 const name = `plans_${randomBytes(6).toString("hex")}`;
@@ -72,6 +76,8 @@ beforeAll(async () => {
   tenant = { id, baseUrl: "http://plans.test", network: "testnet", timeZone: "Europe/Zurich" } as Tenant;
   await seedVolume(db, tenant, { exchanges: EXCHANGES, auditRows: EXCHANGES, eventsPerExchange: 3 });
   await seedSideTables((text, params) => pool.query(text, params), { tenantId: id, userId, endpointId }, 20_000);
+  // a request every 20 seconds for two weeks, of the tenant, its sandbox client and another client
+  await seedRequestLogs((text, params) => pool.query(text, params), { tenantId: id, userId }, REQUEST_LOGS, 1 / 3);
   await pool.query("ANALYZE");
   const { rows } = await pool.query<{ relname: string }>(
     "SELECT relname FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace AND reltuples > 1000",
@@ -80,7 +86,17 @@ beforeAll(async () => {
   // and groups, not the exchanges
   LARGE = rows.map((r) => r.relname).filter((table) => !["exchange_rollups", "exchange_rollups_monthly"].includes(table));
   // the tables this test exists for must be among them
-  for (const table of ["exchanges", "orders", "webhook_events", "audit_log", "sign_ins", "jobs", "notifications", "payout_links"]) {
+  for (const table of [
+    "exchanges",
+    "orders",
+    "webhook_events",
+    "audit_log",
+    "sign_ins",
+    "jobs",
+    "notifications",
+    "payout_links",
+    "request_logs",
+  ]) {
     if (!LARGE.includes(table)) throw new Error(`${table} was not filled`);
   }
 }, 600_000);
@@ -254,6 +270,40 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
         plans.flat().some((n) => n["Index Name"] === "payout_links_exchange"),
         `${label} reads payout_links_exchange`,
       ).toBe(true);
+    }
+  });
+
+  it("request logs: each filter, at depth, a tenant's two kinds of rows, the operator's, one row and the errors grouped", async () => {
+    const viewer: LogViewer = { kind: "tenant", tenantId: tenant.id, clientKey: "plans-client", bodies: true };
+    const operator: LogViewer = { kind: "operator", clientKey: null, bodies: true };
+    const [middle] = (await pool.query<{ id: number }>("SELECT (max(id) / 2)::int AS id FROM request_logs")).rows;
+    const before = middle?.id ?? 1;
+    const page = (query: Record<string, unknown>) => ({ limit: 50, ...query }) as Parameters<typeof listRequestLogs>[2];
+    for (const [label, run] of [
+      ["logs", () => listRequestLogs(db, viewer, page({}))],
+      ["logs at depth", () => listRequestLogs(db, viewer, page({ before }))],
+      ["logs upstream only", () => listRequestLogs(db, viewer, page({ source: "upstream", before }))],
+      ["logs sandbox only", () => listRequestLogs(db, viewer, page({ source: "sandbox" }))],
+      ["logs 4xx", () => listRequestLogs(db, viewer, page({ status: "4xx", before }))],
+      ["logs by method", () => listRequestLogs(db, viewer, page({ method: "PATCH" }))],
+      ["logs by path", () => listRequestLogs(db, viewer, page({ path: "/v1/orders/12" }))],
+      ["logs by error code", () => listRequestLogs(db, viewer, page({ error_code: "invalid_signature" }))],
+      ["logs by member", () => listRequestLogs(db, viewer, page({ user_id: userId }))],
+      ["logs of a day", () => listRequestLogs(db, viewer, page({ since: new Date(Date.now() - 86_400_000).toISOString() }))],
+      ["operator logs", () => listRequestLogs(db, operator, page({ before }))],
+      ["operator logs of a client", () => listRequestLogs(db, { ...operator, clientKey: "other-client" }, page({ status: "5xx" }))],
+      ["one row", () => requestLogDetail(db, viewer, 3)],
+    ] as const) {
+      const plans = await plansOf(run as () => Promise<unknown>);
+      expectIndexed(label, plans, true);
+      if (label === "logs at depth") expectWalkFromCursor(label, plans, "created_at");
+    }
+    // the grouping reads only the window through each key's (key, created_at) index; it may sort what it groups
+    for (const window of ["24h", "7d"] as const) {
+      const plans = await plansOf(() => requestLogErrors(db, viewer, { window }));
+      expectIndexed(`errors of ${window}`, plans, false);
+      const reads = plans.flat().filter((n) => n["Relation Name"] === "request_logs" || n["Index Name"]?.startsWith("request_logs"));
+      expect(reads.length, `errors of ${window} read request_logs`).toBeGreaterThan(0);
     }
   });
 
