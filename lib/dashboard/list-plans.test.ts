@@ -17,7 +17,7 @@ import { listNotifications } from "@/lib/dashboard/notifications/inbox";
 import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-logs/list-logs";
 import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
 import type { LogViewer } from "@/lib/dashboard/request-logs/viewer";
-import { nodes, seedRequestLogs, seedSideTables, type PlanNode } from "@/tests/plans";
+import { LIST_TABLES, nodes, seedRequestLogs, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list and each of its filters reads its table through an index that also gives its order,
 // so that page 500 costs what page 1 does (keyset pagination over an ordered index): each query
@@ -25,17 +25,7 @@ import { nodes, seedRequestLogs, seedSideTables, type PlanNode } from "@/tests/p
 // analysed and sequential scans priced out) may hold no sequential scan of a large table and no
 // sort of its rows.
 
-const LARGE = [
-  "exchanges",
-  "orders",
-  "webhook_events",
-  "audit_log",
-  "sign_ins",
-  "jobs",
-  "notifications",
-  "forwarding_attempts",
-  "request_logs",
-];
+const LARGE = [...LIST_TABLES, "forwarding_attempts"];
 const captured: { sql: string; params: unknown[] }[] = [];
 let client: PGlite;
 let db: Db;
