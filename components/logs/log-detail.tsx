@@ -134,32 +134,21 @@ export function LogDetail({ call }: { call: RequestLogDetail }) {
         <span className="text-xs text-zinc-600 dark:text-zinc-400">{t("curlNote")}</span>
       </div>
       <div className="grid min-w-0 grid-cols-1 gap-4 lg:grid-cols-2">
-        <Card>
-          <h2 className="mb-2 font-semibold">{t("request")}</h2>
-          <div className="flex flex-col gap-3">
-            <Headers title={t("headers")} headers={call.request_headers} />
-            <Body
-              title={t("body")}
-              label={`${t("request")} · ${t("body")}`}
-              body={call.request_body}
-              cut={call.request_body_cut}
-              hidden={call.bodies_hidden}
-            />
-          </div>
-        </Card>
-        <Card>
-          <h2 className="mb-2 font-semibold">{t("response")}</h2>
-          <div className="flex flex-col gap-3">
-            <Headers title={t("headers")} headers={call.response_headers} />
-            <Body
-              title={t("body")}
-              label={`${t("response")} · ${t("body")}`}
-              body={call.response_body}
-              cut={call.response_body_cut}
-              hidden={call.bodies_hidden}
-            />
-          </div>
-        </Card>
+        {(["request", "response"] as const).map((side) => (
+          <Card key={side}>
+            <h2 className="mb-2 font-semibold">{t(side)}</h2>
+            <div className="flex flex-col gap-3">
+              <Headers title={t("headers")} headers={call[`${side}_headers`]} />
+              <Body
+                title={t("body")}
+                label={`${t(side)} · ${t("body")}`}
+                body={call[`${side}_body`]}
+                cut={call[`${side}_body_cut`]}
+                hidden={call.bodies_hidden}
+              />
+            </div>
+          </Card>
+        ))}
       </div>
     </div>
   );
