@@ -152,6 +152,14 @@ export async function readBody(body: ReadableStream<Uint8Array> | null): Promise
   return { text: bytes.subarray(0, READ_LIMIT).toString("utf8"), cut };
 }
 
+/** A body already in hand as text, held to the same READ_LIMIT as one read from its stream. */
+export function capText(text: string): { text: string; cut: boolean } {
+  if (text.length * 3 <= READ_LIMIT) return { text, cut: false };
+  const bytes = Buffer.from(text, "utf8");
+  if (bytes.byteLength <= READ_LIMIT) return { text, cut: false };
+  return { text: bytes.subarray(0, READ_LIMIT).toString("utf8"), cut: true };
+}
+
 /** The `error` of an error body, or null. */
 export function errorCodeOf(status: number, body: string | null): string | null {
   if (status < 400 || !body) return null;

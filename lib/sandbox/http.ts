@@ -10,7 +10,7 @@ import { lastKnownSandboxNow } from "./clock";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
 import { errorStack, logger } from "@/lib/log";
-import { finishRecording, startRecording, type Caller } from "./request-log";
+import { finishRecording, jsonAnswer, startRecording, type Caller } from "./request-log";
 
 const log = logger("sandbox");
 
@@ -42,7 +42,7 @@ export function errorResponse(error: unknown, requestId: string, headers?: Heade
     log.error({ err: errorStack(error) }, "a sandbox request failed");
     apiError = new ApiError("internal_error", "Unexpected error");
   }
-  const response = Response.json(errorBody(apiError, documentationBase(req)), { status: apiError.status, headers });
+  const response = jsonAnswer(errorBody(apiError, documentationBase(req)), { status: apiError.status, headers });
   response.headers.set("X-Request-Id", requestId);
   for (const [name, value] of Object.entries(apiError.headers ?? {})) response.headers.set(name, value);
   return response;
@@ -95,7 +95,7 @@ export function operatorRoute(handler: (ctx: SandboxContext) => Promise<Response
 /** Reads a JSON body of at most 64 KiB (lib/http/read-body.ts). */
 
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
-  return Response.json(body, { status, headers });
+  return jsonAnswer(body, { status, headers });
 }
 
 type Handler = (req: Request, context: RouteContext) => Promise<Response>;

@@ -1,7 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { errorCodeOf, readBody, recordRequest, recording, type RequestLogEntry } from "@/lib/request-log/record";
+import { capText, errorCodeOf, readBody, recordRequest, recording, type RequestLogEntry } from "@/lib/request-log/record";
 import { bodiesRead } from "@/lib/http/read-body";
+import { processSingleton } from "@/lib/process-singleton";
 
 // The sandbox's request log: every request to /sandbox/v1/** recorded under its API client
 // (docs/request-logs.md). A request refused before its client was known (no or an unknown
@@ -33,16 +34,31 @@ function sourceAddress(headers: Headers): string | null {
   return entries[Math.max(0, entries.length - 1 - env().trustedProxyHops)] ?? null;
 }
 
+// The text of each JSON answer the sandbox's routes made (per process: a route's modules may be
+// bundled twice). The log takes it as it is, instead of teeing the answer's stream to read it again.
+const answerTexts = processSingleton("sandbox-answer-texts", () => new WeakMap<Response, string>());
+
+/** A JSON answer (as Response.json makes it) whose text the request log keeps without reading its stream. */
+export function jsonAnswer(body: unknown, init: ResponseInit = {}): Response {
+  const text = JSON.stringify(body);
+  const headers = new Headers(init.headers);
+  if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  const response = new Response(text, { ...init, headers });
+  answerTexts.set(response, text);
+  return response;
+}
+
 /** Hands the request and its answer to the log; the bodies are read after the answer went. */
 export function finishRecording(recorded: Recording, response: Response, requestId: string): void {
   const durationMs = performance.now() - recorded.started;
-  const answer = response.body ? response.clone() : null;
+  const kept = answerTexts.get(response);
+  const answer = kept === undefined && response.body ? response.clone() : null;
   const { req } = recorded;
   const url = new URL(req.url);
   const entry = async (): Promise<RequestLogEntry> => {
     const read = bodiesRead.get(req);
     const request = { text: read ? read.bytes.toString("utf8") : null, cut: read?.cut ?? false };
-    const responseBody = await readBody(answer?.body ?? null);
+    const responseBody = kept === undefined ? await readBody(answer?.body ?? null) : capText(kept);
     return {
       source: "sandbox",
       clientId: recorded.caller.clientId,
