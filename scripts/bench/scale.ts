@@ -1,6 +1,7 @@
 // Section 8 of npm run bench: the pages people open first at 10 000 and then at 1 000 000
-// exchanges in one tenant (with five webhook events each and one audit row each), on PostgreSQL.
-// Each figure is timed at both sizes, and the ratio between them says whether its cost is flat.
+// exchanges in one tenant (with five webhook events each and one audit row each, and as many
+// request log rows), on PostgreSQL. Each figure is timed at both sizes, and the ratio between
+// them says whether its cost is flat.
 import pg from "pg";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "@/lib/db/schema";
@@ -9,7 +10,8 @@ import { seedVolume } from "@/lib/dashboard/demo/seed-volume";
 import { encodeKeyset } from "@/lib/dashboard/lists/keyset";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import type { RunningApp } from "../../tests/integration/harness/app-server";
-import { send, streamed, tenantIdOf } from "./common";
+import { clientKeyOf } from "@/lib/request-log/client-key";
+import { secrets, send, streamed, tenantIdOf } from "./common";
 
 const OVERVIEW_AFRESH = "overview, computed afresh (Cache-Control: no-cache)";
 
@@ -52,6 +54,27 @@ export async function samples(
   return { p50: percentile(times, 50), p99: percentile(times, 99) };
 }
 
+/**
+ * Request log rows up to `target` for the tenant: a third its dashboard's upstream calls, the rest
+ * its sandbox client's. The first 10 000 fill the last week, one a minute; the rest are older
+ * (spread over the three weeks before), so the errors view's windows hold the same rows at either
+ * size and what grows is the history every list and grouping must not read.
+ */
+async function seedRequestLogs(client: pg.Client, tenantId: string, clientKey: string, from: number, target: number) {
+  await client.query(
+    `INSERT INTO request_logs (created_at, source, tenant_id, client_key, method, path, route, status, error_code,
+       duration_ms, request_headers, response_headers)
+     SELECT CASE WHEN i <= 10000 THEN now() - i * interval '1 minute'
+                 ELSE now() - interval '7 days' - (i - 10000) * (interval '21 days' / GREATEST($4::int - 10000, 1)) END,
+       CASE WHEN i % 3 = 0 THEN 'upstream' ELSE 'sandbox' END, CASE WHEN i % 3 = 0 THEN $1::uuid END,
+       CASE WHEN i % 3 <> 0 THEN $2 END, (ARRAY['GET','POST','PATCH'])[i % 3 + 1], '/v1/orders/' || md5(i::text), '/v1/orders/{id}',
+       (ARRAY[200, 201, 200, 400, 404])[i % 5 + 1], (ARRAY[NULL, NULL, NULL, 'invalid_signature', 'not_found'])[i % 5 + 1],
+       i % 100, '{}'::jsonb, '{}'::jsonb
+     FROM generate_series($3::int + 1, $4::int) i`,
+    [tenantId, clientKey, from, target],
+  );
+}
+
 /** The requests timed at each size; their paths are chosen from the data as it is then. */
 /** A request timed: its label, path and any headers. */
 type Timed = [label: string, path: string, headers?: Record<string, string>];
@@ -87,6 +110,10 @@ export async function requests(client: pg.Client, tenantId: string): Promise<Tim
   );
   // as the list's next_cursor names it under its default sort (newest first)
   const cursor = deep[0] ? encodeKeyset({ column: "created", descending: true }, [deep[0].first_seen_at.toISOString(), deep[0].id]) : null;
+  // the request log past its newest 10 000 rows (of which a third are the tenant's upstream calls)
+  const logDepth = await one(
+    "SELECT id::text AS v FROM request_logs WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC OFFSET 3333 LIMIT 1",
+  );
   const q = encodeURIComponent;
   const year = { from: daysAgo(364), to: daysAgo(0) };
   const month = daysAgo(40).slice(0, 7);
@@ -111,6 +138,12 @@ export async function requests(client: pg.Client, tenantId: string): Promise<Tim
     ["search: node key", `/api/search?q=${q(node)}`],
     ["search: creditor reference", `/api/search?q=${q(reference)}`],
     ["webhook events", "/api/webhook-events?limit=50"],
+    ["request logs, page 1", "/api/request-logs?limit=50"],
+    ["request logs, past 10 000 rows", `/api/request-logs?limit=50&before=${logDepth}`],
+    ["request logs ?status=4xx", "/api/request-logs?limit=50&status=4xx"],
+    ["request logs ?error_code=not_found", "/api/request-logs?limit=50&error_code=not_found"],
+    ["request log errors, 24 hours", "/api/request-logs/errors?window=24h"],
+    ["request log errors, 7 days", "/api/request-logs/errors?window=7d"],
     ["audit", "/api/audit?limit=50"],
     ...(["agreement", "currency", "pair", "month"].map((group) => [
       `earnings, a year, group=${group}`,
@@ -126,6 +159,8 @@ type Exported = { rowsPerSecond: number; peakMb: number; rows: number };
 export async function scaleBench(options: {
   databaseUrl: string;
   tenantId: string;
+  /** The tenant's sandbox client, as its request log rows are keyed. */
+  clientKey: string;
   get: Get;
   exportRun: (path: string) => Promise<{ ms: number; bytes: number; peakGrowthMb: number; body: string }>;
   sizes?: Sizes;
@@ -163,6 +198,7 @@ export async function scaleBench(options: {
           );
         },
       });
+      await seedRequestLogs(client, options.tenantId, options.clientKey, seeded.count, target);
       if (size === "large") seeded.seconds = (Date.now() - started) / 1000;
       seeded.count = target;
       // what autovacuum keeps up in production between the writes and the reads. The two small
@@ -191,7 +227,8 @@ export async function scaleBench(options: {
     }
     const { rows: space } = await client.query<{ table: string; bytes: string }>(
       `SELECT relname AS table, pg_total_relation_size(oid)::text AS bytes FROM pg_class
-       WHERE relname IN ('exchanges', 'orders', 'webhook_events', 'audit_log', 'exchange_rollups', 'exchange_rollups_monthly') ORDER BY 1`,
+       WHERE relname IN ('exchanges', 'orders', 'webhook_events', 'audit_log', 'exchange_rollups', 'exchange_rollups_monthly',
+         'request_logs') ORDER BY 1`,
     );
     report(figures, exports, sizes, seeded, space);
   } finally {
@@ -211,7 +248,7 @@ function report(
   const f = (v: number | undefined) => (v === undefined ? "-" : v.toFixed(1).padStart(7));
   console.log(
     `\n8. data at scale (PostgreSQL): ${k(sizes.small)} then ${k(sizes.large)} ` +
-      `exchanges in one tenant, five webhook events and one audit row each; ` +
+      `exchanges in one tenant, five webhook events, one audit row and one request log row each; ` +
       `the second size seeded in ${seeded.seconds.toFixed(0)} s (npm run admin -- demo seed)`,
   );
   console.log(
@@ -257,6 +294,7 @@ export async function scaleSection(app: RunningApp, databaseUrl: string, cookie:
   await scaleBench({
     databaseUrl,
     tenantId: await tenantIdOf(app, cookie),
+    clientKey: clientKeyOf(secrets.SANDBOX_DEMO_CLIENT_ID),
     get,
     exportRun: (path) => streamed(app, `${app.baseUrl}${path}`, cookie),
   });
