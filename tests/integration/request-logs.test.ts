@@ -246,6 +246,27 @@ describe("the dashboard's upstream calls", () => {
 });
 
 describe("live", () => {
+  it("a burst of calls is announced in a few gathered signals (one per 250 ms at most), the last naming the newest row", async () => {
+    const ours = await openSse(`${inject("baseUrl")}/api/events`, { cookie: admin.cookieHeader });
+    try {
+      await ours.waitFor((f) => f.comment === "connected");
+      const from = ours.frames.length;
+      const calls = await Promise.all(
+        Array.from({ length: 40 }, () => sandboxCall(inject("demoClientId"), "GET", `/v1/exchanges/${randomUUID()}`)),
+      );
+      const rows = await Promise.all(calls.map((call) => rowOf(admin, "/api/request-logs", call.requestId)));
+      const newest = Math.max(...rows.map((row) => row.id));
+      await ours.waitFor((f) => f.event === "request_log" && requestLogFrameSchema.parse(JSON.parse(f.data ?? "{}")).id >= newest);
+      const signals = ours.frames.slice(from).filter((f) => f.event === "request_log");
+      const counted = signals.reduce((sum, f) => sum + requestLogFrameSchema.parse(JSON.parse(f.data ?? "{}")).count, 0);
+      expect(counted, "every row counted by some signal").toBeGreaterThanOrEqual(40);
+      const span = (signals.at(-1)?.at ?? 0) - (signals[0]?.at ?? 0);
+      expect(signals.length, `${signals.length} signals over ${span} ms`).toBeLessThanOrEqual(Math.floor(span / 250) + 2);
+    } finally {
+      await ours.close();
+    }
+  });
+
   it("a call made while the event stream is open arrives as event: request_log; another tenant's stream hears nothing of it", async () => {
     const ours = await openSse(`${inject("baseUrl")}/api/events`, { cookie: admin.cookieHeader });
     const theirs = await openSse(`${inject("baseUrl")}/api/events`, { cookie: other.admin.cookieHeader });

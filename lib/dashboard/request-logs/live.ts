@@ -8,35 +8,59 @@ import { errorText, logger } from "@/lib/log";
 import { isOwnSandbox } from "./viewer";
 import { clientKeyOf } from "@/lib/request-log/client-key";
 
-// New request log rows appear live: each batch written (lib/request-log/record.ts) is announced
-// on the live-update bus, one `request_log` signal per tenant whose rows it held (its upstream
+// New request log rows appear live: the batches written (lib/request-log/record.ts) are announced
+// on the live-update bus, one `request_log` signal per tenant whose rows they held (its upstream
 // calls, and its sandbox client's calls while its upstream is this sandbox). The signal carries
-// no row: a Logs page refetches its first page. A batch of nobody's rows announces nothing.
+// no row: a Logs page refetches its first page. So under load a tenant's signals are gathered:
+// at most one per ANNOUNCE_MS, naming the newest row and how many came since the last one (each
+// signal is a NOTIFY through the database, and a page needs no more than a few refetches a second).
 
 const log = logger("request-log");
 const started = processSingleton("request-log-announcer", () => ({ on: false }));
+/** The gathered rows of each tenant, announced once its window closes. */
+const gathered = processSingleton("request-log-gathered", () => new Map<string, { id: number; count: number }>());
+const ANNOUNCE_MS = 250;
+
+const keyOf = processSingleton("request-log-client-keys", () => new Map<string, string>());
+/** A client's key, hashed once per process. */
+const cachedKey = (clientId: string) => keyOf.get(clientId) ?? keyOf.set(clientId, clientKeyOf(clientId)).get(clientId) ?? "";
 
 async function announce(rows: WrittenRow[]) {
-  const perTenant = new Map<string, { id: number; count: number }>();
-  const add = (tenantId: string, id: number) => {
-    const seen = perTenant.get(tenantId) ?? { id, count: 0 };
-    perTenant.set(tenantId, { id: Math.max(seen.id, id), count: seen.count + 1 });
-  };
   const clients = rows.some((row) => row.clientKey)
-    ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)).map((t) => ({ id: t.id, key: clientKeyOf(t.clientId) }))
+    ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)).map((t) => ({ id: t.id, key: cachedKey(t.clientId) }))
     : [];
+  const opened: string[] = [];
+  const add = (tenantId: string, id: number) => {
+    const seen = gathered.get(tenantId);
+    if (!seen) opened.push(tenantId);
+    gathered.set(tenantId, { id: Math.max(seen?.id ?? id, id), count: (seen?.count ?? 0) + 1 });
+  };
   for (const row of rows) {
     if (row.tenantId) add(row.tenantId, row.id);
     for (const tenant of clients) if (row.clientKey && tenant.key === row.clientKey) add(tenant.id, row.id);
   }
-  for (const [tenantId, { id, count }] of perTenant) await publish({ kind: "request_log", tenant_id: tenantId, id, count });
+  // the first rows of a quiet tenant go at once; what follows within the window, when it closes
+  for (const tenantId of opened) await flush(tenantId);
 }
+
+async function flush(tenantId: string) {
+  const rows = gathered.get(tenantId);
+  if (!rows || rows.count === 0) {
+    gathered.delete(tenantId);
+    return;
+  }
+  gathered.set(tenantId, { id: rows.id, count: 0 });
+  setTimeout(() => void flush(tenantId).catch(warn), ANNOUNCE_MS).unref();
+  await publish({ kind: "request_log", tenant_id: tenantId, id: rows.id, count: rows.count });
+}
+
+const warn = (error: unknown) => log.warn({ err: errorText(error) }, "new request log rows could not be announced");
 
 /** Announces every batch this process writes (once per process; lib/boot.ts). */
 export function announceRequestLogs(): void {
   if (started.on) return;
   started.on = true;
   onRequestLogsWritten((rows) => {
-    void announce(rows).catch((error: unknown) => log.warn({ err: errorText(error) }, "new request log rows could not be announced"));
+    void announce(rows).catch(warn);
   });
 }
