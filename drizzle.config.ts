@@ -16,6 +16,7 @@ export default defineConfig({
     "./lib/db/schema/rollups.ts",
     "./lib/db/schema/views.ts",
     "./lib/db/schema/request-logs.ts",
+    "./lib/db/schema/scenarios.ts",
   ],
   out: "./lib/db/migrations",
 });

@@ -27,7 +27,7 @@ const DASHBOARD_LAYERS = [
   ["audit", "client", "events", "mail", "retention", "security", "views"],
   ["auth"],
   ["account", "forwarding", "orders", "search", "simulator", "request-logs"],
-  ["exchanges", "settings"],
+  ["exchanges", "scenarios", "settings"],
   ["console", "payout-links", "reports", "webhooks"],
   ["api", "demo", "notifications", "overview"],
   ["lifecycle"],

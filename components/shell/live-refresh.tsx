@@ -6,8 +6,8 @@ import { useLiveSignals, type LiveSignal } from "@/lib/dashboard/client/live-not
 /** Which signals refresh a page: snapshot notices (a new state stored), also webhook notices, or neither; reconnects and
  * refusals always. */
 const follows = {
-  snapshots: (signal: LiveSignal) => signal.kind !== "webhook" && signal.kind !== "request_log",
-  all: (signal: LiveSignal) => signal.kind !== "request_log",
+  snapshots: (signal: LiveSignal) => signal.kind !== "webhook" && signal.kind !== "request_log" && signal.kind !== "scenario_run",
+  all: (signal: LiveSignal) => signal.kind !== "request_log" && signal.kind !== "scenario_run",
   session: (signal: LiveSignal) => signal.kind === "reconnected" || signal.kind === "refused",
   /** The request log's pages: the log grew. */
   requestLogs: (signal: LiveSignal) => signal.kind === "request_log" || signal.kind === "reconnected" || signal.kind === "refused",

@@ -7,6 +7,7 @@ import { LogsTabs } from "@/components/logs/logs-tabs";
 import { titled } from "@/i18n/page-title";
 import { originOf } from "@/lib/http/request-origin";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
+import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/dashboard/contract/events-api";
 import { PAGE_SIZE, filtersFrom, firstPage, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
 import { listWebhookEvents, webhookHealth } from "@/lib/dashboard/webhooks/list-events";
@@ -34,7 +35,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <LiveRefresh on="all" />
-      <LogsTabs current="webhooks" />
+      <LogsTabs current="webhooks" scenarios={isSandboxTenant(tenant)} />
       <EventsPage
         first={first}
         shownFor={filters}

@@ -3,6 +3,7 @@ import { LogsPage } from "@/components/logs/logs-page";
 import { LogsTabs } from "@/components/logs/logs-tabs";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
+import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { operatorRequestLogQuerySchema, requestLogQuerySchema, type RequestLogPage } from "@/lib/dashboard/contract/request-logs-api";
 import { filtersFrom, firstPage, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
 import { listRequestLogs } from "@/lib/dashboard/request-logs/list-logs";
@@ -27,7 +28,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   );
   return (
     <div className="flex min-w-0 flex-col gap-4">
-      <LogsTabs current="requests" />
+      <LogsTabs current="requests" scenarios={isSandboxTenant(tenant)} />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <LogsPage first={first} shownFor={asked} error={error} everyClient={all} />
     </div>

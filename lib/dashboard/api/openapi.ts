@@ -43,6 +43,8 @@ import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
 import { requestLogOperations } from "./openapi-request-logs";
+import { scenarioOperations } from "./openapi-scenarios";
+import { scenarioRunFrameSchema } from "@/lib/dashboard/contract/scenarios-api";
 import { requestLogFrameSchema } from "@/lib/dashboard/contract/request-logs-api";
 import { viewOperations } from "./openapi-views";
 import { settingsOperations } from "./openapi-settings";
@@ -370,14 +372,15 @@ const operations: Operation[] = [
     description:
       "Server-sent events. `event: webhook` (SSE `id:` = the tenant's event cursor) with a WebhookFrame when a " +
       "webhook is stored; `event: snapshot` (no id) with a SnapshotFrame when an exchange's snapshot is refreshed; " +
-      "`event: request_log` (no id) with a RequestLogFrame when rows of the request log were written. Reconnect " +
+      "`event: request_log` (no id) with a RequestLogFrame when rows of the request log were written; " +
+      "`event: scenario_run` (no id) with a ScenarioRunFrame when a scenario run moved on. Reconnect " +
       "with `Last-Event-ID` to get exactly what was missed. A comment every 15 s; closed when the session ends. At " +
       "most `STREAMS_PER_USER` open per user.",
     tag: "events",
     query: tenantQuery,
     success: sse(
       "An endless text/event-stream; each frame's data is one of these",
-      z.union([webhookFrameSchema, snapshotFrameSchema, requestLogFrameSchema]),
+      z.union([webhookFrameSchema, snapshotFrameSchema, requestLogFrameSchema, scenarioRunFrameSchema]),
     ),
     errors: [...signedIn, "rate_limited"],
   },
@@ -566,6 +569,7 @@ export function dashboardOpenApi(origin: string) {
       { name: "notifications", description: "Your notifications (the bell) and how you receive each category" },
       { name: "views", description: "Saved views: a list's filters, range and sort under a name, yours or shared with the team" },
       { name: "request logs", description: "Every call to the service and to the sandbox, what was sent and answered, and its errors" },
+      { name: "scenarios", description: "Sandbox scenarios: scripted orders, payments and exchange moves, run in the background" },
     ],
     securitySchemes: {
       session: {
@@ -610,6 +614,7 @@ export function dashboardOpenApi(origin: string) {
       ...operations,
       ...eventOperations,
       ...requestLogOperations,
+      ...scenarioOperations,
       ...simulatorOperations,
       ...consoleOperations,
       ...settingsOperations,

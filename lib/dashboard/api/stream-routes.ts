@@ -18,7 +18,7 @@ import { eventStream, lastEventIdOf } from "@/lib/dashboard/events/sse";
 // (lib/runtime/streams.mjs) holds the connection once the route below has decided. Each is
 // still a route handler in every other way: a web Request in, the dashboard's errors out.
 
-type Tenantless = Exclude<Notice, { kind: "notification" | "request_log" }>;
+type Tenantless = Exclude<Notice, { kind: "notification" | "request_log" | "scenario_run" }>;
 const encoder = new TextEncoder();
 
 /** Open streams per payout link; one more is 429. */

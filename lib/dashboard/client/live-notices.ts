@@ -1,6 +1,7 @@
 "use client";
 import { useEffect, useRef } from "react";
 import type { SnapshotFrame, WebhookFrame } from "@/lib/dashboard/contract/shell-api";
+import type { ScenarioRunFrame } from "@/lib/dashboard/contract/scenarios-api";
 
 // The shell follows the tenant's live stream once per tab and passes what it hears to whatever
 // the page is made of: react-query caches invalidate their queries, server-rendered pages refresh.
@@ -10,10 +11,17 @@ export type LiveNotice = ({ kind: "webhook" } & WebhookFrame) | ({ kind: "snapsh
 
 /**
  * A notice, or: the user got a notification (the bell counts again), or: the tenant's request log
- * grew (the Logs page asks for its first page again), or: the stream reopened
+ * grew (the Logs page asks for its first page again), or: a scenario run moved on (the Scenarios
+ * panel asks for it again), or: the stream reopened
  * after a drop (what it missed is not replayed), or was refused (401, 429).
  */
-export type LiveSignal = LiveNotice | { kind: "notification" } | { kind: "request_log" } | { kind: "reconnected" } | { kind: "refused" };
+export type LiveSignal =
+  | LiveNotice
+  | { kind: "notification" }
+  | { kind: "request_log" }
+  | ({ kind: "scenario_run" } & ScenarioRunFrame)
+  | { kind: "reconnected" }
+  | { kind: "refused" };
 
 const listeners = new Set<(signal: LiveSignal) => void>();
 

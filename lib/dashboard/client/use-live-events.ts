@@ -1,6 +1,7 @@
 "use client";
 import { useRef } from "react";
 import { snapshotFrameSchema, webhookFrameSchema } from "@/lib/dashboard/contract/shell-api";
+import { scenarioRunFrameSchema } from "@/lib/dashboard/contract/scenarios-api";
 import { parseJsonAs } from "@/lib/http/parse-json";
 import { publishLiveSignal, type LiveNotice } from "./live-notices";
 import { useEventStream, type LiveStatus } from "./use-event-stream";
@@ -33,6 +34,11 @@ export function useLiveEvents(onNotice: (notice: LiveNotice) => void): LiveStatu
       notification: () => publishLiveSignal({ kind: "notification" }),
       // rows of the tenant's request log were written (no id: not replayed; the page asks again on reconnect)
       request_log: () => publishLiveSignal({ kind: "request_log" }),
+      // a scenario run moved on (no id: not replayed; the panel asks for its runs again on reconnect)
+      scenario_run: (data) => {
+        const frame = parseJsonAs(scenarioRunFrameSchema, data);
+        if (frame) publishLiveSignal({ kind: "scenario_run", ...frame });
+      },
       snapshot: (data) => {
         const frame = parseJsonAs(snapshotFrameSchema, data);
         if (!frame) return;

@@ -93,6 +93,7 @@ export const auditActions = {
   "sandbox.drive_exchange": a("sandbox", "exchange"),
   "sandbox.resend_delivery": a("sandbox", "delivery"),
   "sandbox.recover_deliveries": a("sandbox", "endpoint"),
+  "sandbox.scenario_run": a("sandbox", "text"),
 } as const satisfies Record<string, { area: AuditArea; target: AuditTargetKind }>;
 
 export type AuditAction = keyof typeof auditActions;

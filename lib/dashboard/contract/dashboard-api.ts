@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/service-api/schemas";
 import type { NetworkName } from "@/lib/bitcoin/networks";
+import { runStatuses } from "./scenarios-api";
 import { daySchema, reconciliationIssueSchema } from "./report-values";
 import { snapshotFrameSchema, webhookFrameSchema } from "./shell-api";
 import { rangeAndSortQuery, sortColumns, totalFields } from "./lists-api";
@@ -138,6 +139,8 @@ export const busSignalSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("notification"), tenant_id: uuid, user_ids: z.array(uuid) }),
   // a batch of request log rows was written (lib/dashboard/request-logs/live.ts): nothing to read, the page refetches
   z.strictObject({ kind: z.literal("request_log"), tenant_id: uuid, id: z.int(), count: z.int() }),
+  // a scenario run moved on (lib/dashboard/scenarios/run-job.ts): nothing to read, its page asks for the run
+  z.strictObject({ kind: z.literal("scenario_run"), tenant_id: uuid, id: uuid, status: z.enum(runStatuses) }),
 ]);
 export type BusSignal = z.infer<typeof busSignalSchema>;
 
@@ -147,6 +150,7 @@ export const busNoticeSchema = z.discriminatedUnion("kind", [
   z.extend(snapshotFrameSchema, { kind: z.literal("snapshot"), tenant_id: uuid }),
   z.object({ kind: z.literal("notification"), tenant_id: uuid, user_ids: z.array(uuid) }),
   z.object({ kind: z.literal("request_log"), tenant_id: uuid, id: z.int(), count: z.int() }),
+  z.object({ kind: z.literal("scenario_run"), tenant_id: uuid, id: uuid, status: z.enum(runStatuses) }),
 ]);
 export type BusNotice = z.infer<typeof busNoticeSchema>;
 export type WebhookNotice = Extract<BusNotice, { kind: "webhook" }>;

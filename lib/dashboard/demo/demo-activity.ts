@@ -1,13 +1,9 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
-import { secp256k1 } from "@noble/curves/secp256k1.js";
-import bitcoinMessage from "bitcoinjs-message";
-import { addressForKey } from "@/lib/bitcoin/extended-key";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { ExchangeClient } from "@/lib/service-api/client";
 import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
 import type { paymentFieldsSchema } from "@/lib/service-api/operator-contract";
-import { nodePubkeyOf, signNodeMessage } from "@/lib/lightning/node-signature";
+import { coinOrder as coinOrderOf, lightningOrder as lightningOrderOf, TEST_IBANS } from "@/lib/dashboard/simulator/test-wallet";
 import type { z } from "zod";
 
 // Example activity for a fresh demo database, made the way a real client makes it: orders
@@ -29,37 +25,13 @@ type Step = "broadcast" | "confirm" | "identification_approved";
 export const DEMO_DAYS = 35;
 const DAY_S = 24 * 60 * 60;
 
-// Well-known valid IBANs (ECBS / SWIFT IBAN registry examples)
-const IBAN_DE = "DE89370400440532013000";
-const IBAN_CH = "CH9300762011623852957";
-const IBAN_GB = "GB29NWBK60161331926819";
+const IBAN_DE = TEST_IBANS.eur;
+const IBAN_CH = TEST_IBANS.chf;
+const IBAN_GB = TEST_IBANS.gbp;
 
-const message = (token: string) => `Demo wallet: I control this payout destination. Challenge ${token}`;
-
-async function coinOrder(api: ExchangeClient, network: NetworkName, currency: string, debitorIban: string, affiliateId?: string) {
-  const privateKey = randomBytes(32);
-  const address = addressForKey(secp256k1.getPublicKey(privateKey, true), "p2wpkh", network);
-  const { token } = await api.createChallenge();
-  const text = message(token);
-  const signature = bitcoinMessage.sign(text, privateKey, true, { segwitType: "p2wpkh" }).toString("base64");
-  return api.createOrder({
-    fee_rate: 0.02,
-    ...(affiliateId ? { affiliate_id: affiliateId } : {}),
-    payment_method: { currency, debitor_iban: debitorIban },
-    payout_method: { bitcoin_address: address, message: text, signature },
-  });
-}
-
-async function lightningOrder(api: ExchangeClient) {
-  const privateKey = randomBytes(32);
-  const { token } = await api.createChallenge();
-  const text = message(token);
-  return api.createOrder({
-    fee_rate: 0.015,
-    payment_method: { currency: "eur", debitor_iban: IBAN_DE },
-    payout_method: { node_pubkey: nodePubkeyOf(privateKey), message: text, signature: signNodeMessage(text, privateKey) },
-  });
-}
+const coinOrder = (api: ExchangeClient, network: NetworkName, currency: string, debitorIban: string, affiliateId?: string) =>
+  coinOrderOf(api, network, { currency, debitorIban, affiliateId });
+const lightningOrder = async (api: ExchangeClient) => (await lightningOrderOf(api, { currency: "eur", debitorIban: IBAN_DE })).order;
 
 /** What the example activity made: the exchanges, and the two agreements its orders are affiliated to. */
 export type DemoActivity = { exchangeIds: string[]; affiliates: { standard: string; partner: string }; startedOn: Date };

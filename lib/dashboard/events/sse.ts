@@ -2,6 +2,7 @@ import "server-only";
 import type { Notice as AnyNotice } from "./bus";
 import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/dashboard/contract/dashboard-api";
 import type { RequestLogFrame } from "@/lib/dashboard/contract/request-logs-api";
+import type { ScenarioRunFrame } from "@/lib/dashboard/contract/scenarios-api";
 import { subscribe } from "./bus";
 import type { Db } from "@/lib/db/client";
 import { claimSlot } from "./stream-places";
@@ -25,7 +26,7 @@ export const SSE_HEADERS = {
  * A tenant's notice of an exchange or a webhook; a user's notifications go to that user's
  * dashboard stream only, and request log notices to the tenant's dashboard streams only.
  */
-type Notice = Exclude<AnyNotice, { kind: "notification" | "request_log" }>;
+type Notice = Exclude<AnyNotice, { kind: "notification" | "request_log" | "scenario_run" }>;
 
 type Options = {
   db: Db;
@@ -49,7 +50,10 @@ type Options = {
   latest?: () => Promise<number>;
   /** The signed-in user of a dashboard stream: it also carries `event: notification` when they get one. */
   userId?: string;
-  /** A dashboard stream: it also carries `event: request_log` when the tenant's request log grew. */
+  /**
+   * A dashboard stream: it also carries `event: request_log` when the tenant's request log grew,
+   * and `event: scenario_run` when one of its scenario runs moved on.
+   */
   requestLogs?: boolean;
   /** Which notices this stream carries (e.g. one exchange only). */
   filter?: (notice: Notice) => boolean;
@@ -69,6 +73,10 @@ const NOTIFICATION_FRAME = encoder.encode(`event: notification\ndata: {}\n\n`);
 /** `event: request_log`: rows of the tenant's request log were written; the Logs page refetches. */
 const requestLogFrame = (notice: { id: number; count: number }) =>
   encoder.encode(`event: request_log\ndata: ${JSON.stringify({ id: notice.id, count: notice.count } satisfies RequestLogFrame)}\n\n`);
+
+/** `event: scenario_run`: a run of the tenant moved on; the Scenarios panel asks for it again. */
+const scenarioRunFrame = (notice: ScenarioRunFrame) =>
+  encoder.encode(`event: scenario_run\ndata: ${JSON.stringify({ id: notice.id, status: notice.status } satisfies ScenarioRunFrame)}\n\n`);
 
 // One notice reaches every subscriber of its tenant as the same object: encode it once.
 const frames = new WeakMap<Notice, Uint8Array>();
@@ -151,6 +159,10 @@ function follow(
     }
     if (notice.kind === "request_log") {
       if (requestLogs) channel.write(requestLogFrame(notice));
+      return;
+    }
+    if (notice.kind === "scenario_run") {
+      if (requestLogs) channel.write(scenarioRunFrame(notice));
       return;
     }
     if (notice.kind === "webhook" && cursor) {

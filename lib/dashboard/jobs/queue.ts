@@ -16,7 +16,15 @@ import type { JobCounts } from "@/lib/runtime/server-runtime.mjs";
  * Every kind of job. lib/dashboard/lifecycle/job-registry.ts names the handler of each: a kind
  * without one fails typecheck, and only these can be queued.
  */
-export const JOB_KINDS = ["forward", "mail", "notification-mail", "notifications-sweep", "retention", "payment-hash-backfill"] as const;
+export const JOB_KINDS = [
+  "forward",
+  "mail",
+  "notification-mail",
+  "notifications-sweep",
+  "retention",
+  "payment-hash-backfill",
+  "scenario-step",
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export type Job = typeof jobs.$inferSelect;

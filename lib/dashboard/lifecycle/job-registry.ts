@@ -8,6 +8,7 @@ import { digest } from "@/lib/dashboard/notifications/digest";
 import { scheduleSweep, sweep } from "@/lib/dashboard/notifications/sweep";
 import { retention, scheduleRetention } from "@/lib/dashboard/retention/prune";
 import { backfill, scheduleBackfill } from "@/lib/dashboard/search/backfill";
+import { runScenarioStep } from "@/lib/dashboard/scenarios/run-job";
 
 // Every kind of background job, with what runs it and, for the recurring ones, how the first run
 // is queued at boot (each run queues the next). A kind of JOB_KINDS missing here fails typecheck;
@@ -32,6 +33,8 @@ export const jobRegistry: Record<JobKind, Entry> = {
   retention: { run: retention, schedule: (db) => scheduleRetention(db) },
   // search's payment hashes for exchanges stored before the index had them, once
   "payment-hash-backfill": { run: backfill, schedule: scheduleBackfill },
+  // the next step of a sandbox scenario's run, which queues the one after it
+  "scenario-step": { run: runScenarioStep },
 };
 
 /** The handlers of every kind, as the job runner takes them. */

@@ -11,3 +11,4 @@ export * from "./mail";
 export * from "./rollups";
 export * from "./views";
 export * from "./request-logs";
+export * from "./scenarios";

@@ -5,6 +5,7 @@ import { LiveRefresh } from "@/components/shell/live-refresh";
 import { ErrorState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
+import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { requestLogErrorsQuerySchema } from "@/lib/dashboard/contract/request-logs-api";
 import type { SearchParams } from "@/lib/dashboard/pages/list-page";
 import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
@@ -22,7 +23,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <LiveRefresh on="requestLogs" />
-      <LogsTabs current="errors" />
+      <LogsTabs current="errors" scenarios={isSandboxTenant(tenant)} />
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       {query.success ? (
         <ErrorsView errors={await requestLogErrors(db, tenantViewer(tenant, user.role), query.data)} source={query.data.source ?? null} />

@@ -1,0 +1,26 @@
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { LogsTabs } from "@/components/logs/logs-tabs";
+import { ScenariosPanel } from "@/components/scenarios/scenarios-panel";
+import { titled } from "@/i18n/page-title";
+import { pageContext } from "@/lib/dashboard/auth/page-context";
+import { builtInScenarios } from "@/lib/dashboard/scenarios/built-ins";
+import { listRuns } from "@/lib/dashboard/scenarios/runs";
+import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
+
+export const generateMetadata = titled("scenarios");
+
+/** The sandbox's scenarios and the tenant's recent runs, as GET /api/sandbox/scenarios and …/runs answer them; sandbox tenants only. */
+export default async function Page() {
+  const { tenant, db } = await pageContext();
+  if (!isSandboxTenant(tenant)) notFound();
+  const t = await getTranslations("scenarios");
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <LogsTabs current="scenarios" scenarios />
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="max-w-3xl text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
+      <ScenariosPanel builtIns={builtInScenarios} initialRuns={await listRuns(db, tenant.id, 10)} />
+    </div>
+  );
+}

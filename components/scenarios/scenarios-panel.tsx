@@ -1,0 +1,128 @@
+"use client";
+import { useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { EmptyState, FormError } from "@/components/ui/states";
+import { useSubmit } from "@/components/ui/use-submit";
+import { useCanMutate } from "@/components/shell/session-context";
+import { Link } from "@/components/ui/app-link";
+import { apiFetch } from "@/lib/dashboard/client/api";
+import { useLiveSignals } from "@/lib/dashboard/client/live-notices";
+import { scenarioRunListSchema, scenarioRunSchema, type BuiltInScenario, type ScenarioRun } from "@/lib/dashboard/contract/scenarios-api";
+import { RunSteps } from "./run-steps";
+
+const RUNS_SHOWN = 10;
+const described = [
+  "onchain-buy-settled",
+  "lightning-lnurl-withdraw",
+  "identification-then-executed",
+  "payout-failed-refunded",
+  "below-minimum-refunded",
+  "standing-order-three-payments",
+  "custom",
+] as const;
+const isDescribed = (name: string): name is (typeof described)[number] => (described as readonly string[]).includes(name);
+
+const badge = {
+  running: "bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300",
+  succeeded: "bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
+  failed: "bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300",
+} as const;
+
+/**
+ * The built-in scenarios with a Run button (admins), and the tenant's recent runs with their
+ * steps, asked for again whenever the live stream says a run moved on (`event: scenario_run`).
+ */
+export function ScenariosPanel({ builtIns, initialRuns }: { builtIns: BuiltInScenario[]; initialRuns: ScenarioRun[] }) {
+  const t = useTranslations("scenarios");
+  const canRun = useCanMutate();
+  const { busy, error, run } = useSubmit();
+  const [runs, setRuns] = useState(initialRuns);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [starting, setStarting] = useState<string | null>(null);
+  const reload = () =>
+    apiFetch(`/api/sandbox/scenarios/runs?limit=${RUNS_SHOWN}`, scenarioRunListSchema).then(
+      (list) => {
+        setRuns(list.data);
+        setLoadFailed(false);
+      },
+      () => setLoadFailed(true),
+    );
+  useLiveSignals((signal) => {
+    if (signal.kind === "scenario_run" || signal.kind === "reconnected") void reload();
+  });
+  const start = (name: string) => {
+    setStarting(name);
+    void run(async () => {
+      const started = await apiFetch(`/api/sandbox/scenarios/${name}/runs`, scenarioRunSchema, { method: "POST", body: {} });
+      setRuns((shown) => [started, ...shown.filter((r) => r.id !== started.id)].slice(0, RUNS_SHOWN));
+    }).finally(() => setStarting(null));
+  };
+  const describe = (name: string) => (isDescribed(name) ? t(`descriptions.${name}`) : name);
+  return (
+    <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+      <Card title={t("builtIns")}>
+        <ul className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800">
+          {builtIns.map((scenario) => (
+            <li key={scenario.name} className="flex min-w-0 flex-col gap-2 py-3 first:pt-0 last:pb-0" data-scenario={scenario.name}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <code className="font-mono text-sm font-medium break-all">{scenario.name}</code>
+                <Button
+                  size="sm"
+                  disabled={!canRun || busy}
+                  title={canRun ? undefined : t("readOnly")}
+                  onClick={() => start(scenario.name)}
+                  aria-label={`${t("run")} ${scenario.name}`}
+                >
+                  {starting === scenario.name ? t("starting") : t("run")}
+                </Button>
+              </div>
+              <p className="text-sm text-zinc-600 dark:text-zinc-400">{describe(scenario.name)}</p>
+              <p className="text-xs text-zinc-500 dark:text-zinc-400">
+                {t("events")}: <span className="font-mono break-words">{scenario.events.join(" → ")}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+        <FormError message={error} className="mt-3" />
+      </Card>
+      <Card title={t("runs")}>
+        {loadFailed && <FormError message={t("loadFailed")} className="mb-3" />}
+        {runs.length === 0 ? (
+          <EmptyState title={t("noRuns")} />
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {runs.map((r) => (
+              <RunItem key={r.id} run={r} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function RunItem({ run }: { run: ScenarioRun }) {
+  const t = useTranslations("scenarios");
+  const format = useFormatter();
+  return (
+    <li className="flex min-w-0 flex-col gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-run={run.id}>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="font-mono text-sm font-medium break-all">{run.scenario}</code>
+        <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${badge[run.status]}`} data-run-status={run.status}>
+          {t(`status.${run.status}`)}
+        </span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">
+          {t("started", { time: format.dateTime(new Date(run.created_at), { dateStyle: "short", timeStyle: "medium" }) })}
+        </span>
+        {run.exchange_id && (
+          <Link href={`/exchanges/${run.exchange_id}`} className="text-xs text-orange-700 underline dark:text-orange-400">
+            {t("exchange")}
+          </Link>
+        )}
+      </div>
+      <RunSteps steps={run.steps} />
+    </li>
+  );
+}

@@ -1,0 +1,91 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import * as z from "zod/mini";
+import type { Db } from "@/lib/db/client";
+import { scenarioRuns } from "@/lib/db/schema";
+import { errorText } from "@/lib/log";
+import { UpstreamError } from "@/lib/service-api/client";
+import { CHANNEL } from "@/lib/dashboard/events/event-store";
+import { publish } from "@/lib/dashboard/events/bus";
+import { enqueue } from "@/lib/dashboard/jobs/queue";
+import type { JobHandler } from "@/lib/dashboard/jobs/runner";
+import { tenantById } from "@/lib/dashboard/auth/tenants";
+import type { BusSignal } from "@/lib/dashboard/contract/dashboard-api";
+import { resolvedStepSchema, type RunStatus, type RunStep } from "@/lib/dashboard/contract/scenarios-api";
+import { runStep, type RunState } from "./run-step";
+
+// A run is carried out one step per job of the durable queue (`scenario-step`): each job does the
+// first step not yet done and, in the transaction that records it, queues the job of the next.
+// A step so never outlasts a job's claim (a wait is at most 45 s of its minute), and a run whose
+// instance stops goes on elsewhere from the step it was at: a step cut off is done again.
+
+type Row = typeof scenarioRuns.$inferSelect;
+
+const signal = (row: Pick<Row, "id" | "tenantId">, status: RunStatus): BusSignal => ({
+  kind: "scenario_run",
+  tenant_id: row.tenantId,
+  id: row.id,
+  status,
+});
+
+/** NOTIFY in the caller's transaction: the panel hears of the change once it is committed. */
+const notifyIn = (tx: Db, row: Row, status: RunStatus) =>
+  tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(signal(row, status))})`);
+
+function describe(error: unknown): string {
+  if (error instanceof UpstreamError) return `${error.method} ${error.path} answered ${error.status} ${error.code}`;
+  return errorText(error).slice(0, 500);
+}
+
+export const runScenarioStep: JobHandler = async (db, job) => {
+  const [row] = await db
+    .select()
+    .from(scenarioRuns)
+    .where(eq(scenarioRuns.id, String(job.payload.run_id)));
+  if (!row || row.status !== "running") return { outcome: "done" };
+  const steps = row.steps as RunStep[];
+  const index = steps.findIndex((step) => step.status !== "succeeded");
+  const planned = z.safeParse(resolvedStepSchema, (row.plan as unknown[])[index]);
+  const tenant = await tenantById(db, row.tenantId);
+  if (index < 0 || !planned.success || !tenant) return { outcome: "failed", error: "the run's plan or tenant is gone" };
+
+  const startedAt = new Date().toISOString();
+  const running = steps.map((step, i) =>
+    i === index ? { name: step.name, kind: step.kind, status: "running" as const, started_at: startedAt } : step,
+  );
+  await db.update(scenarioRuns).set({ steps: running }).where(eq(scenarioRuns.id, row.id));
+  await publish(signal(row, "running"));
+
+  const state: RunState = { orderId: row.orderId, exchangeId: row.exchangeId, context: row.context };
+  let done: RunStep;
+  let next = state;
+  try {
+    const outcome = await runStep(db, tenant, row.startedBy, planned.data, state);
+    next = outcome.state;
+    done = { ...running[index], status: "succeeded", result: outcome.result, finished_at: new Date().toISOString() } as RunStep;
+  } catch (error) {
+    done = { ...running[index], status: "failed", error: describe(error), finished_at: new Date().toISOString() } as RunStep;
+  }
+  const finalSteps = running.map((step, i) => (i === index ? done : step));
+  const last = index === steps.length - 1;
+  const status: RunStatus = done.status === "failed" ? "failed" : last ? "succeeded" : "running";
+  return {
+    outcome: "done",
+    record: async (tx) => {
+      await tx
+        .update(scenarioRuns)
+        .set({
+          steps: finalSteps,
+          status,
+          orderId: next.orderId,
+          exchangeId: next.exchangeId,
+          context: next.context,
+          finishedAt: status === "running" ? null : new Date(),
+        })
+        .where(eq(scenarioRuns.id, row.id));
+      if (status === "running")
+        await enqueue(tx, { kind: "scenario-step", tenantId: row.tenantId, subjectId: row.id, payload: { run_id: row.id } });
+      await notifyIn(tx, row, status);
+    },
+  };
+};
