@@ -7,7 +7,7 @@ import { CliError, UsageError } from "./errors.mjs";
 import { followStream } from "./follow-stream.mjs";
 import { deliver } from "./forward.mjs";
 import { clock, colours, line, note, statusColour } from "./output.mjs";
-import { webhookEventDetailSchema, webhookEventPageSchema, webhookFrameSchema } from "./schemas.mjs";
+import { webhookEventDetailSchema, webhookEventPageSchema, webhookFrameSchema, webhookHealthSchema } from "./schemas.mjs";
 
 // `listen`: every webhook the dashboard stores for the tenant, forwarded to the developer's
 // local handler as the service would send it. The cursor of the last event handled is kept in
@@ -63,15 +63,11 @@ export async function listen(connection, options) {
   const stop = new AbortController();
   for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.once(signal, () => stop.abort());
 
-  // where to start: after the last event forwarded, or after the newest one stored on a first run
-  let cursor = state.cursors[connection.url] ?? null;
-  if (cursor === null) {
-    const newest = await call(connection, "GET", "/api/webhook-events?limit=1", { schema: webhookEventPageSchema });
-    cursor = newest.data[0]?.seq ?? 0;
-  }
+  const { key: cursorKey, cursor: start } = await startingPoint(connection, state);
+  let cursor = start;
   const keepCursor = (/** @type {number} */ seq) => {
     cursor = seq;
-    state.cursors[connection.url] = seq;
+    state.cursors[cursorKey] = seq;
     saveListenState(state);
   };
 
@@ -175,6 +171,26 @@ export async function listen(connection, options) {
     await resends;
     rmSync(pidFile, { force: true });
   }
+}
+
+/**
+ * Where to start: after the last event forwarded for this dashboard and tenant (the tenant's
+ * webhook endpoint names it: one key may serve one tenant, another key another), or after the
+ * newest one stored on a first run. A kept cursor beyond the newest event means the dashboard's
+ * store was made anew: it starts after the newest, and says so, rather than skip what comes.
+ * @param {import("./client.mjs").Connection} connection @param {import("./config.mjs").ListenState} state
+ */
+async function startingPoint(connection, state) {
+  const health = await call(connection, "GET", "/api/webhook-events/health", { schema: webhookHealthSchema });
+  const key = `${connection.url} ${health.webhook_url.split("/").pop()}`;
+  const newest = (await call(connection, "GET", "/api/webhook-events?limit=1", { schema: webhookEventPageSchema })).data[0]?.seq ?? 0;
+  const kept = state.cursors[key];
+  if (kept !== undefined && kept > newest) {
+    note(
+      `The cursor kept for ${connection.url} (#${kept}) is past its newest event (#${newest}): a new database? Starting after #${newest}.`,
+    );
+  }
+  return { key, cursor: kept !== undefined && kept <= newest ? kept : newest };
 }
 
 /**

@@ -13,6 +13,7 @@ import { createScratchDatabase } from "./harness/database";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 import { password, startForwardingApp } from "./harness/forwarding";
 import { Receiver, type Received } from "./harness/receiver";
+import { openSse } from "./harness/sse";
 
 // The developer's command line (docs/cli.md) run as a subprocess against an app of its own, which
 // the suite restarts; the local handler is a plain node:http server that checks X-Signature-256
@@ -264,6 +265,34 @@ describe("exchange-dashboard logs tail, events", () => {
     } finally {
       await session.request("DELETE", `/api/forwarding/endpoints/${(endpoint.body as { id: string }).id}`);
       await listener.stop();
+    }
+  });
+});
+
+describe("GET /api/events with an API key", () => {
+  it("stays open across heartbeats, carries request_log only with the logs scope, and needs read", async () => {
+    const [withLogs, readOnly, logsOnly] = await Promise.all([newKey(["read", "logs"]), newKey(["read"]), newKey(["logs"])]);
+    const open = (apiKey: string) => openSse(`${app.baseUrl}/api/events`, { authorization: `Bearer ${apiKey}` });
+    const refused = await fetch(`${app.baseUrl}/api/events`, { headers: { authorization: `Bearer ${logsOnly.key}` } });
+    expect([refused.status, await refused.json()]).toEqual([403, expect.objectContaining({ error: "insufficient_scope" })]);
+    const logs = await open(withLogs.key);
+    const read = await open(readOnly.key);
+    try {
+      expect([logs.response.status, read.response.status]).toEqual([200, 200]);
+      const exchange = await executedExchange();
+      await logs.waitFor((f) => f.event === "request_log", 20_000);
+      // notices reach both streams in one order: the webhook that follows the log's notice
+      // comes after it, so a read-only stream that got the webhook would have had the notice
+      await read.waitFor((f) => f.event === "webhook" && (f.data ?? "").includes(exchange), 20_000);
+      expect(read.frames.filter((f) => f.event === "request_log")).toEqual([]);
+      // heartbeats come every second here: the key's stream is still open after three of them
+      // (the first comment is the stream's greeting)
+      let ended = false;
+      void read.done.then(() => (ended = true));
+      await read.waitFor(() => read.frames.filter((g) => g.comment !== undefined).length >= 4, 10_000);
+      expect(ended).toBe(false);
+    } finally {
+      await Promise.all([logs.close(), read.close()]);
     }
   });
 });
