@@ -9,6 +9,8 @@ import { errorBodySchema, scenarioRunFrameSchema, scenarioRunSchema, webhookFram
 // webhooks as they come, until the run has succeeded (exit 0) or failed (exit 1). The stream is
 // opened before the run starts, so nothing it sets off is missed.
 
+const POLL_MS = 3_000;
+
 /** `--set amount=250 --set currency=eur`: numbers stay numbers. @param {string[]} pairs */
 export function parseSets(pairs) {
   /** @type {Record<string, string | number>} */
@@ -45,6 +47,12 @@ export async function trigger(connection, scenario, options) {
     }
     if (current.status !== "running") stop.abort();
   };
+  const refresh = async () => {
+    if (run?.status === "running")
+      show(await call(connection, "GET", `/api/sandbox/scenarios/runs/${run.id}`, { schema: scenarioRunSchema }));
+  };
+  // the run is also asked every few seconds, so that a frame missed in a reconnection cannot hold it
+  const poll = setInterval(() => void refresh().catch(() => undefined), POLL_MS);
   let started = false;
   const following = followStream(connection, {
     signal: stop.signal,
@@ -61,8 +69,8 @@ export async function trigger(connection, scenario, options) {
           line(options.json, { run: run.id, webhook: notice }, `${clock()}  ${c.cyan(notice.event ?? "(no type)")} #${notice.seq}`);
         }
       }
-      if (frame.event === "scenario_run" && run && scenarioRunFrameSchema.parse(JSON.parse(frame.data)).id === run.id) {
-        show(await call(connection, "GET", `/api/sandbox/scenarios/runs/${run.id}`, { schema: scenarioRunSchema }));
+      if (frame.event === "scenario_run" && run && scenarioRunFrameSchema.safeParse(JSON.parse(frame.data)).data?.id === run.id) {
+        await refresh();
       }
     },
   });
@@ -82,7 +90,7 @@ export async function trigger(connection, scenario, options) {
       stop.abort();
     }
   };
-  await following;
+  await following.finally(() => clearInterval(poll));
   if (failure) throw failure;
   const finished = /** @type {import("zod").infer<typeof scenarioRunSchema> | null} */ (run);
   if (!finished) throw new CliError("The scenario's run was not followed to its end");
