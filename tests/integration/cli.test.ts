@@ -93,6 +93,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await CliRun.stopAll();
   await receiver?.close();
   await app?.stop();
   if (app && !own) removeDir(app.dataDir);

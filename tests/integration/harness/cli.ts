@@ -11,6 +11,8 @@ const entry = path.resolve(import.meta.dirname, "../../../cli/exchange-dashboard
 export const configHome = () => mkdtempSync(path.join(os.tmpdir(), "exchange-cli-"));
 
 export class CliRun {
+  /** Every run not yet ended: a failed test's runs are stopped after its file (stopAll). */
+  private static live = new Set<CliRun>();
   stdout = "";
   stderr = "";
   readonly exited: Promise<number | null>;
@@ -24,6 +26,8 @@ export class CliRun {
     child.stdout?.on("data", take("stdout"));
     child.stderr?.on("data", take("stderr"));
     this.exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+    CliRun.live.add(this);
+    void this.exited.then(() => CliRun.live.delete(this));
   }
 
   static start(args: string[], env: Record<string, string>): CliRun {
@@ -59,6 +63,10 @@ export class CliRun {
         },
       });
     });
+  }
+
+  static async stopAll(): Promise<void> {
+    await Promise.all([...CliRun.live].map((run) => run.stop()));
   }
 
   async stop(): Promise<number | null> {
