@@ -6,6 +6,7 @@ import {
   webhookEventQuerySchema,
   webhookHealthSchema,
 } from "@/lib/dashboard/contract/events-api";
+import { eventResentSchema } from "@/lib/dashboard/contract/forwarding-api";
 import type { Operation } from "@/lib/openapi/builder";
 
 // OpenAPI operations of the received-webhooks page's API and of the header's search.
@@ -34,6 +35,19 @@ export const eventOperations: Operation[] = [
     pathParams: { seq: "The event's cursor (`seq`)" },
     success: { status: 200, description: "The webhook", schema: webhookEventDetailSchema },
     errors: ["unauthorized", "not_found"],
+  },
+  {
+    method: "post",
+    path: "/webhook-events/{seq}/resend",
+    operationId: "resendWebhookEvent",
+    summary: "Forward a received webhook again",
+    description:
+      "The stored webhook is queued again for every enabled forwarding endpoint that wants its type, as a new delivery " +
+      "with its own `webhook-id`; the answer says how many. The command line's `events resend` calls it.",
+    tag: "events",
+    pathParams: { seq: "The event's cursor (`seq`)" },
+    success: { status: 200, description: "The event and the deliveries queued", schema: eventResentSchema },
+    errors: ["unauthorized", "forbidden", "not_found"],
   },
   {
     method: "get",

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { apiRoute, otherMethods } from "./route";
 import { publicRoute } from "./public-route";
 import { activeSession } from "@/lib/dashboard/auth/sessions";
+import { apiKeyStillActive } from "@/lib/dashboard/auth/api-key-alive";
 import type { ConsoleFrame } from "@/lib/dashboard/contract/console-api";
 import type { updateFrameSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { isLinkLive, linkOfToken, noteLinkOpened } from "@/lib/dashboard/payout-links/payout-links";
@@ -38,20 +39,22 @@ const consoleFrame = (notice: Tenantless) =>
 
 // GET /api/events – server-sent events of the caller's tenant (Last-Event-ID resumes); at most
 // STREAMS_PER_USER open at once (429 beyond); a stream closes at the first heartbeat after its
-// session ends
-const dashboard = apiRoute({}, async ({ req, db, tenant, user }) =>
-  eventStream({
+// session ends, or its API key is revoked (a key needs the read scope; request log notices only
+// reach a key with the logs scope, as the log itself does)
+const dashboard = apiRoute({}, async ({ req, db, tenant, user }) => {
+  const key = user.apiKey;
+  return eventStream({
     db,
     tenantId: tenant.id,
     userId: user.id,
-    requestLogs: true,
+    requestLogs: !key || key.scopes.includes("logs"),
     holder: { key: `user:${user.id}`, limit: env().streamsPerUser },
-    stillValid: async () => (await activeSession(db, user.sessionId, user.id)) !== null,
+    stillValid: async () => (key ? apiKeyStillActive(db, key.id) : (await activeSession(db, user.sessionId, user.id)) !== null),
     lastEventId: lastEventIdOf(req),
     replay: (afterSeq, limit) => eventsAfter(db, tenant.id, afterSeq, limit),
     latest: () => latestSeq(db, tenant.id),
-  }),
-);
+  });
+});
 
 // GET /api/operator/events – every tenant's live notices for the operator console (no ids, no
 // replay: the console refetches what it shows, and again on every reconnect); counted among the

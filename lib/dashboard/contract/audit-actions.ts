@@ -85,6 +85,7 @@ export const auditActions = {
   "forwarding.endpoint.test": a("forwarding", "endpoint"),
   "forwarding.endpoint.recover": a("forwarding", "endpoint"),
   "forwarding.delivery.resend": a("forwarding", "delivery"),
+  "forwarding.event.resend": a("forwarding", "text"),
   "tenants.create": a("tenants", "tenant"),
   "tenants.update": a("tenants", "tenant"),
   "tenants.delete": a("tenants", "tenant"),

@@ -128,3 +128,7 @@ export const deliveryListSchema = z.object({ data: z.array(deliverySchema), next
 export type DeliveryList = z.infer<typeof deliveryListSchema>;
 
 export const recoveredSchema = z.object({ recovered: z.number() });
+
+/** POST /api/webhook-events/{seq}/resend: the event's cursor, and how many forwarding deliveries were queued for it. */
+export const eventResentSchema = z.object({ seq: z.int(), forwarding_deliveries: z.int() });
+export type EventResent = z.infer<typeof eventResentSchema>;

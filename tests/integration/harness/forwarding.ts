@@ -14,12 +14,16 @@ export const operatorKey = `sk_op_fwd_${randomBytes(8).toString("hex")}`;
 export const password = "a-long-test-password-5";
 export const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
 
-export function startForwardingApp(options: { dataDir?: string; databaseUrl?: string; schedule?: string } = {}) {
+export function startForwardingApp(
+  options: { dataDir?: string; databaseUrl?: string; schedule?: string; port?: number; env?: Record<string, string> } = {},
+) {
   return startApp({
     operatorKey,
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
+    port: options.port,
     env: {
+      ...options.env,
       DEMO_PASSWORD: password,
       SANDBOX_DEMO_WEBHOOK_SECRET: webhookSecret,
       FORWARDING_ALLOW_PRIVATE: "true",

@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { call } from "./client.mjs";
+import { configDir, resendDir } from "./config.mjs";
+import { UsageError } from "./errors.mjs";
+import { line } from "./output.mjs";
+import { eventResentSchema, webhookEventDetailSchema, webhookEventPageSchema } from "./schemas.mjs";
+
+// `events list` and `events resend`: the webhooks the dashboard stored for the tenant, and one of
+// them sent again to the tenant's forwarding endpoints (through the dashboard) and to the
+// listener running on this machine (through the config directory, which it watches).
+
+/** @param {import("./client.mjs").Connection} connection @param {{ limit: string, type?: string, json: boolean }} options */
+export async function listEvents(connection, options) {
+  const limit = Number(options.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new UsageError("--limit takes a whole number from 1 to 100");
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (options.type) query.set("type", options.type);
+  const page = await call(connection, "GET", `/api/webhook-events?${query}`, { schema: webhookEventPageSchema });
+  if (options.json) {
+    for (const event of page.data) line(true, event, "");
+    return;
+  }
+  if (page.data.length === 0) return line(false, null, "No webhooks stored yet.");
+  for (const e of page.data) {
+    line(false, e, `${String(e.seq).padStart(6)}  ${e.received_at}  ${(e.event ?? "(no type)").padEnd(22)} ${e.exchange_id ?? "-"}`);
+  }
+}
+
+/** @param {import("./client.mjs").Connection} connection @param {string} id @param {{ json: boolean }} options */
+export async function resendEvent(connection, id, options) {
+  if (!/^[1-9]\d{0,15}$/.test(id)) throw new UsageError(`${id} is not an event number (the seq that \`events list\` shows)`);
+  // the event must exist before the listener is told to forward it
+  const detail = await call(connection, "GET", `/api/webhook-events/${id}`, { schema: webhookEventDetailSchema });
+  const resent = await call(connection, "POST", `/api/webhook-events/${id}/resend`, { schema: eventResentSchema });
+  mkdirSync(resendDir(), { recursive: true, mode: 0o700 });
+  writeFileSync(path.join(resendDir(), `${id}-${Date.now()}`), "", { mode: 0o600 });
+  const listener = runningListener();
+  line(
+    options.json,
+    { seq: resent.seq, type: detail.event, forwarding_deliveries: resent.forwarding_deliveries, listener_pid: listener },
+    [
+      `${detail.event} #${id}: queued for ${resent.forwarding_deliveries} forwarding endpoint(s)`,
+      listener === null ? "no listener is running here: the next `listen` forwards it" : `the listener (pid ${listener}) forwards it now`,
+    ].join("; "),
+  );
+}
+
+/** The pid of the listener running with this config directory, or null. */
+function runningListener() {
+  const file = path.join(configDir(), "listen.pid");
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, "utf8"));
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,227 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { call } from "./client.mjs";
+import { configDir, listenState, resendDir, saveListenState } from "./config.mjs";
+import { CliError, UsageError } from "./errors.mjs";
+import { followStream } from "./follow-stream.mjs";
+import { deliver } from "./forward.mjs";
+import { clock, colours, line, note, statusColour } from "./output.mjs";
+import { webhookEventDetailSchema, webhookEventPageSchema, webhookFrameSchema, webhookHealthSchema } from "./schemas.mjs";
+
+// `listen`: every webhook the dashboard stores for the tenant, forwarded to the developer's
+// local handler as the service would send it. The cursor of the last event handled is kept in
+// the config directory after each one, and the stream resumes after it, so a restart of either
+// side loses nothing and forwards nothing twice (an event whose forwarding a kill interrupts is
+// sent again: at least once, as the service itself delivers). Events `events resend` hands over
+// are forwarded between them, in the same queue.
+
+/** @typedef {{ type: string | null, url: string }} Route */
+
+/** `--forward-to url` or `--forward-to exchange.settled=url`. @param {string[]} values @returns {Route[]} */
+export function parseRoutes(values) {
+  if (values.length === 0) throw new UsageError("listen needs --forward-to <url> (e.g. http://localhost:4242/webhook)");
+  return values.map((value) => {
+    const typed = /^([\w.-]+)=(.+)$/.exec(value);
+    const url = typed ? (typed[2] ?? "") : value;
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("not http");
+    } catch {
+      throw new UsageError(`--forward-to ${value}: ${url} is not an http(s) URL`);
+    }
+    return { type: typed ? (typed[1] ?? null) : null, url };
+  });
+}
+
+/**
+ * Where an event of `type` goes: the routes naming it, else the routes without a type.
+ * @param {Route[]} routes @param {string | null} type
+ */
+export function targetsOf(routes, type) {
+  const named = routes.filter((r) => r.type !== null && r.type === type);
+  return named.length > 0 ? named : routes.filter((r) => r.type === null);
+}
+
+/**
+ * @param {import("./client.mjs").Connection} connection
+ * @param {{ forwardTo: string[], events?: string, format: "service" | "standard", retries: number, json: boolean }} options
+ */
+export async function listen(connection, options) {
+  const routes = parseRoutes(options.forwardTo);
+  const only = options.events
+    ? new Set(
+        options.events
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
+      )
+    : null;
+  const state = listenState();
+  const secret = options.format === "standard" ? state.secrets.standard : state.secrets.service;
+  const c = colours();
+  const stop = new AbortController();
+  for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.once(signal, () => stop.abort());
+
+  const { key: cursorKey, cursor: start } = await startingPoint(connection, state);
+  let cursor = start;
+  const keepCursor = (/** @type {number} */ seq) => {
+    cursor = seq;
+    state.cursors[cursorKey] = seq;
+    saveListenState(state);
+  };
+
+  /** Runs one step after the other: stream frames and resends share the handler. */
+  let queue = Promise.resolve();
+  const serial = (/** @type {() => Promise<void>} */ step) => (queue = queue.then(step));
+
+  const forward = async (/** @type {number} */ seq, /** @type {boolean} */ resent) => {
+    const detail = await untilReachable(
+      () => call(connection, "GET", `/api/webhook-events/${seq}`, { schema: webhookEventDetailSchema }),
+      stop.signal,
+    );
+    if (!detail) return;
+    if (only && !only.has(detail.event ?? "")) return;
+    const event = { rawBody: detail.raw_body, seq, userAgent: detail.headers["user-agent"] ?? null, correlationId: detail.correlation_id };
+    for (const route of targetsOf(routes, detail.event)) {
+      const outcome = await deliver(
+        {
+          url: route.url,
+          format: options.format,
+          secrets: state.secrets,
+          retries: options.retries,
+          signal: stop.signal,
+          onFailedAttempt: (failed, waitMs) =>
+            note(
+              `${clock()}  ${c.yellow(`${detail.event} #${seq} → ${route.url}: ${failed.error ?? `HTTP ${failed.status}`}`)}` +
+                c.yellow(`, trying again in ${(waitMs ?? 0) / 1000} s`),
+            ),
+        },
+        event,
+      );
+      const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+      const status = outcome.status === null ? `failed (${outcome.error})` : String(outcome.status);
+      line(
+        options.json,
+        {
+          at: new Date().toISOString(),
+          seq,
+          type: detail.event,
+          exchange_id: detail.exchange_id,
+          url: route.url,
+          status: outcome.status,
+          error: outcome.error,
+          duration_ms: outcome.durationMs,
+          attempts: outcome.attempt + 1,
+          delivered,
+          resent,
+        },
+        [
+          clock(),
+          c.bold(detail.event ?? "(no type)"),
+          detail.exchange_id ?? "-",
+          `→ ${statusColour(outcome.status)(status)}`,
+          `${outcome.durationMs} ms`,
+          ...(resent ? [c.dim("(resent)")] : []),
+          ...(options.forwardTo.length > 1 ? [c.dim(route.url)] : []),
+        ].join("  "),
+      );
+      if (!delivered && !stop.signal.aborted) {
+        note(
+          c.red(
+            `${detail.event} #${seq} was not delivered to ${route.url} after ${outcome.attempt + 1} attempts; ` +
+              `send it again with: exchange-dashboard events resend ${seq}`,
+          ),
+        );
+      }
+    }
+  };
+
+  const pidFile = path.join(configDir(), "listen.pid");
+  writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
+  const resends = watchResends((seq) => serial(() => forward(seq, true)), stop.signal);
+  line(
+    options.json,
+    { ready: true, format: options.format, secret, routes, events: only ? [...only] : null, after: cursor },
+    [
+      `${c.green("Ready.")} Forwarding the webhooks of ${connection.url} (after event #${cursor}) to:`,
+      ...routes.map((r) => `  ${r.type ?? "every event"} → ${r.url}`),
+      `Your local signing secret (${options.format === "standard" ? "Standard Webhooks" : "X-Signature-256"}) is ${c.bold(secret)}`,
+    ].join("\n"),
+  );
+  try {
+    await followStream(connection, {
+      signal: stop.signal,
+      resumeAfter: () => cursor,
+      onConnected: (again) => again && note(`${clock()}  ${c.green("connected again; resuming after event #" + cursor)}`),
+      onLost: (reason) => note(`${clock()}  ${c.yellow(`${reason}; connecting again…`)}`),
+      onFrame: (frame) => {
+        if (frame.event !== "webhook") return;
+        const notice = webhookFrameSchema.parse(JSON.parse(frame.data));
+        return serial(async () => {
+          if (cursor !== null && notice.seq <= cursor) return;
+          if (!only || only.has(notice.event ?? "")) await forward(notice.seq, false);
+          if (!stop.signal.aborted) keepCursor(notice.seq);
+        });
+      },
+    });
+    await queue;
+  } finally {
+    stop.abort();
+    await resends;
+    rmSync(pidFile, { force: true });
+  }
+}
+
+/**
+ * Where to start: after the last event forwarded for this dashboard and tenant (the tenant's
+ * webhook endpoint names it: one key may serve one tenant, another key another), or after the
+ * newest one stored on a first run. A kept cursor beyond the newest event means the dashboard's
+ * store was made anew: it starts after the newest, and says so, rather than skip what comes.
+ * @param {import("./client.mjs").Connection} connection @param {import("./config.mjs").ListenState} state
+ */
+async function startingPoint(connection, state) {
+  const health = await call(connection, "GET", "/api/webhook-events/health", { schema: webhookHealthSchema });
+  const key = `${connection.url} ${health.webhook_url.split("/").pop()}`;
+  const newest = (await call(connection, "GET", "/api/webhook-events?limit=1", { schema: webhookEventPageSchema })).data[0]?.seq ?? 0;
+  const kept = state.cursors[key];
+  if (kept !== undefined && kept > newest) {
+    note(
+      `The cursor kept for ${connection.url} (#${kept}) is past its newest event (#${newest}): a new database? Starting after #${newest}.`,
+    );
+  }
+  return { key, cursor: kept !== undefined && kept <= newest ? kept : newest };
+}
+
+/**
+ * Calls `fn` again while the dashboard cannot be reached (it may be restarting); null once stopped.
+ * @template T @param {() => Promise<T>} fn @param {AbortSignal} signal
+ */
+async function untilReachable(fn, signal) {
+  for (let attempt = 0; !signal.aborted; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!(error instanceof CliError && error.transient)) throw error;
+      await sleep(Math.min(5_000, 500 * 2 ** attempt), undefined, { signal }).catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+/**
+ * Picks up the events `events resend` leaves in the config directory, one file each, every half second.
+ * @param {(seq: number) => Promise<void>} handle @param {AbortSignal} signal
+ */
+async function watchResends(handle, signal) {
+  const dir = resendDir();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  while (!signal.aborted) {
+    for (const name of readdirSync(dir).sort()) {
+      const seq = /^(\d+)(-\d+)?$/.exec(name)?.[1];
+      if (seq) await handle(Number(seq));
+      rmSync(path.join(dir, name), { force: true });
+    }
+    await sleep(500, undefined, { signal }).catch(() => undefined);
+  }
+}

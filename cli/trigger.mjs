@@ -1,0 +1,137 @@
+import { call, refusal, unreachable } from "./client.mjs";
+import { CliError, UsageError } from "./errors.mjs";
+import { followStream } from "./follow-stream.mjs";
+import { clock, colours, line } from "./output.mjs";
+import { errorBodySchema, scenarioRunFrameSchema, scenarioRunSchema, webhookFrameSchema } from "./schemas.mjs";
+
+// `trigger <scenario>`: runs one of the sandbox's scenarios for the tenant
+// (POST /api/sandbox/scenarios/{name}/runs) and prints the run's steps and the exchange's
+// webhooks as they come, until the run has succeeded (exit 0) or failed (exit 1). The stream is
+// opened before the run starts, so nothing it sets off is missed.
+
+const POLL_MS = 3_000;
+
+/** `--set amount=250 --set currency=eur`: numbers stay numbers. @param {string[]} pairs */
+export function parseSets(pairs) {
+  /** @type {Record<string, string | number>} */
+  const set = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    if (eq < 1) throw new UsageError(`--set ${pair}: write key=value`);
+    const value = pair.slice(eq + 1);
+    set[pair.slice(0, eq)] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  }
+  return set;
+}
+
+/** @param {import("./client.mjs").Connection} connection @param {string} scenario @param {{ set: string[], json: boolean }} options */
+export async function trigger(connection, scenario, options) {
+  const set = parseSets(options.set);
+  const c = colours();
+  const stop = new AbortController();
+  /** @type {import("zod").infer<typeof scenarioRunSchema> | null} */
+  let run = null;
+  const printed = new Set();
+  const show = (/** @type {import("zod").infer<typeof scenarioRunSchema>} */ current) => {
+    run = current;
+    for (const [i, step] of current.steps.entries()) {
+      const key = `${i}:${step.status}`;
+      if (step.status === "pending" || step.status === "running" || printed.has(key)) continue;
+      printed.add(key);
+      const mark = step.status === "succeeded" ? c.green("✓") : c.red("✗");
+      line(
+        options.json,
+        { run: current.id, step },
+        `${clock()}  ${mark} ${step.name} (${step.kind})${step.error ? `: ${JSON.stringify(step.error)}` : ""}`,
+      );
+    }
+    if (current.status !== "running") stop.abort();
+  };
+  const refresh = async () => {
+    if (run?.status === "running")
+      show(await call(connection, "GET", `/api/sandbox/scenarios/runs/${run.id}`, { schema: scenarioRunSchema }));
+  };
+  // the run is also asked every few seconds, so that a frame missed in a reconnection cannot hold it
+  const poll = setInterval(() => void refresh().catch(() => undefined), POLL_MS);
+  let started = false;
+  const following = followStream(connection, {
+    signal: stop.signal,
+    resumeAfter: () => null,
+    onConnected: () => {
+      if (started) return;
+      started = true;
+      void start();
+    },
+    onFrame: async (frame) => {
+      if (frame.event === "webhook" && run?.exchange_id) {
+        const notice = webhookFrameSchema.parse(JSON.parse(frame.data));
+        if (notice.exchange_id === run.exchange_id) {
+          line(options.json, { run: run.id, webhook: notice }, `${clock()}  ${c.cyan(notice.event ?? "(no type)")} #${notice.seq}`);
+        }
+      }
+      if (frame.event === "scenario_run" && run && scenarioRunFrameSchema.safeParse(JSON.parse(frame.data)).data?.id === run.id) {
+        await refresh();
+      }
+    },
+  });
+  /** @type {unknown} */
+  let failure = null;
+  const start = async () => {
+    try {
+      const created = await startRun(connection, scenario, set);
+      line(
+        options.json,
+        { run: created.id, scenario, exchange_id: created.exchange_id },
+        `Running ${c.bold(scenario)} (run ${created.id})${created.exchange_id ? `, exchange ${created.exchange_id}` : ""}`,
+      );
+      show(created);
+    } catch (error) {
+      failure = error;
+      stop.abort();
+    }
+  };
+  await following.finally(() => clearInterval(poll));
+  if (failure) throw failure;
+  const finished = /** @type {import("zod").infer<typeof scenarioRunSchema> | null} */ (run);
+  if (!finished) throw new CliError("The scenario's run was not followed to its end");
+  line(
+    options.json,
+    { run: finished.id, status: finished.status, exchange_id: finished.exchange_id },
+    (finished.status === "succeeded" ? c.green("Succeeded") : c.red("Failed")) +
+      (finished.exchange_id ? `: exchange ${finished.exchange_id}` : ""),
+  );
+  if (finished.status !== "succeeded") throw new CliError(`The scenario ${scenario} failed`);
+}
+
+/**
+ * POST the run, with the two refusals a developer meets said plainly.
+ * @param {import("./client.mjs").Connection} connection @param {string} scenario @param {Record<string, string | number>} set
+ */
+async function startRun(connection, scenario, set) {
+  const path = `/api/sandbox/scenarios/${encodeURIComponent(scenario)}/runs`;
+  let response;
+  try {
+    response = await fetch(`${connection.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${connection.apiKey}`, "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ set }),
+      signal: AbortSignal.timeout(60_000),
+    });
+  } catch (error) {
+    throw unreachable(connection.url, error);
+  }
+  const body = await response.json().catch(() => null);
+  if (response.status === 201) {
+    const parsed = scenarioRunSchema.safeParse(body);
+    if (!parsed.success)
+      throw new CliError(`POST ${path} answered in a shape this command line does not know: ${parsed.error.issues[0]?.message}`);
+    return parsed.data;
+  }
+  const code = errorBodySchema.safeParse(body).data?.error;
+  if (response.status === 404 && code === "not_found")
+    throw new CliError(`There is no scenario named ${scenario} (or this dashboard has no scenarios yet)`);
+  if (response.status === 409 && code === "conflict") {
+    throw new CliError("Scenarios run only against the sandbox, and this tenant's upstream is the real service: nothing was done");
+  }
+  throw refusal(response, body);
+}

@@ -1,0 +1,139 @@
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookEventDetailSchema } from "@/lib/dashboard/contract/events-api";
+import { parse } from "./harness/api";
+import { freePort } from "./harness/app-server";
+import { CliRun, configHome, runCli } from "./harness/cli";
+import {
+  app,
+  bodiesOf,
+  cliEnv,
+  executedExchange,
+  key,
+  newKey,
+  ready,
+  receiver,
+  session,
+  setUpCliApp,
+  tearDownCliApp,
+} from "./harness/cli-app";
+
+// The developer's command line (docs/cli.md) run as a subprocess against an app of its own
+// (harness/cli-app.ts): login, logs tail, events, and how each refusal ends. `listen` has its own
+// file, cli-listen.test.ts; `trigger` is tested with the scenarios it runs.
+
+beforeAll(setUpCliApp, 120_000);
+afterAll(tearDownCliApp);
+
+describe("exchange-dashboard login", () => {
+  it("checks the key, keeps URL and key in a config file readable by its owner only, and never prints the key", async () => {
+    const home = configHome();
+    const result = await runCli(["login", "--url", app.baseUrl], { XDG_CONFIG_HOME: home, EXCHANGE_DASHBOARD_API_KEY: key });
+    expect(result.code, result.stderr).toBe(0);
+    const file = path.join(home, "exchange-dashboard", "config.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ url: app.baseUrl, api_key: key });
+    expect(result.stdout + result.stderr).not.toContain(key);
+    // the kept config is used by the next command without flags or environment
+    const listed = await runCli(["events", "list", "--json"], { XDG_CONFIG_HOME: home });
+    expect(listed.code, listed.stderr).toBe(0);
+  });
+});
+
+describe("exchange-dashboard logs tail, events", () => {
+  it("logs tail prints a call to the service made while it runs, and --status leaves others out", async () => {
+    const exchange = await executedExchange();
+    const all = CliRun.start(["logs", "tail", "--json", "--path", "/sandbox/v1/exchanges/"], cliEnv());
+    const errors = CliRun.start(["logs", "tail", "--json", "--status", "4xx"], cliEnv());
+    await Promise.all([ready(all), ready(errors)]);
+    // asks the service afresh: one upstream call in the tenant's request log
+    const read = await session.request("GET", `/api/exchanges/${exchange}`, undefined, { "cache-control": "no-cache" });
+    expect(read.status).toBe(200);
+    // the upstream base URL is this app's sandbox: the path is the sandbox's
+    const called = `/sandbox/v1/exchanges/${exchange}`;
+    await all.until(() => all.lines().some((l) => l.path === called && l.source === "upstream"), 20_000, "the logged call");
+    expect(all.lines().find((l) => l.path === called && l.source === "upstream")).toMatchObject({ method: "GET", status: 200 });
+    expect(all.lines().every((l) => l.ready === true || String(l.path).startsWith("/sandbox/v1/exchanges/"))).toBe(true);
+    expect(errors.lines().filter((l) => l.path === called)).toEqual([]);
+    await Promise.all([all.stop(), errors.stop()]);
+  });
+
+  it("events list shows the stored webhooks; events resend sends one again to the listener and to forwarding endpoints", async () => {
+    const exchange = await executedExchange();
+    const home = configHome();
+    receiver.answerWith((_, res) => res.end());
+    const listener = CliRun.start(["listen", "--json", "--forward-to", `${receiver.url}/resend`], cliEnv(home));
+    await ready(listener);
+    const listed = await runCli(["events", "list", "--json", "--limit", "5"], cliEnv(home));
+    expect(listed.code, listed.stderr).toBe(0);
+    const event = JSON.parse(listed.stdout.split("\n")[0] ?? "{}") as { seq: number; event: string; exchange_id: string };
+    expect(event).toMatchObject({ event: "exchange.executed", exchange_id: exchange });
+
+    const endpoint = await session.request("POST", "/api/forwarding/endpoints", { url: `${receiver.url}/forwarded` });
+    expect(endpoint.status).toBe(201);
+    try {
+      const resent = await runCli(["events", "resend", String(event.seq), "--json"], cliEnv(home));
+      expect(resent.code, resent.stderr).toBe(0);
+      expect(JSON.parse(resent.stdout)).toMatchObject({ seq: event.seq, forwarding_deliveries: 1, listener_pid: expect.any(Number) });
+      await receiver.until(() => receiver.on("/resend").length === 1 && receiver.on("/forwarded").length === 1, 20_000, "both resends");
+      const raw = parse(webhookEventDetailSchema, await session.request("GET", `/api/webhook-events/${event.seq}`), 200).raw_body;
+      expect(bodiesOf(receiver.on("/resend"))).toEqual([raw]);
+      expect(bodiesOf(receiver.on("/forwarded"))).toEqual([raw]);
+      await listener.until(() => listener.lines().some((l) => l.resent === true && l.seq === event.seq));
+    } finally {
+      await session.request("DELETE", `/api/forwarding/endpoints/${(endpoint.body as { id: string }).id}`);
+      await listener.stop();
+    }
+  });
+});
+
+describe("exchange-dashboard's refusals", () => {
+  it("a revoked key ends a running listener and refuses every command, with exit status 1 and a clear message", async () => {
+    const created = await newKey(["read"]);
+    const listener = CliRun.start(["listen", "--forward-to", `${receiver.url}/revoked`], cliEnv(configHome(), created.key));
+    await listener.until(() => listener.stdout.includes("Ready."));
+    expect((await session.request("DELETE", `/api/settings/api-keys/${created.id}`)).status).toBe(204);
+    expect(await listener.exited).toBe(1);
+    expect(listener.stderr).toContain("refused the API key");
+    const listed = await runCli(["events", "list"], cliEnv(configHome(), created.key));
+    expect([listed.code, listed.stderr]).toEqual([1, expect.stringContaining("refused the API key (unknown or revoked)")]);
+    expect(listed.stderr + listener.stderr).not.toContain(created.key);
+  });
+
+  it("an unreachable dashboard is exit status 1, naming the URL", async () => {
+    const nowhere = `http://127.0.0.1:${await freePort()}`;
+    for (const args of [["events", "list"], ["listen", "--forward-to", `${receiver.url}/x`], ["login"]]) {
+      const result = await runCli([...args, "--url", nowhere], { XDG_CONFIG_HOME: configHome(), EXCHANGE_DASHBOARD_API_KEY: key });
+      expect([args[0], result.code, result.stderr]).toEqual([
+        args[0],
+        1,
+        expect.stringContaining(`Cannot reach the dashboard at ${nowhere}`),
+      ]);
+    }
+  });
+
+  it.each([
+    ["no --forward-to", ["listen"], "listen needs --forward-to"],
+    ["a --forward-to that is not a URL", ["listen", "--forward-to", "exchange.settled=localhost"], "is not an http(s) URL"],
+    ["an unknown --format", ["listen", "--forward-to", "http://127.0.0.1:9/", "--format", "xml"], "Allowed choices are service, standard"],
+    ["an unknown command", ["lisen"], "unknown command 'lisen'"],
+    ["events resend without an id", ["events", "resend"], "missing required argument 'seq'"],
+    ["a bad --status", ["logs", "tail", "--status", "bad"], "--status bad"],
+    ["a --set without =", ["trigger", "onchain-settled", "--set", "amount"], "--set amount: write key=value"],
+  ])("%s is a usage error: exit status 2", async (_, args, message) => {
+    const result = await runCli(args, cliEnv());
+    expect([result.code, result.stderr]).toEqual([2, expect.stringContaining(message)]);
+  });
+
+  it("--help of every command ends with 0", async () => {
+    for (const args of [[], ["login"], ["listen"], ["logs", "tail"], ["events", "list"], ["events", "resend"], ["trigger"]]) {
+      const result = await runCli([...args, "--help"], {});
+      expect([args.join(" "), result.code, result.stdout]).toEqual([
+        args.join(" "),
+        0,
+        expect.stringContaining("Usage: exchange-dashboard"),
+      ]);
+    }
+  });
+});
