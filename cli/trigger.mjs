@@ -2,12 +2,15 @@ import { call, refusal, unreachable } from "./client.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { followStream } from "./follow-stream.mjs";
 import { clock, colours, line } from "./output.mjs";
-import { errorBodySchema, scenarioRunFrameSchema, scenarioRunSchema, webhookFrameSchema } from "./schemas.mjs";
+import { errorBodySchema, scenarioRunFrameSchema, scenarioRunSchema, webhookEventPageSchema } from "./schemas.mjs";
 
 // `trigger <scenario>`: runs one of the sandbox's scenarios for the tenant
 // (POST /api/sandbox/scenarios/{name}/runs) and prints the run's steps and the exchange's
 // webhooks as they come, until the run has succeeded (exit 0) or failed (exit 1). The stream is
-// opened before the run starts, so nothing it sets off is missed.
+// opened before the run starts, so nothing it sets off is missed. A run can end before the
+// stream has brought every webhook it caused: the webhooks printed are read from the stored
+// ones of the run's exchange (after the last printed), at each webhook frame and once more at
+// the end, so they come complete and in the order they arrived.
 
 const POLL_MS = 3_000;
 
@@ -45,11 +48,24 @@ export async function trigger(connection, scenario, options) {
         `${clock()}  ${mark} ${step.name} (${step.kind})${step.error ? `: ${JSON.stringify(step.error)}` : ""}`,
       );
     }
-    if (current.status !== "running") stop.abort();
+    if (current.status !== "running") void catchUp().finally(() => stop.abort());
+  };
+  let lastSeq = 0;
+  /** Prints the run's exchange's stored webhooks after the last one printed. */
+  const catchUp = async () => {
+    const exchangeId = run?.exchange_id;
+    if (!run || !exchangeId) return;
+    const query = new URLSearchParams({ exchange_id: exchangeId, sort: "created", after: String(lastSeq), limit: "100" });
+    const page = await call(connection, "GET", `/api/webhook-events?${query}`, { schema: webhookEventPageSchema });
+    for (const event of page.data) {
+      if (event.seq <= lastSeq) continue;
+      lastSeq = event.seq;
+      line(options.json, { run: run.id, webhook: event }, `${clock()}  ${c.cyan(event.event ?? "(no type)")} #${event.seq}`);
+    }
   };
   const refresh = async () => {
     if (run?.status === "running")
-      show(await call(connection, "GET", `/api/sandbox/scenarios/runs/${run.id}`, { schema: scenarioRunSchema }));
+      show(await call(connection, "GET", `/api/sandbox/scenario-runs/${run.id}`, { schema: scenarioRunSchema }));
   };
   // the run is also asked every few seconds, so that a frame missed in a reconnection cannot hold it
   const poll = setInterval(() => void refresh().catch(() => undefined), POLL_MS);
@@ -63,12 +79,7 @@ export async function trigger(connection, scenario, options) {
       void start();
     },
     onFrame: async (frame) => {
-      if (frame.event === "webhook" && run?.exchange_id) {
-        const notice = webhookFrameSchema.parse(JSON.parse(frame.data));
-        if (notice.exchange_id === run.exchange_id) {
-          line(options.json, { run: run.id, webhook: notice }, `${clock()}  ${c.cyan(notice.event ?? "(no type)")} #${notice.seq}`);
-        }
-      }
+      if (frame.event === "webhook" && run?.exchange_id) await catchUp();
       if (frame.event === "scenario_run" && run && scenarioRunFrameSchema.safeParse(JSON.parse(frame.data)).data?.id === run.id) {
         await refresh();
       }

@@ -42,7 +42,7 @@ export function ScenariosPanel({ builtIns, initialRuns }: { builtIns: BuiltInSce
   const [loadFailed, setLoadFailed] = useState(false);
   const [starting, setStarting] = useState<string | null>(null);
   const reload = () =>
-    apiFetch(`/api/sandbox/scenarios/runs?limit=${RUNS_SHOWN}`, scenarioRunListSchema).then(
+    apiFetch(`/api/sandbox/scenario-runs?limit=${RUNS_SHOWN}`, scenarioRunListSchema).then(
       (list) => {
         setRuns(list.data);
         setLoadFailed(false);

@@ -21,7 +21,7 @@ import {
 
 // The developer's command line (docs/cli.md) run as a subprocess against an app of its own
 // (harness/cli-app.ts): login, logs tail, events, and how each refusal ends. `listen` has its own
-// file, cli-listen.test.ts; `trigger` is tested with the scenarios it runs.
+// file, cli-listen.test.ts, and `trigger` cli-trigger.test.ts.
 
 beforeAll(setUpCliApp, 120_000);
 afterAll(tearDownCliApp);

@@ -47,7 +47,7 @@ async function runToEnd(session: DashboardSession, name: string, body: unknown =
       const frame = JSON.parse(f.data ?? "{}") as { id?: string; status?: string };
       return frame.id === started.id && frame.status !== "running";
     }, 60_000);
-    return parse(scenarioRunSchema, await session.request("GET", `/api/sandbox/scenarios/runs/${started.id}`), 200);
+    return parse(scenarioRunSchema, await session.request("GET", `/api/sandbox/scenario-runs/${started.id}`), 200);
   } finally {
     await stream.close();
   }
@@ -177,13 +177,13 @@ describe("refusals", () => {
   it("another tenant's run is 404, and its list does not hold it", async () => {
     const run = parse(scenarioRunSchema, await tenant.admin.request("POST", "/api/sandbox/scenarios/below-minimum-refunded/runs", {}), 201);
     const other = await DashboardSession.signIn("affiliate@example.com");
-    expect(errorCode(await other.request("GET", `/api/sandbox/scenarios/runs/${run.id}`))).toBe("not_found");
-    expect(errorCode(await other.request("GET", "/api/sandbox/scenarios/runs/not-a-uuid"))).toBe("not_found");
-    const theirs = parse(scenarioRunListSchema, await other.request("GET", "/api/sandbox/scenarios/runs?limit=100"), 200);
+    expect(errorCode(await other.request("GET", `/api/sandbox/scenario-runs/${run.id}`))).toBe("not_found");
+    expect(errorCode(await other.request("GET", "/api/sandbox/scenario-runs/not-a-uuid"))).toBe("not_found");
+    const theirs = parse(scenarioRunListSchema, await other.request("GET", "/api/sandbox/scenario-runs?limit=100"), 200);
     expect(theirs.data.map((r) => r.id)).not.toContain(run.id);
-    const mine = parse(scenarioRunListSchema, await tenant.admin.request("GET", "/api/sandbox/scenarios/runs?limit=100"), 200);
+    const mine = parse(scenarioRunListSchema, await tenant.admin.request("GET", "/api/sandbox/scenario-runs?limit=100"), 200);
     expect(mine.data.map((r) => r.id)).toContain(run.id);
-    expect(errorCode(await tenant.admin.request("GET", "/api/sandbox/scenarios/runs?limit=0"))).toBe("invalid_request");
+    expect(errorCode(await tenant.admin.request("GET", "/api/sandbox/scenario-runs?limit=0"))).toBe("invalid_request");
   });
 
   it("API keys: a read key lists and reads, but only a write key starts a run", async () => {
@@ -193,7 +193,7 @@ describe("refusals", () => {
     const writer = { authorization: `Bearer ${await key(["write"])}` };
     const base = inject("baseUrl");
     expect((await http("GET", `${base}/api/sandbox/scenarios`, { headers: reader })).status).toBe(200);
-    expect((await http("GET", `${base}/api/sandbox/scenarios/runs`, { headers: reader })).status).toBe(200);
+    expect((await http("GET", `${base}/api/sandbox/scenario-runs`, { headers: reader })).status).toBe(200);
     const refused = await http("POST", `${base}/api/sandbox/scenarios/below-minimum-refunded/runs`, { body: {}, headers: reader });
     expect([refused.status, errorCode(refused)]).toEqual([403, "insufficient_scope"]);
     const started = await http("POST", `${base}/api/sandbox/scenarios/below-minimum-refunded/runs`, { body: {}, headers: writer });
@@ -203,7 +203,7 @@ describe("refusals", () => {
   it("a viewer may read runs but not start one", async () => {
     const joined = await inviteAndJoin(tenant.admin, "viewer");
     const viewer = await DashboardSession.signIn(joined.email, joined.password);
-    expect((await viewer.request("GET", "/api/sandbox/scenarios/runs")).status).toBe(200);
+    expect((await viewer.request("GET", "/api/sandbox/scenario-runs")).status).toBe(200);
     expect(errorCode(await viewer.request("POST", "/api/sandbox/scenarios/onchain-buy-settled/runs", {}))).toBe("forbidden");
   });
 

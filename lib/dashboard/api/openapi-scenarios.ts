@@ -40,7 +40,7 @@ export const scenarioOperations: Operation[] = [
   },
   {
     method: "get",
-    path: "/sandbox/scenarios/runs",
+    path: "/sandbox/scenario-runs",
     operationId: "listScenarioRuns",
     summary: "The tenant's scenario runs",
     description: "Newest first.",
@@ -51,7 +51,7 @@ export const scenarioOperations: Operation[] = [
   },
   {
     method: "get",
-    path: "/sandbox/scenarios/runs/{id}",
+    path: "/sandbox/scenario-runs/{id}",
     operationId: "getScenarioRun",
     summary: "One scenario run",
     description: "With each step's status, result or error, and times.",

@@ -6,7 +6,7 @@ import { listRuns } from "@/lib/dashboard/scenarios/runs";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/sandbox/scenarios/runs?limit= – the tenant's newest scenario runs
+// GET /api/sandbox/scenario-runs?limit= – the tenant's newest scenario runs
 export const GET = apiRoute({}, async ({ req, db, tenant }) => {
   const { limit } = parseOrThrow(scenarioRunListQuerySchema, searchParams(req));
   return Response.json({ data: await listRuns(db, tenant.id, limit) } satisfies ScenarioRunList);

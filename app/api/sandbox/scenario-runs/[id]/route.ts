@@ -4,7 +4,7 @@ import { readRun } from "@/lib/dashboard/scenarios/runs";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/sandbox/scenarios/runs/{id} – one run of the tenant, with its steps
+// GET /api/sandbox/scenario-runs/{id} – one run of the tenant, with its steps
 export const GET = apiRoute({}, async ({ db, tenant, params }) =>
   Response.json(await readRun(db, tenant.id, pathId("scenario run", params.id))),
 );
