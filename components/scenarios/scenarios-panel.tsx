@@ -9,19 +9,17 @@ import { useCanMutate } from "@/components/shell/session-context";
 import { Link } from "@/components/ui/app-link";
 import { apiFetch } from "@/lib/dashboard/client/api";
 import { useLiveSignals } from "@/lib/dashboard/client/live-notices";
-import { scenarioRunListSchema, scenarioRunSchema, type BuiltInScenario, type ScenarioRun } from "@/lib/dashboard/contract/scenarios-api";
+import {
+  builtInNames,
+  scenarioRunListSchema,
+  scenarioRunSchema,
+  type BuiltInScenario,
+  type ScenarioRun,
+} from "@/lib/dashboard/contract/scenarios-api";
 import { RunSteps } from "./run-steps";
 
 const RUNS_SHOWN = 10;
-const described = [
-  "onchain-buy-settled",
-  "lightning-lnurl-withdraw",
-  "identification-then-executed",
-  "payout-failed-refunded",
-  "below-minimum-refunded",
-  "standing-order-three-payments",
-  "custom",
-] as const;
+const described = [...builtInNames, "custom"] as const;
 const isDescribed = (name: string): name is (typeof described)[number] => (described as readonly string[]).includes(name);
 
 const badge = {

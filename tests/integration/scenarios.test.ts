@@ -4,6 +4,7 @@ import { storedEventsSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { apiKeyCreatedSchema } from "@/lib/dashboard/contract/api-keys-api";
 import { tenantCreatedSchema } from "@/lib/dashboard/contract/console-api";
 import {
+  builtInNames,
   scenarioListSchema,
   scenarioRunListSchema,
   scenarioRunSchema,
@@ -79,14 +80,7 @@ describe("GET /api/sandbox/scenarios", () => {
 });
 
 describe("POST /api/sandbox/scenarios/{name}/runs – every built-in against the sandbox", () => {
-  it.each([
-    "onchain-buy-settled",
-    "lightning-lnurl-withdraw",
-    "identification-then-executed",
-    "payout-failed-refunded",
-    "below-minimum-refunded",
-    "standing-order-three-payments",
-  ])(
+  it.each(builtInNames)(
     "%s succeeds, and the stored webhooks are its documented events in order",
     async (name) => {
       const run = await runToEnd(tenant.admin, name);

@@ -115,6 +115,16 @@ export const scenarioSchema = z
 export type Scenario = z.infer<typeof scenarioSchema>;
 
 /** A built-in scenario as GET /api/sandbox/scenarios lists it: its document, and the webhooks it makes in order. */
+/** The built-in scenarios (lib/dashboard/scenarios/built-ins.ts), each with its description in the catalogues. */
+export const builtInNames = [
+  "onchain-buy-settled",
+  "lightning-lnurl-withdraw",
+  "identification-then-executed",
+  "payout-failed-refunded",
+  "below-minimum-refunded",
+  "standing-order-three-payments",
+] as const;
+
 export const builtInScenarioSchema = z.object({
   name: z.string(),
   description: z.string(),

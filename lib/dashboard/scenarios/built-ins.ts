@@ -1,4 +1,6 @@
-import type { BuiltInScenario } from "@/lib/dashboard/contract/scenarios-api";
+import type { BuiltInScenario, builtInNames } from "@/lib/dashboard/contract/scenarios-api";
+
+type BuiltInName = (typeof builtInNames)[number];
 
 // The scenarios every sandbox tenant can run by name (docs/scenarios.md describes each). `events`
 // is what the run's exchanges send, in order: the integration suite runs each one and compares
@@ -10,7 +12,8 @@ const pay = { name: "pay", kind: "pay", amount: "{{amount}}", currency: "{{curre
 const waitFor = (name: string, event: BuiltInScenario["events"][number], count?: number) =>
   ({ name, kind: "wait_for_event", event, ...(count ? { count } : {}) }) as const;
 
-export const builtInScenarios: BuiltInScenario[] = [
+/** Each named in builtInNames, so that the panel's descriptions and the tests know them all. */
+export const builtInScenarios: (BuiltInScenario & { name: BuiltInName })[] = [
   {
     name: "onchain-buy-settled",
     description: "An on-chain buy: paid, executed, its payout broadcast, then confirmed in a block.",
