@@ -15,7 +15,15 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["lib/**/*.test.ts", "i18n/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "i18n/**/*.test.ts"],
+          environment: "node",
+          // a guard against a hang, not a measure of speed (that is npm run bench): the tests on
+          // PGlite and the property-based ones take seconds alone, several times that on a busy
+          // 2-core machine, and timed out at vitest's default of 5 s
+          testTimeout: 30_000,
+        },
       },
       {
         resolve: { alias },
