@@ -15,7 +15,8 @@ const tabs = [
 export async function LogsTabs({ current, scenarios = false }: { current: (typeof tabs)[number]["key"]; scenarios?: boolean }) {
   const t = await getTranslations("logs.tabs");
   return (
-    <nav aria-label={t("label")} className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
+    // each tab carries its own line, so that a row wrapped on a narrow phone keeps the current tab's under it
+    <nav aria-label={t("label")} className="flex flex-wrap gap-x-1 gap-y-1">
       {tabs
         .filter((tab) => scenarios || tab.key !== "scenarios")
         .map((tab) => (
@@ -24,7 +25,7 @@ export async function LogsTabs({ current, scenarios = false }: { current: (typeo
             href={tab.href}
             aria-current={tab.key === current ? "page" : undefined}
             className={
-              "-mb-px border-b-2 border-transparent px-3 py-2 text-sm whitespace-nowrap text-zinc-600 hover:text-zinc-900 " +
+              "border-b-2 border-zinc-200 px-3 py-2 text-sm whitespace-nowrap text-zinc-600 hover:text-zinc-900 dark:border-zinc-800 " +
               "aria-[current=page]:border-orange-600 aria-[current=page]:font-medium aria-[current=page]:text-zinc-900 " +
               "focus-visible:outline-2 focus-visible:outline-orange-500 dark:text-zinc-400 dark:hover:text-zinc-100 " +
               "dark:aria-[current=page]:text-zinc-100"

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState, FormError } from "@/components/ui/states";
@@ -8,6 +8,7 @@ import { useSubmit } from "@/components/ui/use-submit";
 import { useCanMutate } from "@/components/shell/session-context";
 import { Link } from "@/components/ui/app-link";
 import { apiFetch } from "@/lib/dashboard/client/api";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { useLiveSignals } from "@/lib/dashboard/client/live-notices";
 import {
   builtInNames,
@@ -61,24 +62,21 @@ export function ScenariosPanel({ builtIns, initialRuns }: { builtIns: BuiltInSce
   return (
     <div className="grid min-w-0 gap-4 lg:grid-cols-2">
       <Card title={t("builtIns")}>
+        {!canRun && <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("readOnly")}</p>}
         <ul className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800">
           {builtIns.map((scenario) => (
             <li key={scenario.name} className="flex min-w-0 flex-col gap-2 py-3 first:pt-0 last:pb-0" data-scenario={scenario.name}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <code className="font-mono text-sm font-medium break-all">{scenario.name}</code>
-                <Button
-                  size="sm"
-                  disabled={!canRun || busy}
-                  title={canRun ? undefined : t("readOnly")}
-                  onClick={() => start(scenario.name)}
-                  aria-label={`${t("run")} ${scenario.name}`}
-                >
-                  {starting === scenario.name ? t("starting") : t("run")}
-                </Button>
+                {canRun && (
+                  <Button size="sm" disabled={busy} onClick={() => start(scenario.name)} aria-label={`${t("run")} ${scenario.name}`}>
+                    {starting === scenario.name ? t("starting") : t("run")}
+                  </Button>
+                )}
               </div>
               <p className="text-sm text-zinc-600 dark:text-zinc-400">{describe(scenario.name)}</p>
               <p className="text-xs text-zinc-500 dark:text-zinc-400">
-                {t("events")}: <span className="font-mono break-words">{scenario.events.join(" → ")}</span>
+                {t("events")} <span className="font-mono break-words">{scenario.events.join(" → ")}</span>
               </p>
             </li>
           ))}
@@ -88,7 +86,7 @@ export function ScenariosPanel({ builtIns, initialRuns }: { builtIns: BuiltInSce
       <Card title={t("runs")}>
         {loadFailed && <FormError message={t("loadFailed")} className="mb-3" />}
         {runs.length === 0 ? (
-          <EmptyState title={t("noRuns")} />
+          <EmptyState title={canRun ? t("noRuns") : t("noRunsYet")} />
         ) : (
           <ul className="flex flex-col gap-4">
             {runs.map((r) => (
@@ -103,7 +101,7 @@ export function ScenariosPanel({ builtIns, initialRuns }: { builtIns: BuiltInSce
 
 function RunItem({ run }: { run: ScenarioRun }) {
   const t = useTranslations("scenarios");
-  const format = useFormatter();
+  const f = useFormat();
   return (
     <li className="flex min-w-0 flex-col gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-run={run.id}>
       <div className="flex flex-wrap items-center gap-2">
@@ -111,9 +109,7 @@ function RunItem({ run }: { run: ScenarioRun }) {
         <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${badge[run.status]}`} data-run-status={run.status}>
           {t(`status.${run.status}`)}
         </span>
-        <span className="text-xs text-zinc-500 dark:text-zinc-400">
-          {t("started", { time: format.dateTime(new Date(run.created_at), { dateStyle: "short", timeStyle: "medium" }) })}
-        </span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">{t("started", { time: f.dateTime(run.created_at) })}</span>
         {run.exchange_id && (
           <Link href={`/exchanges/${run.exchange_id}`} className="text-xs text-orange-700 underline dark:text-orange-400">
             {t("exchange")}

@@ -160,7 +160,14 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
   }));
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:p-2">
+      {/* above the header when focused: on a phone it lands where the header's items are */}
+      <a
+        href="#main"
+        className={
+          "sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 " +
+          "focus:text-zinc-900 focus:shadow-md dark:focus:bg-zinc-900 dark:focus:text-zinc-100"
+        }
+      >
         {t("skipToContent")}
       </a>
       <header className="border-b border-zinc-200 bg-white print:hidden dark:border-zinc-800 dark:bg-zinc-900">

@@ -35,7 +35,9 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <LiveRefresh on="all" />
-      <LogsTabs current="webhooks" scenarios={isSandboxTenant(tenant)} />
+      <div className="mb-4">
+        <LogsTabs current="webhooks" scenarios={isSandboxTenant(tenant)} />
+      </div>
       <EventsPage
         first={first}
         shownFor={filters}
