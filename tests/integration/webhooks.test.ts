@@ -152,3 +152,58 @@ describe("outbox durability", () => {
     }
   });
 });
+
+describe("delivery order", () => {
+  it("deliveries claimed together go out in each exchange's event order", async () => {
+    // one exchange's webhook is held at the receiver for a while: the worker's pass waits on it,
+    // and meanwhile four exchanges each make four events, which the next pass claims together
+    const hold = await startReceiver();
+    try {
+      const client = await newClient(hold.url);
+      const blocker = (await coinOrder(client.api)).order;
+      const orders = await Promise.all(Array.from({ length: 4 }, async () => (await coinOrder(client.api)).order));
+      let held = "";
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold.respond((request, res) => {
+        if (held && request.body.includes(held)) void released.then(() => res.writeHead(200).end("ok"));
+        else res.writeHead(200).end("ok");
+      });
+      held = (await op.pay({ order_id: blocker.id, amount: 40, currency: "eur" })).exchange_id;
+      await hold.waitFor((r) => r.body.includes(held));
+      const exchanges: string[] = [];
+      for (const order of orders) {
+        const { exchange_id } = await op.pay({ order_id: order.id, amount: 40, currency: "eur" });
+        for (const type of ["broadcast", "replace", "confirm"]) await op.drive(exchange_id, { type });
+        exchanges.push(exchange_id);
+      }
+      release();
+      const orderOf = (id: string) =>
+        hold.received
+          .map(
+            (r) =>
+              JSON.parse(r.body) as {
+                event: string;
+                payload: { exchange_id: string; payout: { confirmations?: number; txid?: string } | null };
+              },
+          )
+          .filter((e) => e.payload.exchange_id === id);
+      for (const id of exchanges) {
+        await hold.waitFor(() => orderOf(id).length === 4);
+        const events = orderOf(id);
+        expect(
+          events.map((e) => [e.event, e.payload.payout?.confirmations ?? null]),
+          id,
+        ).toEqual([
+          ["exchange.executed", null],
+          ["exchange.settled", 0],
+          ["exchange.settled", 0],
+          ["exchange.settled", 1],
+        ]);
+        expect(events[2]?.payload.payout?.txid).toBe(events[3]?.payload.payout?.txid);
+      }
+    } finally {
+      await hold.close();
+    }
+  });
+});

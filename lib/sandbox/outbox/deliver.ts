@@ -37,7 +37,7 @@ async function claim(db: Db, where: ReturnType<typeof and>, limit: number): Prom
       .limit(limit)
       .for("update", { skipLocked: true });
     if (due.length === 0) return [];
-    return tx
+    const claimed = await tx
       .update(sandboxDeliveries)
       .set({ lockedUntil: new Date(realNow.getTime() + CLAIM_MS) })
       .where(
@@ -47,6 +47,9 @@ async function claim(db: Db, where: ReturnType<typeof and>, limit: number): Prom
         ),
       )
       .returning();
+    // RETURNING comes in the order the rows were found in the table (a row updated earlier may
+    // stand after a newer one), not the SELECT's: an exchange's deliveries go out in event order
+    return claimed.sort((a, b) => a.eventSeq - b.eventSeq);
   });
 }
 
