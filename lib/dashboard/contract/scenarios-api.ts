@@ -114,7 +114,6 @@ export const scenarioSchema = z
   .check(z.meta({ description: "A sandbox scenario (docs/scenarios.md)" }));
 export type Scenario = z.infer<typeof scenarioSchema>;
 
-/** A built-in scenario as GET /api/sandbox/scenarios lists it: its document, and the webhooks it makes in order. */
 /** The built-in scenarios (lib/dashboard/scenarios/built-ins.ts), each with its description in the catalogues. */
 export const builtInNames = [
   "onchain-buy-settled",
@@ -125,6 +124,7 @@ export const builtInNames = [
   "standing-order-three-payments",
 ] as const;
 
+/** A built-in scenario as GET /api/sandbox/scenarios lists it: its document, and the webhooks it makes in order. */
 export const builtInScenarioSchema = z.object({
   name: z.string(),
   description: z.string(),

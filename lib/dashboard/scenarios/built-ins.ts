@@ -12,6 +12,14 @@ const pay = { name: "pay", kind: "pay", amount: "{{amount}}", currency: "{{curre
 const waitFor = (name: string, event: BuiltInScenario["events"][number], count?: number) =>
   ({ name, kind: "wait_for_event", event, ...(count ? { count } : {}) }) as const;
 
+/** A Lightning order paid, executed, and its payout claimed by the end user's wallet (LNURL-withdraw). */
+const lightningWithdrawn = [
+  lightningOrder,
+  pay,
+  waitFor("executed", "exchange.executed"),
+  { name: "withdraw", kind: "lnurl_withdraw" },
+] as const;
+
 /** Each named in builtInNames, so that the panel's descriptions and the tests know them all. */
 export const builtInScenarios: (BuiltInScenario & { name: BuiltInName })[] = [
   {
@@ -35,14 +43,7 @@ export const builtInScenarios: (BuiltInScenario & { name: BuiltInName })[] = [
       "A Lightning order paid out by LNURL-withdraw: the end user's wallet opens the exchange's LNURL, sends an invoice " +
       "of its node for the exact amount to the callback, and the invoice is paid.",
     values: { amount: 60, currency: "eur" },
-    steps: [
-      lightningOrder,
-      pay,
-      waitFor("executed", "exchange.executed"),
-      { name: "withdraw", kind: "lnurl_withdraw" },
-      { name: "paid", kind: "move", to: "payout_paid" },
-      waitFor("settled", "exchange.settled"),
-    ],
+    steps: [...lightningWithdrawn, { name: "paid", kind: "move", to: "payout_paid" }, waitFor("settled", "exchange.settled")],
     events: ["exchange.executed", "exchange.settled"],
   },
   {
@@ -65,10 +66,7 @@ export const builtInScenarios: (BuiltInScenario & { name: BuiltInName })[] = [
       "refunded at the customer's request.",
     values: { amount: 60, currency: "eur", refund_code: "customer_requested" },
     steps: [
-      lightningOrder,
-      pay,
-      waitFor("executed", "exchange.executed"),
-      { name: "withdraw", kind: "lnurl_withdraw" },
+      ...lightningWithdrawn,
       { name: "fail", kind: "move", to: "payout_failed" },
       waitFor("interrupted", "exchange.interrupted"),
       { name: "refund", kind: "move", to: "refunded", code: "{{refund_code}}" },
