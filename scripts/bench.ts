@@ -66,7 +66,7 @@ const sections: Section[] = [
     postgresOnly: "it is measured on PostgreSQL only",
     run: (c) => scaleSection(c.app, c.databaseUrl ?? "", c.cookie),
   },
-  { name: "request-log", title: "9. the request log on and off", run: (c) => requestLogSection(c, c.databaseUrl !== null) },
+  { name: "request-log", title: "9. the request log on and off", run: (c) => requestLogSection(c.databaseUrl !== null) },
 ];
 
 async function main() {
