@@ -58,25 +58,50 @@ export function isSecretField(name: string): boolean {
 // a NUL, or half of a surrogate pair: text PostgreSQL cannot store (lib/http/storable-text.ts)
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** Any character UNSTORABLE may take: most texts have none, and this test is cheaper than the replace. */
+const SUSPECT = /[\u0000\ud800-\udfff]/;
+
 /** Text as a row may hold it: what PostgreSQL cannot store becomes U+FFFD. */
-export const storable = (text: string) => text.replace(UNSTORABLE, "\uFFFD");
+export const storable = (text: string) => (SUSPECT.test(text) ? text.replace(UNSTORABLE, "\uFFFD") : text);
 
 export function maskHeaders(headers: Headers | Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
-  for (const [name, value] of entries) {
+  const add = (value: string, name: string) => {
     const lower = storable(name.toLowerCase());
     out[lower] = isSecretHeader(lower) ? MASK : storable(value).slice(0, 2000);
-  }
+  };
+  if (headers instanceof Headers) headers.forEach(add);
+  else for (const [name, value] of Object.entries(headers)) add(value, name);
   return out;
 }
 
+/** A parsed JSON value with its secret fields masked: the value itself when it holds none. */
 function maskValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(maskValue);
+  if (Array.isArray(value)) {
+    const items = value.map(maskValue);
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretField(k) ? MASK : maskValue(v)]));
+    let changed = false;
+    const entries = Object.entries(value).map(([k, v]) => {
+      const masked = isSecretField(k) ? MASK : maskValue(v);
+      if (masked !== v) changed = true;
+      return [k, masked] as const;
+    });
+    return changed ? Object.fromEntries(entries) : value;
   }
   return value;
+}
+
+/** The JSON value a text holds, or NOT_JSON. */
+export const NOT_JSON: unique symbol = Symbol("not JSON");
+export function parseJson(text: string | null): unknown {
+  if (text === null || text === "") return NOT_JSON;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
 }
 
 // `"password": "…"`, `password=…`: a secret field in text that is not JSON (cut, malformed, a form)
@@ -102,17 +127,28 @@ export function maskQuery(query: string): string {
   return storable(masked ? params.toString() : query);
 }
 
-/** A body as a row holds it: secret fields masked, at most BODY_LIMIT_BYTES, and whether the rest was cut. */
-export function maskBody(text: string | null, alreadyCut = false): { body: string | null; cut: boolean } {
+/**
+ * A body as a row holds it: secret fields masked, at most BODY_LIMIT_BYTES, and whether the rest
+ * was cut. `parsed` is its JSON value when the caller parsed it already (parseJson). A JSON body
+ * without a secret is kept as it came (its spacing too).
+ */
+export function maskBody(
+  text: string | null,
+  alreadyCut = false,
+  parsed: unknown = parseJson(text),
+): { body: string | null; cut: boolean } {
   if (text === null || text === "") return { body: null, cut: alreadyCut };
   let masked: string;
-  try {
-    masked = JSON.stringify(maskValue(JSON.parse(text)));
-  } catch {
-    masked = maskText(text);
+  if (parsed === NOT_JSON) masked = maskText(text);
+  else {
+    const value = maskValue(parsed);
+    masked = value === parsed ? text : JSON.stringify(value);
   }
-  const bytes = Buffer.from(storable(masked), "utf8");
-  if (bytes.byteLength <= BODY_LIMIT_BYTES) return { body: bytes.toString("utf8"), cut: alreadyCut };
+  masked = storable(masked);
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: most bodies need no count of their bytes
+  if (masked.length * 3 <= BODY_LIMIT_BYTES) return { body: masked, cut: alreadyCut };
+  const bytes = Buffer.from(masked, "utf8");
+  if (bytes.byteLength <= BODY_LIMIT_BYTES) return { body: masked, cut: alreadyCut };
   // a character cut in two becomes U+FFFD, which is storable
   return {
     body: bytes

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { capText, errorCodeOf, readBody, recordRequest, recording, type RequestLogEntry } from "@/lib/request-log/record";
+import { capText, readBody, recordRequest, recording, type RequestLogEntry } from "@/lib/request-log/record";
 import { bodiesRead } from "@/lib/http/read-body";
 import { processSingleton } from "@/lib/process-singleton";
 
@@ -34,9 +34,11 @@ function sourceAddress(headers: Headers): string | null {
   return entries[Math.max(0, entries.length - 1 - env().trustedProxyHops)] ?? null;
 }
 
-// The text of each JSON answer the sandbox's routes made (per process: a route's modules may be
-// bundled twice). The log takes it as it is, instead of teeing the answer's stream to read it again.
-const answerTexts = processSingleton("sandbox-answer-texts", () => new WeakMap<Response, string>());
+// The text of each JSON answer the sandbox's routes made, and the value it was made of (per
+// process: a route's modules may be bundled twice). The log takes both as they are, instead of
+// teeing the answer's stream to read it again and parsing what it read.
+type Answer = { text: string; value: unknown };
+const answerTexts = processSingleton("sandbox-answer-texts", () => new WeakMap<Response, Answer>());
 
 /** A JSON answer (as Response.json makes it) whose text the request log keeps without reading its stream. */
 export function jsonAnswer(body: unknown, init: ResponseInit = {}): Response {
@@ -44,42 +46,40 @@ export function jsonAnswer(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has("content-type")) headers.set("content-type", "application/json");
   const response = new Response(text, { ...init, headers });
-  answerTexts.set(response, text);
+  answerTexts.set(response, { text, value: body });
   return response;
 }
 
-/** Hands the request and its answer to the log; the bodies are read after the answer went. */
+/** Hands the request and its answer to the log; an answer's stream not kept as text is read after it went. */
 export function finishRecording(recorded: Recording, response: Response, requestId: string): void {
   const durationMs = performance.now() - recorded.started;
   const kept = answerTexts.get(response);
-  const answer = kept === undefined && response.body ? response.clone() : null;
   const { req } = recorded;
   const url = new URL(req.url);
-  const entry = async (): Promise<RequestLogEntry> => {
-    const read = bodiesRead.get(req);
-    const request = { text: read ? read.bytes.toString("utf8") : null, cut: read?.cut ?? false };
-    const responseBody = kept === undefined ? await readBody(answer?.body ?? null) : capText(kept);
-    return {
-      source: "sandbox",
-      clientId: recorded.caller.clientId,
-      method: req.method,
-      path: url.pathname,
-      query: url.search.slice(1),
-      status: response.status,
-      errorCode: errorCodeOf(response.status, responseBody.text),
-      durationMs,
-      requestId,
-      correlationId: req.headers.get("x-correlation-id"),
-      userAgent: req.headers.get("user-agent"),
-      sourceAddress: sourceAddress(req.headers),
-      requestHeaders: req.headers,
-      responseHeaders: response.headers,
-      requestBody: request.text,
-      requestBodyCut: request.cut,
-      responseBody: responseBody.text,
-      responseBodyCut: responseBody.cut,
-      createdAt: recorded.createdAt,
-    };
-  };
-  void recordRequest(entry());
+  const read = bodiesRead.get(req);
+  const call = {
+    source: "sandbox",
+    clientId: recorded.caller.clientId,
+    method: req.method,
+    path: url.pathname,
+    query: url.search.slice(1),
+    status: response.status,
+    durationMs,
+    requestId,
+    correlationId: req.headers.get("x-correlation-id"),
+    userAgent: req.headers.get("user-agent"),
+    sourceAddress: sourceAddress(req.headers),
+    requestHeaders: req.headers,
+    responseHeaders: response.headers,
+    requestBody: read ? read.bytes.toString("utf8") : null,
+    requestBodyCut: read?.cut ?? false,
+    createdAt: recorded.createdAt,
+  } satisfies Partial<RequestLogEntry>;
+  if (kept !== undefined) {
+    const answer = capText(kept.text);
+    recordRequest({ ...call, responseBody: answer.text, responseBodyCut: answer.cut, responseJson: kept.value });
+    return;
+  }
+  const answer = response.body ? response.clone().body : null;
+  recordRequest(readBody(answer).then((body) => ({ ...call, responseBody: body.text, responseBodyCut: body.cut })));
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { allTenants } from "@/lib/dashboard/auth/tenants";
 import { publish } from "@/lib/dashboard/events/bus";
-import { onRequestLogsWritten, type WrittenRow } from "@/lib/request-log/record";
+import { onRequestLogsWritten, type WrittenRows } from "@/lib/request-log/record";
 import { processSingleton } from "@/lib/process-singleton";
 import { errorText, logger } from "@/lib/log";
 import { isOwnSandbox } from "./viewer";
@@ -25,19 +25,19 @@ const keyOf = processSingleton("request-log-client-keys", () => new Map<string, 
 /** A client's key, hashed once per process. */
 const cachedKey = (clientId: string) => keyOf.get(clientId) ?? keyOf.set(clientId, clientKeyOf(clientId)).get(clientId) ?? "";
 
-async function announce(rows: WrittenRow[]) {
-  const clients = rows.some((row) => row.clientKey)
+async function announce(written: WrittenRows[]) {
+  const clients = written.some((owner) => owner.clientKey)
     ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)).map((t) => ({ id: t.id, key: cachedKey(t.clientId) }))
     : [];
   const opened: string[] = [];
-  const add = (tenantId: string, id: number) => {
+  const add = (tenantId: string, { id, count }: WrittenRows) => {
     const seen = gathered.get(tenantId);
     if (!seen) opened.push(tenantId);
-    gathered.set(tenantId, { id: Math.max(seen?.id ?? id, id), count: (seen?.count ?? 0) + 1 });
+    gathered.set(tenantId, { id: Math.max(seen?.id ?? id, id), count: (seen?.count ?? 0) + count });
   };
-  for (const row of rows) {
-    if (row.tenantId) add(row.tenantId, row.id);
-    for (const tenant of clients) if (row.clientKey && tenant.key === row.clientKey) add(tenant.id, row.id);
+  for (const owner of written) {
+    if (owner.tenantId) add(owner.tenantId, owner);
+    for (const tenant of clients) if (owner.clientKey && tenant.key === owner.clientKey) add(tenant.id, owner);
   }
   // the first rows of a quiet tenant go at once; what follows within the window, when it closes
   for (const tenantId of opened) await flush(tenantId);
@@ -60,7 +60,7 @@ const warn = (error: unknown) => log.warn({ err: errorText(error) }, "new reques
 export function announceRequestLogs(): void {
   if (started.on) return;
   started.on = true;
-  onRequestLogsWritten((rows) => {
-    void announce(rows).catch(warn);
+  onRequestLogsWritten((written) => {
+    void announce(written).catch(warn);
   });
 }

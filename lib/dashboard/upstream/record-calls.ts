@@ -13,7 +13,7 @@ export function recorderFor(tenant: { id: string; baseUrl: string }): (call: Rec
   return (call) => {
     const cause = serverRuntime().requests.getStore();
     const url = new URL(`${tenant.baseUrl.replace(/\/+$/, "")}${call.path}`);
-    void recordRequest({
+    recordRequest({
       source: "upstream",
       tenantId: tenant.id,
       dashboardRequestId: cause?.requestId ?? null,
