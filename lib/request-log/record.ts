@@ -342,8 +342,10 @@ function startWriting(): Promise<void> {
   return queue.writing;
 }
 
+// One batch per linger: rows made while it is written wait for the next (unless a full batch is waiting).
 async function writeQueued(): Promise<void> {
-  while (queue.rows.length > 0) await writeRows(queue.rows.splice(0, MAX_BATCH));
+  do await writeRows(queue.rows.splice(0, MAX_BATCH));
+  while (queue.rows.length >= MAX_BATCH);
 }
 
 /** Writes a batch; one the database refuses is tried row by row, so that a bad row is dropped alone. */
