@@ -12,7 +12,7 @@ import { clientKeyOf } from "./client-key";
 
 // Recording a request log row off the hot path: the caller hands over what it sent and got once
 // the answer is made, and returns at once; the row is masked here and inserted with the others
-// that arrived within LINGER_MS, one INSERT per batch (the queue at the end of this file). A
+// that arrived meanwhile, one INSERT per batch, at most one per LINGER_MS (the queue at the end of this file). A
 // row that cannot be written is dropped with a warning: the log must never fail or slow a request.
 // What it costs is measured in npm run bench (section 9), logging on against off: each body is
 // parsed once, and a batch goes to the database as one JSON parameter of one statement.
@@ -214,7 +214,7 @@ export const STORED_COLUMNS = [
 
 const columns = sql.raw(STORED_COLUMNS.map((name) => `"${name}"`).join(", "));
 
-/** How long the first call handed over waits for others before the log writes them all. */
+/** Writes begin at most this often: under load, each carries the rows of this long. */
 const LINGER_MS = 100;
 /** The most rows one INSERT takes; a queue this long is written at once. */
 const MAX_BATCH = 500;
@@ -275,8 +275,8 @@ export const recording = () => env().requestLog;
 // Per process: the calls handed over and not yet written. A request only appends its call here.
 // Once the request's turn of the event loop is over, the calls of that turn are made into rows,
 // each as its JSON text (so that nothing of the request, its headers or its bodies, is kept
-// alive for the garbage collector to move), and LINGER_MS after the first, the rows waiting are
-// written together: no timer, no promise and no statement per request.
+// alive for the garbage collector to move), and the rows waiting are written together, at most
+// one write per LINGER_MS: no timer, no promise and no statement per request.
 const queue = processSingleton("request-log-queue", () => ({
   /** Calls of this turn, not yet made into rows. */
   handed: [] as RequestLogEntry[],
@@ -286,6 +286,8 @@ const queue = processSingleton("request-log-queue", () => ({
   /** Rows, as JSON, waiting to be written. */
   rows: [] as string[],
   timer: null as NodeJS.Timeout | null,
+  /** When the last write began (ms since the epoch). */
+  lastStarted: 0,
   /** The writer at work, until no row waits. */
   writing: null as Promise<void> | null,
   dropped: 0,
@@ -324,9 +326,19 @@ function makeRows(): void {
       log.warn({ err: errorText(error) }, "a request log row could not be made");
     }
   }
-  if (queue.writing || queue.rows.length === 0) return;
-  if (queue.rows.length >= MAX_BATCH) void startWriting();
-  else queue.timer ??= setTimeout(startWriting, LINGER_MS);
+  schedule();
+}
+
+/**
+ * Starts the next write when it is due: at once after a quiet spell (a call made alone is in the
+ * log within milliseconds, before a page opened right after it reads the log), else LINGER_MS
+ * after the last write began, so that under load a write carries every row of LINGER_MS.
+ */
+function schedule(): void {
+  if (queue.writing || queue.timer || queue.rows.length === 0) return;
+  const wait = queue.rows.length >= MAX_BATCH ? 0 : queue.lastStarted + LINGER_MS - Date.now();
+  if (wait <= 0) void startWriting();
+  else queue.timer = setTimeout(startWriting, wait);
 }
 
 function startWriting(): Promise<void> {
@@ -336,14 +348,14 @@ function startWriting(): Promise<void> {
     .catch((error: unknown) => log.warn({ err: errorText(error) }, "request log rows could not be written"))
     .finally(() => {
       queue.writing = null;
-      // what arrived during the last write waits its linger, like any first call
-      if (queue.rows.length > 0) queue.timer ??= setTimeout(startWriting, LINGER_MS);
+      schedule();
     });
   return queue.writing;
 }
 
 // One batch per linger: rows made while it is written wait for the next (unless a full batch is waiting).
 async function writeQueued(): Promise<void> {
+  queue.lastStarted = Date.now();
   do await writeRows(queue.rows.splice(0, MAX_BATCH));
   while (queue.rows.length >= MAX_BATCH);
 }
