@@ -76,7 +76,7 @@ for (const [locale, tag] of LOCALES) {
       await list.locator("[data-log-id]").filter({ hasText: "/sandbox/v1/orders" }).first().getByRole("link").click();
       await expect(page).toHaveURL(/\/logs\/\d+$/);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("POST /sandbox/v1/orders");
-      await expect(page.getByText("[masked]").first()).toBeVisible();
+      await expect(page.getByText(t("logs.detail.masked")).first()).toBeVisible();
       await expect(page.getByText(`e2e-integration/${locale}`).first()).toBeVisible();
       expect(await page.content()).not.toContain(clientId);
       await expect(page.getByRole("button", { name: t("logs.detail.copyCurl") })).toBeVisible();

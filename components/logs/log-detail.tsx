@@ -3,7 +3,7 @@ import { Link } from "@/components/ui/app-link";
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { RequestLogDetail } from "@/lib/dashboard/contract/request-logs-api";
+import { MASK, type RequestLogDetail } from "@/lib/dashboard/contract/request-logs-api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import { shortId } from "@/lib/dashboard/client/format";
 import { asCurl } from "@/lib/dashboard/request-logs/as-curl";
@@ -19,6 +19,7 @@ function pretty(body: string): string {
 }
 
 function Headers({ title, headers }: { title: string; headers: Record<string, string> }) {
+  const t = useTranslations("logs.detail");
   const entries = Object.entries(headers);
   return (
     <section className="flex min-w-0 flex-col gap-1">
@@ -30,7 +31,9 @@ function Headers({ title, headers }: { title: string; headers: Record<string, st
           {entries.map(([name, value]) => (
             <div key={name} className="contents">
               <dt className="text-zinc-600 dark:text-zinc-400">{name}</dt>
-              <dd className="mb-1 wrap-anywhere sm:mb-0">{value}</dd>
+              <dd className="mb-1 wrap-anywhere sm:mb-0">
+                {value === MASK ? <span className="font-sans text-zinc-600 italic dark:text-zinc-400">{t("masked")}</span> : value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -59,6 +62,7 @@ function Body({ title, label, body, cut, hidden }: { title: string; label: strin
           >
             {pretty(body)}
           </pre>
+          {body.includes(MASK) && <p className="text-xs text-zinc-600 dark:text-zinc-400">{t("maskedNote")}</p>}
           {cut && <p className="text-xs text-amber-800 dark:text-amber-300">{t("cut")}</p>}
         </>
       )}

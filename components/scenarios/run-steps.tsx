@@ -31,7 +31,9 @@ export function RunSteps({ steps }: { steps: RunStep[] }) {
               <span className="text-xs text-zinc-500 dark:text-zinc-400">{t(`stepStatus.${step.status}`)}</span>
             </div>
             {step.error ? (
-              <p className="text-xs break-words text-red-700 dark:text-red-400">{step.error}</p>
+              <p className="text-xs break-words text-red-700 dark:text-red-400">
+                {step.failure ? t(`failure.${step.failure.code}`, step.failure) : step.error}
+              </p>
             ) : (
               step.result && <p className="font-mono text-xs break-all text-zinc-600 dark:text-zinc-400">{summary(step.result)}</p>
             )}

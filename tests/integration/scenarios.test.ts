@@ -134,6 +134,25 @@ describe("custom documents", () => {
     expect(run.status).toBe("failed");
     expect(run.steps.map((step) => step.status)).toEqual(["succeeded", "succeeded", "failed", "pending"]);
     expect(run.steps[2]?.error).toMatch(/409 invalid_transition/);
+    expect(run.steps[2]?.failure).toMatchObject({ code: "upstream_refused", status: 409, error: "invalid_transition" });
+  }, 60_000);
+
+  it("a wait that sees fewer events than it awaits fails with the figures a page translates", async () => {
+    const waiting: Scenario = {
+      ...document,
+      steps: [
+        document.steps[0],
+        document.steps[1],
+        { name: "refunded", kind: "wait_for_event" as const, event: "exchange.refunded", timeout_seconds: 1 },
+      ].filter((step) => step !== undefined),
+    };
+    const run = await runToEnd(tenant.admin, "custom", { document: waiting });
+    expect(run.status).toBe("failed");
+    expect(run.steps[2]).toMatchObject({
+      status: "failed",
+      error: "0 of 1 exchange.refunded stored for the exchange within 1 s",
+      failure: { code: "event_timeout", event: "exchange.refunded", stored: 0, count: 1, seconds: 1 },
+    });
   }, 60_000);
 });
 

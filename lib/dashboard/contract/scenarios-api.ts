@@ -148,6 +148,15 @@ export const runStatuses = ["running", "succeeded", "failed"] as const;
 export type RunStatus = (typeof runStatuses)[number];
 export const stepStatuses = ["pending", "running", "succeeded", "failed"] as const;
 
+/** Why a step failed, as figures a page can say in its reader's language (`error` says it in English). */
+export const stepFailureSchema = z.discriminatedUnion("code", [
+  /** wait_for_event: fewer events than awaited were stored within the step's time. */
+  z.object({ code: z.literal("event_timeout"), event: z.string(), stored: z.number(), count: z.number(), seconds: z.number() }),
+  /** The service refused a call of the step. */
+  z.object({ code: z.literal("upstream_refused"), method: z.string(), path: z.string(), status: z.number(), error: z.string() }),
+]);
+export type StepFailure = z.infer<typeof stepFailureSchema>;
+
 export const runStepSchema = z.object({
   name: z.string(),
   kind: z.enum(stepKinds),
@@ -155,6 +164,7 @@ export const runStepSchema = z.object({
   /** What the step made or saw: an order's id, an exchange's id and state, the stored events' cursors. */
   result: z.optional(z.record(z.string(), z.unknown())),
   error: z.optional(z.string()),
+  failure: z.optional(stepFailureSchema),
   started_at: z.optional(isoTimestamp),
   finished_at: z.optional(isoTimestamp),
 });

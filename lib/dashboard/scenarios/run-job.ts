@@ -13,6 +13,7 @@ import { tenantById } from "@/lib/dashboard/auth/tenants";
 import type { BusSignal } from "@/lib/dashboard/contract/dashboard-api";
 import { resolvedStepSchema, type RunStatus, type RunStep } from "@/lib/dashboard/contract/scenarios-api";
 import { runStep, type RunState } from "./run-step";
+import { WaitTimedOut } from "./wait-for-event";
 
 // A run is carried out one step per job of the durable queue (`scenario-step`): each job does the
 // first step not yet done and, in the transaction that records it, queues the job of the next.
@@ -32,9 +33,16 @@ const signal = (row: Pick<Row, "id" | "tenantId">, status: RunStatus): BusSignal
 const notifyIn = (tx: Db, row: Row, status: RunStatus) =>
   tx.execute(sql`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(signal(row, status))})`);
 
-function describe(error: unknown): string {
-  if (error instanceof UpstreamError) return `${error.method} ${error.path} answered ${error.status} ${error.code}`;
-  return errorText(error).slice(0, 500);
+/** A failed step's error in English, and its figures for the panel to say in its reader's language. */
+function describe(error: unknown): Pick<RunStep, "error" | "failure"> {
+  if (error instanceof UpstreamError) {
+    return {
+      error: `${error.method} ${error.path} answered ${error.status} ${error.code}`,
+      failure: { code: "upstream_refused", method: error.method, path: error.path, status: error.status, error: error.code },
+    };
+  }
+  if (error instanceof WaitTimedOut) return { error: error.message, failure: error.failure };
+  return { error: errorText(error).slice(0, 500) };
 }
 
 export const runScenarioStep: JobHandler = async (db, job) => {
@@ -64,7 +72,7 @@ export const runScenarioStep: JobHandler = async (db, job) => {
     next = outcome.state;
     done = { ...running[index], status: "succeeded", result: outcome.result, finished_at: new Date().toISOString() } as RunStep;
   } catch (error) {
-    done = { ...running[index], status: "failed", error: describe(error), finished_at: new Date().toISOString() } as RunStep;
+    done = { ...running[index], status: "failed", ...describe(error), finished_at: new Date().toISOString() } as RunStep;
   }
   const finalSteps = running.map((step, i) => (i === index ? done : step));
   const last = index === steps.length - 1;

@@ -3,6 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { webhookEvents } from "@/lib/db/schema";
 import { subscribe } from "@/lib/dashboard/events/bus";
+import type { StepFailure } from "@/lib/dashboard/contract/scenarios-api";
 
 // A scenario's wait for a webhook: until the dashboard has stored `count` events of a type for
 // the exchange, as received from the service. It listens on the live-update bus, which every
@@ -11,7 +12,12 @@ import { subscribe } from "@/lib/dashboard/events/bus";
 
 type Wait = { tenantId: string; exchangeId: string; event: string; count: number; timeoutMs: number };
 
-export class WaitTimedOut extends Error {}
+export class WaitTimedOut extends Error {
+  constructor(readonly failure: Extract<StepFailure, { code: "event_timeout" }>) {
+    super(`${failure.stored} of ${failure.count} ${failure.event} stored for the exchange within ${failure.seconds} s`);
+    this.name = "WaitTimedOut";
+  }
+}
 
 /** The cursors (`seq`) of the first `count` such events, oldest first. */
 export async function waitForEvents(db: Db, { tenantId, exchangeId, event, count, timeoutMs }: Wait): Promise<number[]> {
@@ -36,7 +42,7 @@ export async function waitForEvents(db: Db, { tenantId, exchangeId, event, count
         .limit(count);
       if (stored.length >= count) return stored.map((row) => row.seq);
       if ((await Promise.race([woken, timedOut])) === "timeout") {
-        throw new WaitTimedOut(`${stored.length} of ${count} ${event} stored for the exchange within ${timeoutMs / 1000} s`);
+        throw new WaitTimedOut({ code: "event_timeout", event, stored: stored.length, count, seconds: timeoutMs / 1000 });
       }
     }
   } finally {
