@@ -8,7 +8,7 @@ import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import type { WebhookEventPage } from "@/lib/dashboard/contract/events-api";
 import { useMorePages, type Paging } from "@/lib/dashboard/client/use-more-pages";
-import { listFilters } from "@/lib/dashboard/pages/list-page";
+import { listFilters, type ListError } from "@/lib/dashboard/pages/list-page";
 import { EventRow } from "./event-row";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
@@ -38,7 +38,7 @@ export function EventsPage({
 }: {
   first: WebhookEventPage;
   shownFor: Record<string, string>;
-  error: string | null;
+  error: ListError | null;
   health: ReactNode;
   rejected: ReactNode;
 }) {
@@ -109,7 +109,7 @@ export function EventsPage({
       </div>
       {result !== "rejected" && (
         <Card title={t("received")} labelId="events-received">
-          {error && <ErrorState code={error} />}
+          {error && <ErrorState code={error.code} fields={error.fields} />}
           {!error && <ListTotal total={first.total} exact={first.total_exact} className="mb-2" />}
           {items.length === 0 ? (
             <EmptyState title={Object.keys(eventFilters).length ? t("noMatch") : t("empty")}>

@@ -12,7 +12,7 @@ import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
 import type { ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
 import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
-import { listFilters } from "@/lib/dashboard/pages/list-page";
+import { listFilters, type ListError } from "@/lib/dashboard/pages/list-page";
 import { ExchangeTable } from "./exchange-table";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
@@ -72,7 +72,15 @@ function Lookup() {
  * server for `shownFor` (filters, range and sort, all in the address; or the API's error code for
  * those it refuses), the next ones asked for by "Load more".
  */
-export function ExchangesPage({ first, shownFor, error }: { first: ExchangePage; shownFor: Record<string, string>; error: string | null }) {
+export function ExchangesPage({
+  first,
+  shownFor,
+  error,
+}: {
+  first: ExchangePage;
+  shownFor: Record<string, string>;
+  error: ListError | null;
+}) {
   const t = useTranslations("exchanges.list");
   const tc = useTranslations("common");
   const ts = useTranslations("lists.sort.columns");
@@ -141,7 +149,7 @@ export function ExchangesPage({ first, shownFor, error }: { first: ExchangePage;
         <DateRangeFilter value={filters} onChange={setFilters} />
         <SortSelect columns={sortColumns.exchanges} labels={labels} sort={sort} onSort={onSort} className="sm:hidden" />
       </div>
-      {error && <ErrorState code={error} />}
+      {error && <ErrorState code={error.code} fields={error.fields} />}
       {!error && <ListTotal total={first.total} exact={first.total_exact} />}
       {items.length === 0 ? (
         <EmptyState title={filters.attention ? t("nothingNeedsAttention") : Object.keys(filters).length ? t("noMatch") : t("empty")}>

@@ -10,7 +10,7 @@ import { useShellUser } from "@/components/shell/session-context";
 import type { RequestLogItem, RequestLogPage } from "@/lib/dashboard/contract/request-logs-api";
 import { useMorePages, type Paging } from "@/lib/dashboard/client/use-more-pages";
 import { useFormat } from "@/lib/dashboard/client/use-format";
-import { listFilters } from "@/lib/dashboard/pages/list-page";
+import { listFilters, type ListError } from "@/lib/dashboard/pages/list-page";
 import { LogFilters } from "./log-filters";
 import { StatusBadge } from "./status-badge";
 
@@ -61,7 +61,7 @@ export function LogsPage({
 }: {
   first: RequestLogPage;
   shownFor: Record<string, string>;
-  error: string | null;
+  error: ListError | null;
   /** An operator's view of every client's sandbox calls (`scope=all`). */
   everyClient: boolean;
 }) {
@@ -90,7 +90,7 @@ export function LogsPage({
           </Link>
         </div>
       )}
-      {error && <ErrorState code={error} />}
+      {error && <ErrorState code={error.code} fields={error.fields} />}
       {rows.length === 0 ? (
         <EmptyState title={filtered ? t("noMatch") : t("empty")} />
       ) : (

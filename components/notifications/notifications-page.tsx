@@ -27,7 +27,7 @@ import { SavedViews } from "@/components/ui/saved-views";
 import { ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { sortColumns } from "@/lib/dashboard/contract/lists-api";
-import { listFilters } from "@/lib/dashboard/pages/list-page";
+import { listFilters, type ListError } from "@/lib/dashboard/pages/list-page";
 
 const unreadChanged = () => window.dispatchEvent(new Event(UNREAD_CHANGED));
 
@@ -126,7 +126,7 @@ export function NotificationsPage({
   preferences: Preferences;
   /** The list's filters, range and sort as the address holds them. */
   filters: Record<string, string>;
-  error: string | null;
+  error: ListError | null;
 }) {
   const t = useTranslations("notifications");
   const [list, setList] = useState(first);
@@ -205,7 +205,7 @@ export function NotificationsPage({
           </div>
         }
       >
-        {refused && <ErrorState code={refused} />}
+        {refused && <ErrorState code={refused.code} fields={refused.fields} />}
         {!refused && <ListTotal total={list.total} exact={list.total_exact} className="mb-2" />}
         {list.data.length === 0 ? (
           <EmptyState title={unreadOnly ? t("emptyUnread") : t("empty")} />

@@ -10,7 +10,7 @@ import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExportLinks } from "@/components/ui/export-links";
 import type { OrderPage } from "@/lib/dashboard/contract/dashboard-api";
 import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
-import { listFilters } from "@/lib/dashboard/pages/list-page";
+import { listFilters, type ListError } from "@/lib/dashboard/pages/list-page";
 import { shortId } from "@/lib/dashboard/client/format";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
@@ -23,7 +23,7 @@ import { sortColumns } from "@/lib/dashboard/contract/lists-api";
  * server for `shownFor` (filters, range and sort, all in the address; or the API's error code for
  * those it refuses), the next ones asked for by "Load more".
  */
-export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shownFor: Record<string, string>; error: string | null }) {
+export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shownFor: Record<string, string>; error: ListError | null }) {
   const t = useTranslations("orders.list");
   const tc = useTranslations("common");
   const f = useFormat();
@@ -82,7 +82,7 @@ export function OrdersPage({ first, shownFor, error }: { first: OrderPage; shown
         <DateRangeFilter value={filters} onChange={setFilters} />
         <SortSelect columns={sortColumns.orders} labels={{ created: ts("created"), state: ts("state") }} sort={sort} onSort={onSort} />
       </div>
-      {error && <ErrorState code={error} />}
+      {error && <ErrorState code={error.code} fields={error.fields} />}
       {!error && <ListTotal total={first.total} exact={first.total_exact} />}
       {orders.length === 0 ? (
         <EmptyState title={Object.keys(filters).length ? t("noMatch") : t("empty")}>

@@ -34,9 +34,12 @@ export function ErrorState({
   code: given,
   retry: retryGiven,
   retryByRefresh = false,
+  fields = [],
 }: {
   error?: unknown;
   code?: string;
+  /** The filters of the address a list refused, as the address spells them: named in the message. */
+  fields?: string[];
   retry?: () => void;
   retryByRefresh?: boolean;
 }) {
@@ -53,7 +56,7 @@ export function ErrorState({
         "text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
       }
     >
-      <span>{messageFor(code)}</span>
+      <span>{code === "invalid_request" && fields.length > 0 ? t("invalidFilters", { names: fields.join(", ") }) : messageFor(code)}</span>
       {retry && (
         <button type="button" onClick={retry} className="font-medium underline">
           {t("tryAgain")}

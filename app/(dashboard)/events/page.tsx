@@ -28,7 +28,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const [{ first, error }, health, rejections] = await Promise.all([
     result === "rejected"
       ? { first: empty, error: null }
-      : firstPage(query.success ? () => listWebhookEvents(db, tenant, query.data) : null, empty),
+      : firstPage(query.success ? () => listWebhookEvents(db, tenant, query.data) : query.error, empty),
     webhookHealth(db, tenant.id, `${originOf(await headers())}/webhook/${tenant.webhookEndpointId}`),
     user.role === "viewer" || result === "valid" ? null : listRejections(db, tenant.id),
   ]);

@@ -17,7 +17,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const filters = filtersFrom(await searchParams, listFilters.exchanges);
   const query = exchangeListQuerySchema.safeParse({ ...filters, limit: String(PAGE_SIZE) });
   const clocks = { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) };
-  const { first, error } = await firstPage(query.success ? () => listExchanges(db, tenant, query.data, clocks) : null, empty);
+  const { first, error } = await firstPage(query.success ? () => listExchanges(db, tenant, query.data, clocks) : query.error, empty);
   return (
     <>
       <LiveRefresh />

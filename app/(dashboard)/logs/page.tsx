@@ -23,8 +23,9 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const viewer = all ? operatorViewer(filters.client_id ?? null) : tenantViewer(tenant, user.role);
   const empty: RequestLogPage = { data: [], next_before: null };
   const { first, error } = await firstPage(
-    query.success && knownPeriod(filters.period) ? () => listRequestLogs(db, viewer, query.data) : null,
+    !knownPeriod(filters.period) ? ["period"] : query.success ? () => listRequestLogs(db, viewer, query.data) : query.error,
     empty,
+    { since: "period" },
   );
   return (
     <div className="flex min-w-0 flex-col gap-4">

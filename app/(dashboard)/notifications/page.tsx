@@ -16,7 +16,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const filters = filtersFrom(await searchParams, listFilters.notifications);
   const query = notificationQuerySchema.safeParse({ ...filters, limit: "50" });
   const [{ first, error }, preferences] = await Promise.all([
-    firstPage(query.success ? () => listNotifications(db, { id: user.id, timeZone: tenant.timeZone }, query.data) : null, empty),
+    firstPage(query.success ? () => listNotifications(db, { id: user.id, timeZone: tenant.timeZone }, query.data) : query.error, empty),
     preferencesOf(db, user.id),
   ]);
   // a new notification or other filters: the list starts again from the server's

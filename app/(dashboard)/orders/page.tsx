@@ -15,7 +15,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const { tenant, db } = await pageContext();
   const filters = filtersFrom(await searchParams, listFilters.orders);
   const query = orderListQuerySchema.safeParse({ ...filters, limit: String(PAGE_SIZE) });
-  const { first, error } = await firstPage(query.success ? () => listOrders(db, tenant, query.data) : null, empty);
+  const { first, error } = await firstPage(query.success ? () => listOrders(db, tenant, query.data) : query.error, empty);
   return (
     <>
       <LiveRefresh />

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/errors";
+import { ApiError, detailsFromZod, type SchemaError } from "@/lib/errors";
 
 // What a server-rendered list page and its "Load more" share: the page size, and the filters as
 // they are read from the address (one value per key, empty ones left out).
@@ -40,17 +40,34 @@ export const listFilters = {
   deliveries: ["status", "endpoint_id"],
 } as const;
 
+/** A list refused for its address's filters: the API's error code, and the filters it named, as the address spells them. */
+export type ListError = { code: string; fields: string[] };
+
+const namedIn = (details: { path: string }[] = [], renamed: Record<string, string>) =>
+  [
+    ...new Set(details.map((detail) => detail.path.split(".")[0] ?? "").filter((name) => name && name !== "(body)" && name !== "limit")),
+  ].map((name) => renamed[name] ?? name);
+
 /**
- * A list's first page for the filters of its address, or its empty page and the API's error code
- * when the filters are refused (by the query's schema: `read` is null; or by the list itself, such
- * as a range that ends before it begins).
+ * A list's first page for the filters of its address, or its empty page and why the filters were
+ * refused: by the query's schema (`read` is its error, or the names of the filters the page itself
+ * refused), or by the list itself (such as a range that ends before it begins). `renamed` maps the
+ * API's names to the address's where they differ.
  */
-export async function firstPage<P>(read: (() => Promise<P>) | null, empty: P): Promise<{ first: P; error: string | null }> {
-  if (!read) return { first: empty, error: "invalid_request" };
+export async function firstPage<P>(
+  read: (() => Promise<P>) | SchemaError | string[],
+  empty: P,
+  renamed: Record<string, string> = {},
+): Promise<{ first: P; error: ListError | null }> {
+  if (Array.isArray(read)) return { first: empty, error: { code: "invalid_request", fields: read } };
+  if (typeof read !== "function")
+    return { first: empty, error: { code: "invalid_request", fields: namedIn(detailsFromZod(read), renamed) } };
   try {
     return { first: await read(), error: null };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return { first: empty, error: error.code };
+    if (error instanceof ApiError && error.status === 400) {
+      return { first: empty, error: { code: error.code, fields: namedIn(error.details, renamed) } };
+    }
     throw error;
   }
 }
