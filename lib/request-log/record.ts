@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
+import { isDatabaseUnavailable } from "@/lib/db/availability";
 import { processSingleton } from "@/lib/process-singleton";
 import { errorText, logger } from "@/lib/log";
 import { maskBody, maskHeaders, maskQuery, NOT_JSON, parseJson, storable } from "./mask";
@@ -360,21 +361,30 @@ async function writeQueued(): Promise<void> {
   while (queue.rows.length >= MAX_BATCH);
 }
 
-/** Writes a batch; one the database refuses is tried row by row, so that a bad row is dropped alone. */
+/**
+ * Writes a batch; one the database refuses is tried row by row, so that a bad row is dropped alone.
+ * A database out of reach drops the batch with one warning (each row would fail alike).
+ */
 async function writeRows(rows: string[]): Promise<void> {
-  const db = await getDb().catch(() => null);
-  const attempt = async (batch: string[]) => {
-    if (!db) throw new Error("the database could not be opened");
-    const written = await insertRows(db, batch);
-    for (const fn of listeners) fn(written);
-  };
+  const dropped = (error: unknown, count: number) =>
+    log.warn(
+      { err: errorText(error), rows: count },
+      count === 1 ? "a request log row could not be written" : "request log rows could not be written",
+    );
   try {
-    await attempt(rows);
-  } catch (error) {
-    if (rows.length === 1) return log.warn({ err: errorText(error) }, "a request log row could not be written");
-    for (const row of rows) {
-      await attempt([row]).catch((err: unknown) => log.warn({ err: errorText(err) }, "a request log row could not be written"));
+    const db = await getDb();
+    const attempt = async (batch: string[]) => {
+      const written = await insertRows(db, batch);
+      for (const fn of listeners) fn(written);
+    };
+    try {
+      await attempt(rows);
+    } catch (error) {
+      if (rows.length === 1 || isDatabaseUnavailable(error)) return dropped(error, rows.length);
+      for (const row of rows) await attempt([row]).catch((err: unknown) => dropped(err, 1));
     }
+  } catch (error) {
+    dropped(error, rows.length);
   }
 }
 
