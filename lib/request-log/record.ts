@@ -132,17 +132,6 @@ function errorOf(status: number, body: unknown): string | null {
   return typeof code === "string" ? code.slice(0, 100) : null;
 }
 
-// A client's key, hashed once: the sandbox's few clients make every request (kept for a bounded few)
-const clientKeys = processSingleton("request-log-client-keys", () => new Map<string, string>());
-function cachedClientKey(clientId: string): string {
-  const known = clientKeys.get(clientId);
-  if (known) return known;
-  if (clientKeys.size >= 1_000) clientKeys.clear();
-  const key = clientKeyOf(clientId);
-  clientKeys.set(clientId, key);
-  return key;
-}
-
 const text = (value: string | null | undefined, max = 500) => (value ? storable(value).slice(0, max) : null);
 
 export function toRow(entry: RequestLogEntry): StoredRow {
@@ -155,7 +144,7 @@ export function toRow(entry: RequestLogEntry): StoredRow {
     created_at: entry.createdAt.toISOString(),
     source: entry.source,
     tenant_id: entry.tenantId ?? null,
-    client_key: entry.clientId ? cachedClientKey(entry.clientId) : null,
+    client_key: entry.clientId ? clientKeyOf(entry.clientId) : null,
     dashboard_request_id: text(entry.dashboardRequestId, 200),
     user_id: entry.userId ?? null,
     api_key_id: entry.apiKeyId ?? null,

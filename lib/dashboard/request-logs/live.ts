@@ -21,13 +21,9 @@ const started = processSingleton("request-log-announcer", () => ({ on: false }))
 const gathered = processSingleton("request-log-gathered", () => new Map<string, { id: number; count: number }>());
 const ANNOUNCE_MS = 250;
 
-const keyOf = processSingleton("request-log-client-keys", () => new Map<string, string>());
-/** A client's key, hashed once per process. */
-const cachedKey = (clientId: string) => keyOf.get(clientId) ?? keyOf.set(clientId, clientKeyOf(clientId)).get(clientId) ?? "";
-
 async function announce(written: WrittenRows[]) {
   const clients = written.some((owner) => owner.clientKey)
-    ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)).map((t) => ({ id: t.id, key: cachedKey(t.clientId) }))
+    ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)).map((t) => ({ id: t.id, key: clientKeyOf(t.clientId) }))
     : [];
   const opened: string[] = [];
   const add = (tenantId: string, { id, count }: WrittenRows) => {
