@@ -58,4 +58,17 @@ describe("request log masking", () => {
     expect(maskBody("a\u0000b\ud800c").body).toBe("a\uFFFDb\uFFFDc");
     expect(maskBody(null, true)).toEqual({ body: null, cut: true });
   });
+
+  it("masks a secret under a field named __proto__ and keeps a header of that name, as fields and headers", () => {
+    const { body } = maskBody('{"__proto__": {"password": "planted-password", "amount": 5}, "id": 1}');
+    expect(body).not.toMatch(/planted/);
+    expect(Object.keys(JSON.parse(body ?? "null") as object)).toEqual(["__proto__", "id"]);
+    expect(JSON.stringify(maskHeaders({ ["__proto__"]: "kept" } as Record<string, string>))).toMatch(/kept/);
+  });
+
+  it("leaves a body without secrets as the same text, and masks the same field name every time", () => {
+    const text = '{ "id": 1,  "items": [{"amount": 5}] }';
+    expect(maskBody(text).body).toBe(text);
+    for (let i = 0; i < 3; i++) expect(maskBody('{"items": [{"api_key": "planted-key"}]}').body).toBe(`{"items":[{"api_key":"${MASK}"}]}`);
+  });
 });

@@ -11,10 +11,29 @@ const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"
 /** A header whose name has one of these in it is masked too (x-signature-256, x-auth-token, x-webhook-secret…). */
 const SECRET_HEADER_PARTS = ["signature", "secret", "token", "password", "credential", "api-key", "apikey", "session"];
 
-export function isSecretHeader(name: string): boolean {
+/**
+ * A test of names, remembered per name: the same few names (headers, a body's fields) come back
+ * on every request, and the log masks them on the server's thread (record.ts). Past MAX_KNOWN
+ * names (a caller inventing fields) it starts afresh.
+ */
+function remembered(test: (name: string) => boolean): (name: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (name) => {
+    let answer = known.get(name);
+    if (answer === undefined) {
+      answer = test(name);
+      if (known.size >= MAX_KNOWN) known.clear();
+      known.set(name, answer);
+    }
+    return answer;
+  };
+}
+const MAX_KNOWN = 5_000;
+
+export const isSecretHeader = remembered((name) => {
   const lower = name.toLowerCase();
   return SECRET_HEADERS.has(lower) || SECRET_HEADER_PARTS.some((part) => lower.includes(part));
-}
+});
 
 /** Field names (lower case, without _ and -) that hold a secret. */
 const SECRET_FIELDS = new Set([
@@ -49,11 +68,11 @@ const SECRET_FIELD_ENDINGS = ["secret", "password", "token", "apikey", "privatek
  */
 const PUBLIC_FIELDS = new Set(["token"]);
 
-export function isSecretField(name: string): boolean {
+export const isSecretField = remembered((name) => {
   const bare = name.toLowerCase().replace(/[-_]/g, "");
   if (PUBLIC_FIELDS.has(bare)) return false;
   return SECRET_FIELDS.has(bare) || SECRET_FIELD_ENDINGS.some((end) => bare.endsWith(end));
-}
+});
 
 // a NUL, or half of a surrogate pair: text PostgreSQL cannot store (lib/http/storable-text.ts)
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -65,7 +84,8 @@ const SUSPECT = /[\u0000\ud800-\udfff]/;
 export const storable = (text: string) => (SUSPECT.test(text) ? text.replace(UNSTORABLE, "\uFFFD") : text);
 
 export function maskHeaders(headers: Headers | Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
+  // without a prototype: a header named __proto__ is kept as one
+  const out = Object.create(null) as Record<string, string>;
   const add = (value: string, name: string) => {
     const lower = storable(name.toLowerCase());
     out[lower] = isSecretHeader(lower) ? MASK : storable(value).slice(0, 2000);
@@ -75,22 +95,28 @@ export function maskHeaders(headers: Headers | Record<string, string>): Record<s
   return out;
 }
 
-/** A parsed JSON value with its secret fields masked: the value itself when it holds none. */
+/**
+ * A parsed JSON value with its secret fields masked: the value itself when it holds none, and
+ * nothing copied but the objects on the way to a masked field.
+ */
 function maskValue(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) {
-    const items = value.map(maskValue);
-    return items.some((item, i) => item !== value[i]) ? items : value;
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const masked = maskValue(value[i]);
+      if (masked !== value[i]) (copy ??= value.slice())[i] = masked;
+    }
+    return copy ?? value;
   }
-  if (value !== null && typeof value === "object") {
-    let changed = false;
-    const entries = Object.entries(value).map(([k, v]) => {
-      const masked = isSecretField(k) ? MASK : maskValue(v);
-      if (masked !== v) changed = true;
-      return [k, masked] as const;
-    });
-    return changed ? Object.fromEntries(entries) : value;
+  let copy: Record<string, unknown> | null = null;
+  const fields = value as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    const masked = isSecretField(key) ? MASK : maskValue(fields[key]);
+    // defined, not assigned: a field named __proto__ stays a field
+    if (masked !== fields[key]) Object.defineProperty((copy ??= { ...fields }), key, { value: masked, enumerable: true, writable: true });
   }
-  return value;
+  return copy ?? value;
 }
 
 /** The JSON value a text holds, or NOT_JSON. */

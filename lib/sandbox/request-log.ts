@@ -15,14 +15,14 @@ import { processSingleton } from "@/lib/process-singleton";
 export type Caller = { clientId: string | null };
 
 /** What is kept of a request while it is served, to be recorded once its answer is made. */
-export type Recording = { req: Request; caller: Caller; started: number; createdAt: Date };
-
-const isApiPath = (req: Request) => new URL(req.url).pathname.startsWith("/sandbox/v1/");
+export type Recording = { req: Request; url: URL; caller: Caller; started: number; createdAt: Date };
 
 /** Starts the recording of a request of the REST API v1 (null for any other, or with REQUEST_LOG=off). */
 export function startRecording(req: Request): Recording | null {
-  if (!recording() || !isApiPath(req)) return null;
-  return { req, caller: { clientId: null }, started: performance.now(), createdAt: new Date() };
+  if (!recording()) return null;
+  const url = new URL(req.url);
+  if (!url.pathname.startsWith("/sandbox/v1/")) return null;
+  return { req, url, caller: { clientId: null }, started: performance.now(), createdAt: new Date() };
 }
 
 /** The caller's address: the entry of X-Forwarded-For our server or the last trusted proxy appended. */
@@ -54,8 +54,7 @@ export function jsonAnswer(body: unknown, init: ResponseInit = {}): Response {
 export function finishRecording(recorded: Recording, response: Response, requestId: string): void {
   const durationMs = performance.now() - recorded.started;
   const kept = answerTexts.get(response);
-  const { req } = recorded;
-  const url = new URL(req.url);
+  const { req, url } = recorded;
   const read = bodiesRead.get(req);
   const call = {
     source: "sandbox",
