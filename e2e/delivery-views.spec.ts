@@ -43,6 +43,11 @@ for (const locale of ["fr", "it"] as const) {
         await card.getByRole("button", { name: t("settings.forwarding.showDeliveries") }).click();
         await expect(page).toHaveURL(new RegExp(`tab=forwarding.*endpoint=${id}`));
         await expect(card.locator("[data-delivery]")).toHaveCount(2);
+        // the refused one waits for its next attempt: retrying, not waiting for a first, and the filter says it takes both
+        const refused = card.locator("[data-delivery]").filter({ hasText: t("settings.forwarding.status.retrying") });
+        await expect(refused).toHaveCount(1);
+        await expect(refused).toContainText("503");
+        await expect(card.getByRole("option", { name: t("settings.forwarding.filterStatus.pending") })).toHaveCount(1);
 
         await card.getByLabel(t("settings.forwarding.statusFilter")).selectOption("delivered");
         await expect(page).toHaveURL(/status=delivered/);

@@ -74,7 +74,7 @@ function DeliveryRow({ delivery, onChange }: { delivery: Delivery; onChange: (d:
                 : "bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200")
           }
         >
-          {t(`status.${delivery.status}`)}
+          {t(`status.${delivery.status === "pending" && delivery.attempts > 0 ? "retrying" : delivery.status}`)}
         </span>
         <code className="font-mono text-xs">{delivery.event_type}</code>
         <span className="text-xs text-zinc-600 dark:text-zinc-400">{f.dateTime(delivery.created_at)}</span>
@@ -180,7 +180,7 @@ export function Deliveries({ endpoint }: { endpoint: Endpoint }) {
                 <option value="">{t("allStatuses")}</option>
                 {statuses.map((status) => (
                   <option key={status} value={status}>
-                    {t(`status.${status}`)}
+                    {t(`filterStatus.${status}`)}
                   </option>
                 ))}
               </Select>
