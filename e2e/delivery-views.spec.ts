@@ -46,7 +46,7 @@ for (const locale of ["fr", "it"] as const) {
         // the refused one waits for its next attempt: retrying, not waiting for a first, and the filter says it takes both
         const refused = card.locator("[data-delivery]").filter({ hasText: t("settings.forwarding.status.retrying") });
         await expect(refused).toHaveCount(1);
-        await expect(refused).toContainText("503");
+        await expect(refused).toContainText(t("settings.forwarding.failure.http_status", { status: "503" }));
         await expect(card.getByRole("option", { name: t("settings.forwarding.filterStatus.pending") })).toHaveCount(1);
 
         await card.getByLabel(t("settings.forwarding.statusFilter")).selectOption("delivered");

@@ -18,6 +18,7 @@ import { Select } from "@/components/ui/field";
 import { SavedViews } from "@/components/ui/saved-views";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { useFailureText } from "./forwarding-failure";
 import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
 
 // An endpoint's health and its delivery log: each attempt, a resend, recovery after an outage.
@@ -57,6 +58,7 @@ function DeliveryRow({ delivery, onChange }: { delivery: Delivery; onChange: (d:
   const t = useTranslations("settings.forwarding");
   const f = useFormat();
   const { busy, error, run } = useSubmit();
+  const failureText = useFailureText();
   const last = delivery.attempt_log.at(-1);
   return (
     <li
@@ -94,7 +96,7 @@ function DeliveryRow({ delivery, onChange }: { delivery: Delivery; onChange: (d:
         </Button>
       </div>
       {delivery.status !== "delivered" && delivery.last_error && (
-        <p className="text-xs text-red-800 dark:text-red-300">{delivery.last_error}</p>
+        <p className="text-xs text-red-800 dark:text-red-300">{failureText(delivery.last_error)}</p>
       )}
       {delivery.next_attempt_at && <p className="text-xs">{t("nextAttempt", { time: f.dateTime(delivery.next_attempt_at) })}</p>}
       {delivery.attempt_log.length > 0 && (
@@ -104,7 +106,7 @@ function DeliveryRow({ delivery, onChange }: { delivery: Delivery; onChange: (d:
             {delivery.attempt_log.map((a) => (
               <li key={a.attempt} className="font-mono wrap-anywhere">
                 #{a.attempt} {f.dateTime(a.started_at)} · {a.status_code ?? "—"} · {t("duration", { ms: a.duration_ms })}
-                {a.error ? ` · ${a.error}` : ""}
+                {a.error ? ` · ${failureText(a.error)}` : ""}
                 {a.response_body ? <span className="block text-zinc-600 dark:text-zinc-400">{a.response_body.slice(0, 200)}</span> : null}
               </li>
             ))}

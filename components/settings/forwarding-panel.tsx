@@ -22,10 +22,12 @@ import {
 } from "@/lib/dashboard/contract/forwarding-api";
 import { OneTimeSecret } from "./one-time-secret";
 import { Deliveries, Health } from "./forwarding-deliveries";
+import { useFailureText } from "./forwarding-failure";
 const overlaps = [0, 1, 24, 72, 168] as const;
 
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   const t = useTranslations("settings.forwarding");
+  const failureText = useFailureText();
   const f = useFormat();
   const router = useRouter();
   const { busy, error, run } = useSubmit();
@@ -48,7 +50,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
         </p>
         {!endpoint.enabled && (
           <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-            {endpoint.disabled_reason ? t("disabledBecause", { reason: endpoint.disabled_reason }) : t("disabled")}
+            {endpoint.disabled_reason ? t("disabledBecause", { reason: failureText(endpoint.disabled_reason) }) : t("disabled")}
           </p>
         )}
         {endpoint.previous_secret_expires_at && (
@@ -99,7 +101,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
           <p role="status" className="text-sm">
             {tested.status === "delivered"
               ? t("testDelivered", { status: tested.attempt_log[0]?.status_code ?? 0 })
-              : t("testFailed", { error: tested.last_error ?? "" })}
+              : t("testFailed", { error: failureText(tested.last_error) })}
           </p>
         )}
         <form

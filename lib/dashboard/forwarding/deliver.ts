@@ -11,6 +11,7 @@ import { groupCommitPer } from "@/lib/db/group-commit";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { signingSecrets } from "./endpoints";
 import { postWebhook } from "./target";
+import { failureText } from "./failure";
 
 const log = logger("forwarding");
 
@@ -97,14 +98,14 @@ async function readTogether(db: Db, batch: Job[]): Promise<{ endpoint: Endpoint 
 
 export const forward: JobHandler = async (db, job) => {
   const { endpoint, body } = await endpointAndBody(db, job);
-  if (!endpoint) return { outcome: "failed", error: "the endpoint was deleted" };
+  if (!endpoint) return { outcome: "failed", error: failureText({ code: "endpoint_deleted" }) };
   if (!endpoint.enabled) {
     return {
       outcome: "failed",
-      error: endpoint.disabledReason ? `the endpoint was disabled: ${endpoint.disabledReason}` : "the endpoint is disabled",
+      error: failureText({ code: "endpoint_disabled", reason: endpoint.disabledReason }),
     };
   }
-  if (body === null) return { outcome: "failed", error: "the event is no longer stored" };
+  if (body === null) return { outcome: "failed", error: failureText({ code: "event_gone" }) };
 
   const startedAt = new Date();
   const headers = signedHeaders(webhookIdOf(job.id), body, signingSecrets(endpoint, startedAt), startedAt);
@@ -114,7 +115,7 @@ export const forward: JobHandler = async (db, job) => {
   const { metrics } = serverRuntime();
   metrics.forwardingAttempts.inc({ result: ok ? "delivered" : "failed" });
   metrics.forwardingLatency.observe(result.durationMs / 1000);
-  const error = ok ? null : (result.error ?? `HTTP ${result.statusCode}`);
+  const error = ok ? null : (result.error ?? failureText({ code: "http_status", status: result.statusCode ?? 0 }));
 
   const record = async (tx: Db) => {
     await tx.insert(forwardingAttempts).values({
@@ -140,7 +141,7 @@ export const forward: JobHandler = async (db, job) => {
     // the streak of failures starts at the first failed attempt since the last success; once it
     // is older than the horizon, the endpoint is disabled (in the same statement, on the database's clock)
     const horizonMs = env().forwardingDisableAfterMs;
-    const reason = `every attempt failed for ${humanDuration(horizonMs)}; the last: ${error}`;
+    const reason = failureText({ code: "failing_too_long", ms: horizonMs, last: error ?? "" });
     const since = sql`COALESCE(failing_since, ${startedAt.toISOString()}::timestamptz)`;
     const overdue = sql`${since} <= now() - ${horizonMs} * interval '1 millisecond'`;
     const disabled = (await tx.execute(sql`
@@ -169,10 +170,3 @@ export const forward: JobHandler = async (db, job) => {
   if (delay === null) return { outcome: "failed", error: error ?? "failed", record };
   return { outcome: "retry", at: new Date(Date.now() + delay), error: error ?? "failed", record };
 };
-
-function humanDuration(ms: number): string {
-  const days = ms / 86_400_000;
-  if (days >= 1 && Number.isInteger(days)) return `${days} day${days === 1 ? "" : "s"}`;
-  const seconds = Math.round(ms / 1000);
-  return `${seconds} s`;
-}

@@ -7,6 +7,7 @@ import ipaddr from "ipaddr.js";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
+import { failureText } from "./failure";
 
 // Where forwarded webhooks may go. An endpoint's URL is anyone's choice of an admin, so the
 // server must not become a way into its own network:
@@ -112,7 +113,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
           const redirected = status >= 300 && status < 400;
           done({
             statusCode: status,
-            error: redirected ? `redirected to ${response.headers.location ?? "(no location)"}; redirects are not followed` : null,
+            error: redirected ? failureText({ code: "redirected", location: response.headers.location ?? null }) : null,
             answer,
           });
           // an answer read to its end leaves its connection to the next delivery to that host
@@ -130,12 +131,12 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
     );
     const deadline = setTimeout(() => {
       request.destroy();
-      done({ statusCode: null, error: `no answer within ${FORWARD_TIMEOUT_MS / 1000} s`, answer: null });
+      done({ statusCode: null, error: failureText({ code: "timeout", seconds: FORWARD_TIMEOUT_MS / 1000 }), answer: null });
     }, FORWARD_TIMEOUT_MS);
     request.on("error", (error: NodeJS.ErrnoException) => {
       const text = /is not allowed/.test(error.message)
-        ? `${target.hostname} resolved to an address that is not public; not sent`
-        : `${target.hostname} could not be reached${error.code ? ` (${error.code})` : ""}`;
+        ? failureText({ code: "not_public", host: target.hostname })
+        : failureText({ code: "unreachable", host: target.hostname, errno: error.code ?? null });
       done({ statusCode: null, error: text, answer: null });
     });
     request.end(body);
