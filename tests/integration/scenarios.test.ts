@@ -154,6 +154,27 @@ describe("custom documents", () => {
       failure: { code: "event_timeout", event: "exchange.refunded", stored: 0, count: 1, seconds: 1 },
     });
   }, 60_000);
+
+  it("steps out of order fail with the step they need, and lnurl_withdraw on an on-chain order names that", async () => {
+    const paidTooEarly: Scenario = {
+      ...document,
+      steps: [document.steps[0], document.steps[1], { name: "paid", kind: "move" as const, to: "payout_paid" }].filter(
+        (step) => step !== undefined,
+      ),
+    };
+    const early = await runToEnd(tenant.admin, "custom", { document: paidTooEarly });
+    expect(early.steps[2]).toMatchObject({ status: "failed", failure: { code: "step_missing", needs: "lnurl_withdraw" } });
+    expect(early.steps[2]?.error).toMatch(/an lnurl_withdraw step must come first/);
+
+    const onchain: Scenario = {
+      ...document,
+      steps: [document.steps[0], document.steps[1], { name: "withdraw", kind: "lnurl_withdraw" as const }].filter(
+        (step) => step !== undefined,
+      ),
+    };
+    const run = await runToEnd(tenant.admin, "custom", { document: onchain });
+    expect(run.steps[2]).toMatchObject({ status: "failed", failure: { code: "not_lightning" } });
+  }, 60_000);
 });
 
 describe("refusals", () => {

@@ -154,6 +154,16 @@ export const stepFailureSchema = z.discriminatedUnion("code", [
   z.object({ code: z.literal("event_timeout"), event: z.string(), stored: z.number(), count: z.number(), seconds: z.number() }),
   /** The service refused a call of the step. */
   z.object({ code: z.literal("upstream_refused"), method: z.string(), path: z.string(), status: z.number(), error: z.string() }),
+  /** The step needs what an earlier step makes (an order, an exchange, an invoice), and none made it. */
+  z.object({ code: z.literal("step_missing"), needs: z.enum(["create_order", "pay", "lnurl_withdraw"]) }),
+  /** lnurl_withdraw on an order that is not a Lightning order. */
+  z.object({ code: z.literal("not_lightning") }),
+  /** lnurl_withdraw on an exchange that offers no LNURL-withdraw (it awaits no Lightning payout). */
+  z.object({ code: z.literal("no_lnurl_withdraw") }),
+  /** The exchange's LNURL did not answer with a withdrawRequest. */
+  z.object({ code: z.literal("lnurl_no_request") }),
+  /** The LNURL-withdraw callback refused the invoice, for its reason. */
+  z.object({ code: z.literal("lnurl_refused"), reason: z.string() }),
 ]);
 export type StepFailure = z.infer<typeof stepFailureSchema>;
 

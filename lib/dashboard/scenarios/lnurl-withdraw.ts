@@ -5,6 +5,7 @@ import { decodeLnurl } from "@/lib/lightning/lnurl";
 import { mintInvoice } from "@/lib/lightning/mint-invoice";
 import { parseJsonAs } from "@/lib/http/parse-json";
 import { initiatePayoutActionSchema, type Exchange } from "@/lib/service-api/schemas";
+import { StepFailed } from "./step-failed";
 
 // The end user's wallet in a scenario: it opens the exchange's LNURL-withdraw (LUD-03) as a
 // wallet scanning the payout page's QR code would, and sends an invoice of the order's node for
@@ -27,9 +28,11 @@ async function getJson(url: string): Promise<string> {
 export async function withdrawByLnurl(options: { exchange: Exchange; nodePrivateKey: Uint8Array; now: Date; network: NetworkName }) {
   const action = z.safeParse(initiatePayoutActionSchema, options.exchange.action);
   const lnurl = action.success ? action.data.payout_options.invoice?.lnurl : undefined;
-  if (!lnurl) throw new Error("The exchange offers no LNURL-withdraw: it awaits no Lightning payout");
+  if (!lnurl) {
+    throw new StepFailed({ code: "no_lnurl_withdraw" }, "The exchange offers no LNURL-withdraw: it awaits no Lightning payout");
+  }
   const request = parseJsonAs(withdrawRequestSchema, await getJson(decodeLnurl(lnurl)));
-  if (!request) throw new Error("The LNURL did not answer with a withdrawRequest");
+  if (!request) throw new StepFailed({ code: "lnurl_no_request" }, "The LNURL did not answer with a withdrawRequest");
   const minted = mintInvoice({
     privateKey: options.nodePrivateKey,
     msat: BigInt(request.maxWithdrawable),
@@ -41,6 +44,9 @@ export async function withdrawByLnurl(options: { exchange: Exchange; nodePrivate
   callback.searchParams.set("k1", request.k1);
   callback.searchParams.set("pr", minted.invoice);
   const answer = parseJsonAs(lnurlAnswerSchema, await getJson(callback.toString()));
-  if (answer?.status !== "OK") throw new Error(`The LNURL callback refused the invoice: ${answer?.reason ?? "no answer"}`);
+  if (answer?.status !== "OK") {
+    const reason = answer?.reason ?? "no answer";
+    throw new StepFailed({ code: "lnurl_refused", reason }, `The LNURL callback refused the invoice: ${reason}`);
+  }
   return { invoice: minted.invoice, paymentHash: minted.paymentHash, preimage: minted.preimage, msat: request.maxWithdrawable };
 }

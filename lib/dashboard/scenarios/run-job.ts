@@ -13,7 +13,7 @@ import { tenantById } from "@/lib/dashboard/auth/tenants";
 import type { BusSignal } from "@/lib/dashboard/contract/dashboard-api";
 import { resolvedStepSchema, type RunStatus, type RunStep } from "@/lib/dashboard/contract/scenarios-api";
 import { runStep, type RunState } from "./run-step";
-import { WaitTimedOut } from "./wait-for-event";
+import { StepFailed } from "./step-failed";
 
 // A run is carried out one step per job of the durable queue (`scenario-step`): each job does the
 // first step not yet done and, in the transaction that records it, queues the job of the next.
@@ -41,7 +41,7 @@ function describe(error: unknown): Pick<RunStep, "error" | "failure"> {
       failure: { code: "upstream_refused", method: error.method, path: error.path, status: error.status, error: error.code },
     };
   }
-  if (error instanceof WaitTimedOut) return { error: error.message, failure: error.failure };
+  if (error instanceof StepFailed) return { error: error.message, failure: error.failure };
   return { error: errorText(error).slice(0, 500) };
 }
 

@@ -9,6 +9,7 @@ import { coinOrder, lightningOrder, TEST_IBANS } from "@/lib/dashboard/simulator
 import type { ResolvedStep } from "@/lib/dashboard/contract/scenarios-api";
 import { withdrawByLnurl } from "./lnurl-withdraw";
 import { waitForEvents } from "./wait-for-event";
+import { StepFailed } from "./step-failed";
 
 // One step of a run, done as a customer, their bank, the chain or their wallet would do it:
 // orders through the tenant's REST API v1 client (and indexed, so the dashboard lists them),
@@ -28,7 +29,7 @@ export type StepOutcome = { result: Record<string, unknown>; state: RunState };
 const DEFAULT_WAIT_SECONDS = 30;
 
 function exchangeOf(state: RunState): string {
-  if (!state.exchangeId) throw new Error("No exchange yet: a pay step must come first");
+  if (!state.exchangeId) throw new StepFailed({ code: "step_missing", needs: "pay" }, "No exchange yet: a pay step must come first");
   return state.exchangeId;
 }
 
@@ -50,7 +51,12 @@ function driveEventOf(step: Extract<ResolvedStep, { kind: "move" }>, state: RunS
       return { type: "refund", code: step.code ?? "customer_requested" };
     case "payout_paid": {
       const preimage = state.context.preimage;
-      if (!preimage) throw new Error("No invoice to pay: an lnurl_withdraw step must come first");
+      if (!preimage) {
+        throw new StepFailed(
+          { code: "step_missing", needs: "lnurl_withdraw" },
+          "No invoice to pay: an lnurl_withdraw step must come first",
+        );
+      }
       return { type: "invoice_paid", preimage };
     }
   }
@@ -73,7 +79,9 @@ export async function runStep(db: Db, tenant: Tenant, startedBy: string | null, 
       return { result: { order_id: order.id, payout: step.payout }, state: { ...state, orderId: order.id, context } };
     }
     case "pay": {
-      if (!state.orderId) throw new Error("No order yet: a create_order step must come first");
+      if (!state.orderId) {
+        throw new StepFailed({ code: "step_missing", needs: "create_order" }, "No order yet: a create_order step must come first");
+      }
       const paid = await operator.pay({
         order_id: state.orderId,
         amount: step.amount,
@@ -84,7 +92,7 @@ export async function runStep(db: Db, tenant: Tenant, startedBy: string | null, 
     }
     case "lnurl_withdraw": {
       const nodeKey = state.context.node_key;
-      if (!nodeKey) throw new Error("No Lightning node: the order must be a Lightning order");
+      if (!nodeKey) throw new StepFailed({ code: "not_lightning" }, "No Lightning node: the order must be a Lightning order");
       const exchange = await upstreamFor(tenant).getExchange(exchangeOf(state));
       const sent = await withdrawByLnurl({
         exchange,

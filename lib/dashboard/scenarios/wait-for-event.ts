@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { webhookEvents } from "@/lib/db/schema";
 import { subscribe } from "@/lib/dashboard/events/bus";
 import type { StepFailure } from "@/lib/dashboard/contract/scenarios-api";
+import { StepFailed } from "./step-failed";
 
 // A scenario's wait for a webhook: until the dashboard has stored `count` events of a type for
 // the exchange, as received from the service. It listens on the live-update bus, which every
@@ -12,9 +13,9 @@ import type { StepFailure } from "@/lib/dashboard/contract/scenarios-api";
 
 type Wait = { tenantId: string; exchangeId: string; event: string; count: number; timeoutMs: number };
 
-export class WaitTimedOut extends Error {
-  constructor(readonly failure: Extract<StepFailure, { code: "event_timeout" }>) {
-    super(`${failure.stored} of ${failure.count} ${failure.event} stored for the exchange within ${failure.seconds} s`);
+export class WaitTimedOut extends StepFailed {
+  constructor(failure: Extract<StepFailure, { code: "event_timeout" }>) {
+    super(failure, `${failure.stored} of ${failure.count} ${failure.event} stored for the exchange within ${failure.seconds} s`);
     this.name = "WaitTimedOut";
   }
 }
