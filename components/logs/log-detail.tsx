@@ -107,7 +107,7 @@ export function LogDetail({ call }: { call: RequestLogDetail }) {
       </Link>
     ),
   ].filter(Boolean);
-  const curl = asCurl(call, call.bodies_hidden ? null : call.request_body, origin);
+  const curl = asCurl(call, call.bodies_hidden ? null : call.request_body, origin, t("curlLeftOut"));
   return (
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex min-w-0 flex-wrap items-center gap-2">

@@ -9,7 +9,15 @@ describe("asCurl", () => {
     path: "/sandbox/v1/orders",
     query: null,
     source: "sandbox" as const,
-    request_headers: { authorization: MASK, "content-type": "application/json", host: "127.0.0.1:3000", "x-note": "it's" },
+    request_headers: {
+      authorization: MASK,
+      "content-type": "application/json",
+      host: "127.0.0.1:3000",
+      "x-forwarded-for": "203.0.113.9",
+      "x-forwarded-proto": "http",
+      "x-request-id": "req-1",
+      "x-note": "it's",
+    },
   };
 
   it("leaves masked headers out and names them; keeps the others, quoted for the shell", () => {
@@ -17,6 +25,10 @@ describe("asCurl", () => {
     expect(curl.split("\n")[0]).toBe("# left out (secret): authorization");
     expect(curl).not.toContain(MASK);
     expect(curl).not.toContain("host:");
+    // what a proxy or this server added is not the caller's to send again
+    expect(curl).not.toMatch(/x-forwarded|x-request-id/);
+    expect(curl).toContain(`-H 'x-note: it'\\''s'`);
+    expect(asCurl(call, null, "http://x", "weggelassen (geheim)").split("\n")[0]).toBe("# weggelassen (geheim): authorization");
     expect(curl).toContain(`-H 'content-type: application/json'`);
     expect(curl).toContain(`--data-raw '{"fee_rate":0.02}'`);
   });

@@ -8,13 +8,33 @@ import { MASK } from "@/lib/request-log/limits";
 /** Quoted for a POSIX shell: between single quotes, each ' written as '\''. */
 export const shellQuote = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
 
-/** Headers a client sets itself: copying them would only make curl send them twice or wrongly. */
-const OWN = new Set(["host", "content-length", "connection", "accept-encoding", "transfer-encoding"]);
+/**
+ * Headers a client sets itself, and those a proxy or this server added on the way (the caller's
+ * address, the request's id): copying them would make curl send them twice, wrongly, or as
+ * someone else's.
+ */
+const OWN = new Set([
+  "host",
+  "content-length",
+  "connection",
+  "accept-encoding",
+  "transfer-encoding",
+  "forwarded",
+  "via",
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-port",
+  "x-forwarded-proto",
+  "x-real-ip",
+  "x-request-id",
+]);
 
 export function asCurl(
   call: { method: string; path: string; query: string | null; source: "upstream" | "sandbox"; request_headers: Record<string, string> },
   body: string | null,
   origin: string,
+  /** The comment naming the masked headers left out, in the reader's language. */
+  leftOut = "left out (secret)",
 ): string {
   const base = call.source === "sandbox" ? origin : "$EXCHANGE_API";
   const address = `${base}${call.path}${call.query ? `?${call.query}` : ""}`;
@@ -26,5 +46,5 @@ export function asCurl(
   }
   if (body !== null && body !== "") lines.push(`  --data-raw ${shellQuote(body)}`);
   const command = lines.join(" \\\n");
-  return masked.length > 0 ? `# left out (secret): ${masked.map(([name]) => name).join(", ")}\n${command}` : command;
+  return masked.length > 0 ? `# ${leftOut}: ${masked.map(([name]) => name).join(", ")}\n${command}` : command;
 }
