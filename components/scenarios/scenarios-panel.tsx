@@ -105,7 +105,9 @@ function RunItem({ run }: { run: ScenarioRun }) {
   return (
     <li className="flex min-w-0 flex-col gap-2 rounded-md border border-zinc-200 p-3 dark:border-zinc-800" data-run={run.id}>
       <div className="flex flex-wrap items-center gap-2">
-        <code className="font-mono text-sm font-medium break-all">{run.scenario}</code>
+        <code className="font-mono text-sm font-medium break-all">
+          {run.document_name ? `${run.scenario} · ${run.document_name}` : run.scenario}
+        </code>
         <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${badge[run.status]}`} data-run-status={run.status}>
           {t(`status.${run.status}`)}
         </span>

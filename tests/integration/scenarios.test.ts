@@ -85,7 +85,7 @@ describe("POST /api/sandbox/scenarios/{name}/runs – every built-in against the
     async (name) => {
       const run = await runToEnd(tenant.admin, name);
       expect(run.steps.filter((step) => step.status !== "succeeded")).toEqual([]);
-      expect(run).toMatchObject({ scenario: name, status: "succeeded" });
+      expect(run).toMatchObject({ scenario: name, document_name: null, status: "succeeded" });
       expect(run.exchange_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(run.finished_at).not.toBeNull();
       const documented = builtIns.find((s) => s.name === name)?.events;
@@ -119,7 +119,7 @@ describe("custom documents", () => {
 
   it("a custom document runs with its values and set", async () => {
     const run = await runToEnd(tenant.admin, "custom", { document, set: { amount: 90 } });
-    expect(run).toMatchObject({ scenario: "custom", status: "succeeded" });
+    expect(run).toMatchObject({ scenario: "custom", document_name: "two-step-payout", status: "succeeded" });
     expect(await storedEvents(tenant.admin, run)).toEqual(["exchange.executed", "exchange.settled"]);
   }, 60_000);
 

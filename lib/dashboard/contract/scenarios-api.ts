@@ -184,6 +184,8 @@ export const scenarioRunSchema = z
   .object({
     id: uuid,
     scenario: z.string(),
+    /** A custom run's document's own name; null for a built-in (and for custom runs started before it was kept). */
+    document_name: z.nullable(z.string()),
     status: z.enum(runStatuses),
     /** The exchange the last payment made (the one `move` and `wait_for_event` act on). */
     exchange_id: z.nullable(uuid),

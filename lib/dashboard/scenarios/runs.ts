@@ -29,6 +29,7 @@ export function runView(row: RunRow): ScenarioRun {
   return {
     id: row.id,
     scenario: row.scenario,
+    document_name: row.documentName,
     status: row.status as RunStatus,
     exchange_id: row.exchangeId,
     order_id: row.orderId,
@@ -58,6 +59,7 @@ export async function startRun(db: Db, tenant: Tenant, user: CurrentUser, name: 
     id: randomUUID(),
     tenantId: tenant.id,
     scenario: name,
+    documentName: builtIn ? null : document.name,
     plan,
     steps: plan.map((step): RunStep => ({ name: step.name, kind: step.kind, status: "pending" })),
     status: "running",

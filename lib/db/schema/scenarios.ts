@@ -11,6 +11,8 @@ export const scenarioRuns = pgTable(
     tenantId: uuid("tenant_id").notNull(),
     /** A built-in's name, or custom. */
     scenario: text("scenario").notNull(),
+    /** A custom run's document's own name (null for a built-in, and for runs before migration 0020). */
+    documentName: text("document_name"),
     /** The steps as run: the document's, with the values put in. */
     plan: jsonb("plan").$type<unknown[]>().notNull(),
     /** Each step's status, result, error and times (the API's `steps`). */
