@@ -3,6 +3,7 @@ import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { IntlMessageFormat } from "intl-messageformat";
 import { dashboardLocales, locales } from "./config";
 
 // Every catalogue has exactly English's keys, every message is valid ICU, and each uses the
@@ -135,5 +136,33 @@ function hardCodedText(file: string): string[] {
 describe("translated components", () => {
   it.each(translated)("%s has no hard-coded words", (file) => {
     expect(hardCodedText(file)).toEqual([]);
+  });
+});
+
+describe("sentences with counts", () => {
+  // a scenario's wait that timed out: none, one or some of the awaited events, in each language's grammar
+  const said = (locale: string, stored: number, count: number) =>
+    new IntlMessageFormat(flatten(catalogue(locale, "messages/dashboard")).get("scenarios.failure.event_timeout") ?? "", locale).format({
+      seconds: 5,
+      stored,
+      count,
+      event: "exchange.settled",
+    }) as string;
+
+  it.each([
+    ["en", "none of the 2", "only 1 of the 2", "only 2 of the 3"],
+    [
+      "de",
+      "Keines der 2",
+      "Nur 1 der 2 erwarteten exchange.settled-Ereignisse ist",
+      "Nur 2 der 3 erwarteten exchange.settled-Ereignisse sind",
+    ],
+    ["fr", "aucun des 2", "seul 1 des 2", "seuls 2 des 3"],
+    ["it", "nessuno dei 2", "solo 1 dei 2 eventi exchange.settled attesi è", "solo 2 dei 3 eventi exchange.settled attesi sono"],
+  ])("%s: a timed-out wait says how many of the awaited events came", (locale, none, one, some) => {
+    expect(said(locale, 0, 2)).toContain(none);
+    expect(said(locale, 1, 2)).toContain(one);
+    expect(said(locale, 2, 3)).toContain(some);
+    expect(said(locale, 0, 1)).not.toMatch(/\b0\b/);
   });
 });

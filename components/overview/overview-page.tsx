@@ -42,7 +42,7 @@ export function OverviewPage({ data }: { data: Overview }) {
         >
           <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("errorRate")}</p>
           <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="error-rate-24h">
-            {data.requests_24h.total === 0 ? "—" : f.percent(data.requests_24h.failed / data.requests_24h.total)}
+            {data.requests_24h.total === 0 ? "—" : f.share(data.requests_24h.failed / data.requests_24h.total)}
           </p>
           <p className="text-xs text-zinc-500 dark:text-zinc-400">
             {t("errorRateOf", { failed: data.requests_24h.failed, total: data.requests_24h.total })}

@@ -32,7 +32,7 @@ export function Health({ endpoint }: { endpoint: Endpoint }) {
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
         <div>
           <dt className="text-zinc-600 dark:text-zinc-400">{t("successRate")}</dt>
-          <dd>{health.success_rate_24h === null ? "—" : f.percent(health.success_rate_24h)}</dd>
+          <dd>{health.success_rate_24h === null ? "—" : f.share(health.success_rate_24h)}</dd>
         </div>
         <div>
           <dt className="text-zinc-600 dark:text-zinc-400">{t("attempts24h")}</dt>

@@ -14,6 +14,8 @@ export type Formatters = {
   sats: (sats: number) => string;
   btc: (btc: number | null | undefined) => string;
   percent: (fraction: number) => string;
+  /** A share of counts (a success or error rate): one decimal at most, the percent sign as the language writes it. */
+  share: (fraction: number) => string;
   dateTime: (iso: string | null | undefined) => string;
 };
 
@@ -27,6 +29,7 @@ export function formatters(locale: Locale): Formatters {
   const integer = new Intl.NumberFormat(tag);
   const bitcoin = new Intl.NumberFormat(tag, { minimumFractionDigits: 8, maximumFractionDigits: 8 });
   const percent = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 });
+  const share = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
   const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium" });
   // one formatter per currency: tables format every row
   const money = new Map<string, Intl.NumberFormat>();
@@ -46,6 +49,7 @@ export function formatters(locale: Locale): Formatters {
     sats: (sats: number) => `${integer.format(sats)} sat`,
     btc: (btc: number | null | undefined) => (btc === null || btc === undefined ? "—" : `${bitcoin.format(btc)} BTC`),
     percent: (fraction: number) => `${percent.format(fraction * 100)} %`,
+    share: (fraction: number) => share.format(fraction),
     dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—"),
   };
   cache.set(locale, made);
