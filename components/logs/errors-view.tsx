@@ -100,7 +100,13 @@ export async function ErrorsView({ errors, source }: { errors: RequestLogErrors;
                   </td>
                   <td className={`${cell} font-medium sm:text-right`}>{t("count", { count: group.count })}</td>
                   <td className={cell}>
-                    <Sparkline counts={group.buckets} label={t("trend", { counts: group.buckets.join(", ") })} />
+                    {/* on a phone the table's headings are hidden: the bars say what they are beside them */}
+                    <div className="flex items-center gap-2">
+                      <span className="text-xs text-zinc-600 sm:hidden dark:text-zinc-400" aria-hidden="true">
+                        {t("columns.trend")}
+                      </span>
+                      <Sparkline counts={group.buckets} label={t("trend", { counts: group.buckets.join(", ") })} />
+                    </div>
                   </td>
                   <td className={`${cell} text-xs text-zinc-600 dark:text-zinc-400`}>
                     <SeenRange first={group.first_seen} last={group.last_seen} />
