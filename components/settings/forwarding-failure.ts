@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { failureOf, type ForwardingFailure } from "@/lib/dashboard/forwarding/failure";
+import { failureOf, spanOfMs, type ForwardingFailure } from "@/lib/dashboard/forwarding/failure";
 
 /**
  * Says a forwarding failure's sentence (an attempt's error, a delivery's last error, an endpoint's
@@ -30,10 +30,10 @@ export function useFailureText(): (text: string | null | undefined) => string {
         return t("event_gone");
       case "failing_too_long": {
         const last = say(failure.last);
-        const days = failure.ms / 86_400_000;
-        return Number.isInteger(days) && days >= 1
-          ? t("failing_too_long_days", { days, last })
-          : t("failing_too_long_seconds", { seconds: Math.round(failure.ms / 1000), last });
+        const span = spanOfMs(failure.ms);
+        return "days" in span
+          ? t("failing_too_long_days", { days: span.days, last })
+          : t("failing_too_long_seconds", { seconds: span.seconds, last });
       }
     }
   };

@@ -18,11 +18,15 @@ export type ForwardingFailure =
 
 const DAY_MS = 86_400_000;
 
-/** A span as the sentences say it: whole days, else seconds. */
-function spanText(ms: number): string {
+/** A span as the sentences say it, in English and in the page's language: whole days, else seconds. */
+export function spanOfMs(ms: number): { days: number } | { seconds: number } {
   const days = ms / DAY_MS;
-  if (days >= 1 && Number.isInteger(days)) return `${days} day${days === 1 ? "" : "s"}`;
-  return `${Math.round(ms / 1000)} s`;
+  return days >= 1 && Number.isInteger(days) ? { days } : { seconds: Math.round(ms / 1000) };
+}
+
+function spanText(ms: number): string {
+  const span = spanOfMs(ms);
+  return "days" in span ? `${span.days} day${span.days === 1 ? "" : "s"}` : `${span.seconds} s`;
 }
 
 function spanOf(text: string): number | null {
