@@ -83,7 +83,10 @@ const SUSPECT = /[\u0000\ud800-\udfff]/;
 /** Text as a row may hold it: what PostgreSQL cannot store becomes U+FFFD. */
 export const storable = (text: string) => (SUSPECT.test(text) ? text.replace(UNSTORABLE, "\uFFFD") : text);
 
-export function maskHeaders(headers: Headers | Record<string, string>): Record<string, string> {
+/** Headers as a recorder has them: a fetch's, or a plain object's. */
+export type HeaderList = Headers | Record<string, string>;
+
+export function maskHeaders(headers: HeaderList): Record<string, string> {
   // without a prototype: a header named __proto__ is kept as one
   const out = Object.create(null) as Record<string, string>;
   const add = (value: string, name: string) => {

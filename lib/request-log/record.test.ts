@@ -2,7 +2,7 @@ import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { requestLogs } from "@/lib/db/schema";
 import { MASK } from "./limits";
-import { STORED_COLUMNS, toRow, type RequestLogEntry } from "./record";
+import { STORED_COLUMNS, toRow, type RequestLogEntry } from "./row";
 
 // A row as the batch INSERT takes it: every column of the table by its name, each body parsed
 // once, the error code and the related ids taken from the parsed answer.
