@@ -35,6 +35,7 @@ export type Metrics = {
   webhooksRejected: Counter<"reason">;
   cspViolations: Counter<"directive">;
   upstreamCalls: Counter<"route" | "outcome">;
+  requestLogRows: Counter<"outcome">;
   webhookToStream: Histogram;
   openStreams: Gauge;
   busConnected: Gauge;

@@ -145,6 +145,12 @@ function makeMetrics(registry, providers) {
       labelNames: ["route", "outcome"],
       registers,
     }),
+    requestLogRows: new client.Counter({
+      name: "dashboard_request_log_rows_total",
+      help: "Request log rows, by outcome (written; dropped: refused, the database out of reach, or too many waiting)",
+      labelNames: ["outcome"],
+      registers,
+    }),
     cspViolations: new client.Counter({
       name: "dashboard_csp_violations_total",
       help: "Content-Security-Policy violations browsers reported, by directive",
