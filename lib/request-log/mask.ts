@@ -1,4 +1,5 @@
 import { BODY_LIMIT_BYTES, MASK } from "./limits";
+import { remembered } from "./remembered";
 
 // What the request logs never hold (docs/request-logs.md#what-is-masked): a credential. Headers
 // that carry one are masked by name, and so are body fields and query parameters whose name says
@@ -11,29 +12,13 @@ const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"
 /** A header whose name has one of these in it is masked too (x-signature-256, x-auth-token, x-webhook-secret…). */
 const SECRET_HEADER_PARTS = ["signature", "secret", "token", "password", "credential", "api-key", "apikey", "session"];
 
-/**
- * A test of names, remembered per name: the same few names (headers, a body's fields) come back
- * on every request, and the log masks them on the server's thread (record.ts). Past MAX_KNOWN
- * names (a caller inventing fields) it starts afresh.
- */
-function remembered(test: (name: string) => boolean): (name: string) => boolean {
-  const known = new Map<string, boolean>();
-  return (name) => {
-    let answer = known.get(name);
-    if (answer === undefined) {
-      answer = test(name);
-      if (known.size >= MAX_KNOWN) known.clear();
-      known.set(name, answer);
-    }
-    return answer;
-  };
-}
+/** Names whose test is remembered (remembered.ts): past it, a caller inventing fields, they are tested afresh. */
 const MAX_KNOWN = 5_000;
 
 export const isSecretHeader = remembered((name) => {
   const lower = name.toLowerCase();
   return SECRET_HEADERS.has(lower) || SECRET_HEADER_PARTS.some((part) => lower.includes(part));
-});
+}, MAX_KNOWN);
 
 /** Field names (lower case, without _ and -) that hold a secret. */
 const SECRET_FIELDS = new Set([
@@ -72,7 +57,7 @@ export const isSecretField = remembered((name) => {
   const bare = name.toLowerCase().replace(/[-_]/g, "");
   if (PUBLIC_FIELDS.has(bare)) return false;
   return SECRET_FIELDS.has(bare) || SECRET_FIELD_ENDINGS.some((end) => bare.endsWith(end));
-});
+}, MAX_KNOWN);
 
 // a NUL, or half of a surrogate pair: text PostgreSQL cannot store (lib/http/storable-text.ts)
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
