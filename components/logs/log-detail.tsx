@@ -58,7 +58,10 @@ function Body({ title, label, body, cut, hidden }: { title: string; label: strin
             tabIndex={0}
             role="region"
             aria-label={label}
-            className="max-h-[28rem] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap dark:bg-zinc-900"
+            className={
+              // a long value (an invoice, a hash) wraps: on a phone the box scrolls down, never sideways
+              "max-h-[28rem] overflow-auto rounded-md bg-zinc-50 p-3 font-mono text-xs whitespace-pre-wrap wrap-anywhere dark:bg-zinc-900"
+            }
           >
             {pretty(body)}
           </pre>
