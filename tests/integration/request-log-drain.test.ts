@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { clientListSchema } from "@/lib/service-api/operator-contract";
 import { http, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
-import { createScratchDatabase } from "./harness/database";
+import { createScratchDatabase, onAppDatabase } from "./harness/database";
 
 // The request log's rows over a stop (docs/request-logs.md#off-the-hot-path): they are written
 // after the answers, in batches, and a call the server answered, before or while it stops, is in
@@ -14,27 +12,6 @@ import { createScratchDatabase } from "./harness/database";
 
 const operatorKey = `sk_op_rld_${randomBytes(8).toString("hex")}`;
 const metricsToken = `metrics_${randomBytes(12).toString("hex")}`;
-
-/** The request ids stored in the app's database, read while the app is stopped (PGlite's directory, or PostgreSQL). */
-async function storedRequestIds(app: RunningApp, databaseUrl: string | undefined, prefix: string): Promise<string[]> {
-  const text = `SELECT request_id FROM request_logs WHERE request_id LIKE '${prefix}%'`;
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query<{ request_id: string }>(text)).rows.map((row) => row.request_id);
-    } finally {
-      await client.end();
-    }
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(path.join(app.dataDir, "pglite"));
-  try {
-    return (await db.query<{ request_id: string }>(text)).rows.map((row) => row.request_id);
-  } finally {
-    await db.close();
-  }
-}
 
 /** The request log's rows counted in /metrics, by outcome. */
 async function rowCounts(app: RunningApp): Promise<Record<string, number>> {
@@ -88,6 +65,11 @@ describe("the request log over a stop", () => {
     await stopping;
     expect(answered.length).toBeGreaterThanOrEqual(200);
     expect(app.output()).not.toMatch(/request log rows? (could not be|dropped)/);
-    expect((await storedRequestIds(app, databaseUrl, "rld-burst-")).sort()).toEqual(answered.sort());
+    const stored = await onAppDatabase<{ request_id: string }>(
+      app.dataDir,
+      databaseUrl,
+      "SELECT request_id FROM request_logs WHERE request_id LIKE 'rld-burst-%'",
+    );
+    expect(stored.map((row) => row.request_id).sort()).toEqual(answered.sort());
   });
 });

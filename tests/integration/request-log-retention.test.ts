@@ -1,12 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { requestLogPageSchema } from "@/lib/dashboard/contract/request-logs-api";
 import { clientListSchema } from "@/lib/service-api/operator-contract";
 import { http, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
-import { createScratchDatabase } from "./harness/database";
+import { createScratchDatabase, onAppDatabase } from "./harness/database";
 import { DashboardSession } from "./harness/dashboard";
 
 // The request logs' retention over a restart of the app: rows older than
@@ -18,27 +16,6 @@ import { DashboardSession } from "./harness/dashboard";
 const operatorKey = `sk_op_ret_${randomBytes(8).toString("hex")}`;
 const password = "a-long-test-password-7";
 const env = { DEMO_PASSWORD: password, REQUEST_LOG_RETENTION_DAYS: "2", RETENTION_DAYS: "90", JOBS_INTERVAL_MS: "100" };
-
-/** A statement on the app's own database while the app is stopped: PGlite's directory, or PostgreSQL. */
-async function onDatabase(app: RunningApp, databaseUrl: string | undefined, text: string) {
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-    return;
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const db = await PGlite.create(path.join(app.dataDir, "pglite"));
-  try {
-    await db.exec(text);
-  } finally {
-    await db.close();
-  }
-}
 
 let app: RunningApp | undefined;
 afterAll(async () => {
@@ -72,8 +49,8 @@ describe("request log retention", () => {
 
     // tomorrow, as the database sees it: two rows aged past the cutoff, the retention job due
     await app.stop();
-    await onDatabase(
-      app,
+    await onAppDatabase(
+      app.dataDir,
       databaseUrl,
       `UPDATE request_logs SET created_at = now() - interval '3 days' WHERE request_id IN ('${ids.old.join("','")}');
        UPDATE jobs SET run_at = now() WHERE kind = 'retention' AND status = 'pending';`,

@@ -1,4 +1,5 @@
 import pg from "pg";
+import path from "node:path";
 
 /** Empties a PostgreSQL database for a test run (its public schema, dropped and made anew). */
 export async function resetDatabase(url: string) {
@@ -25,4 +26,33 @@ export async function createScratchDatabase(url: string, name: string): Promise<
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
   return scratch.toString();
+}
+
+/**
+ * A statement (or several) on an app's own database, the rows of the last one: PostgreSQL at
+ * `databaseUrl`, else PGlite in the app's data directory, which only one process may open, so the
+ * app must be stopped.
+ */
+export async function onAppDatabase<T = Record<string, unknown>>(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  text: string,
+): Promise<T[]> {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(results) ? (results.at(-1)?.rows ?? []) : results.rows) as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = await PGlite.create(path.join(dataDir, "pglite"));
+  try {
+    return ((await db.exec(text)).at(-1)?.rows ?? []) as T[];
+  } finally {
+    await db.close();
+  }
 }
