@@ -6,7 +6,7 @@ import type { WrittenRows } from "./row";
 // cannot be written is dropped with a warning: the log must never fail or slow a request.
 
 /** Writes begin at most this often: under load, each carries the rows of this long. */
-const LINGER_MS = 100;
+const LINGER_MS = 250;
 /** The most rows one INSERT takes; a queue this long is written at once. */
 export const MAX_BATCH = 500;
 /** The most rows waiting (a database that does not answer): past it, new ones are dropped. */

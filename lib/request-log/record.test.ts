@@ -2,7 +2,7 @@ import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { requestLogs } from "@/lib/db/schema";
 import { MASK } from "./limits";
-import { STORED_COLUMNS, toRow, type RequestLogEntry } from "./row";
+import { rowText, STORED_COLUMNS, toRow, type RequestLogEntry } from "./row";
 
 // A row as the batch INSERT takes it: every column of the table by its name, each body parsed
 // once, the error code and the related ids taken from the parsed answer.
@@ -66,5 +66,12 @@ describe("a request log row", () => {
     expect(row.request_headers.authorization).toBe(MASK);
     expect(row.created_at).toBe("2026-11-27T08:00:00.000Z");
     expect(row.duration_ms).toBe(12);
+  });
+
+  it("is sent as its values in the order of the INSERT's columns", () => {
+    const row = toRow(entry());
+    const sent = JSON.parse(rowText(row)) as unknown[];
+    expect(sent).toHaveLength(STORED_COLUMNS.length);
+    STORED_COLUMNS.forEach((name, i) => expect(sent[i]).toEqual(row[name]));
   });
 });
