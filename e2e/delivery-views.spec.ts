@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { audit } from "./axe";
 import { acceptLanguageOf, dashboardWords, languageTag, signInLocalized } from "./catalogue";
 import { expect, test } from "./fixtures";
-import { shot } from "./helpers";
+import { shot, sized } from "./helpers";
 
 // An endpoint's forwarding deliveries on the settings page: whose they are, their status, range
 // and sort in the address, kept by a reload, saved as a view, renamed, and restored from it; in
@@ -15,8 +15,7 @@ for (const locale of ["fr", "it"] as const) {
 
     test("deliveries: status, range and sort in the address, a saved view renamed and restored", async ({ page }, testInfo) => {
       test.slow();
-      const phone = testInfo.project.name === "phone";
-      await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+      const phone = await sized(page, testInfo);
       // the receiver takes the first test event and refuses the second
       let answered = 0;
       const receiver = createServer((req, res) => {

@@ -1,19 +1,12 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { audit } from "./axe";
 import { acceptLanguageOf, dashboardWords, languageTag, signInLocalized as signIn } from "./catalogue";
 import { expect, OPERATOR_KEY, test } from "./fixtures";
-import { createOrderViaApi, operatorPay, shot } from "./helpers";
+import { createOrderViaApi, operatorPay, shot, sized } from "./helpers";
 
 // A list narrowed by a date range and ordered by a sort, both in the address: the rows and the
 // address change, a reload keeps them, and a saved view brings them back; in English and German,
 // at 1440 and 390 pixels (the two projects), axe-clean in both themes.
-
-/** 1440 wide on the desktop, 390 on the phone. */
-async function sized(page: Page, testInfo: TestInfo) {
-  const phone = testInfo.project.name === "phone";
-  await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
-  return phone;
-}
 
 /** The day of an instant in the tenant's time zone (a new database's tenant counts in Europe/Zurich). */
 const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date(iso));

@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { audit } from "./axe";
 import { dashboardWords, languageTag, LOCALES, signInLocalized } from "./catalogue";
 import { expect, OPERATOR_KEY, test } from "./fixtures";
-import { shot, signInAs } from "./helpers";
+import { shot, signInAs, sized } from "./helpers";
 
 // The developers' request log as an admin reads it, in four languages at 1440 and 390 pixels:
 // calls their integration made to the sandbox with a plain HTTP client (a refused signature, an
@@ -28,8 +28,7 @@ for (const [locale, tag] of LOCALES) {
       page,
     }, testInfo) => {
       test.slow();
-      const phone = testInfo.project.name === "phone";
-      await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+      const phone = await sized(page, testInfo);
       await signInLocalized(page, locale);
 
       // the developer's own client, as their backend calls the service
@@ -110,8 +109,7 @@ for (const [locale, tag] of LOCALES) {
 }
 
 test("the operator reads every client's sandbox calls, and one client's by its id", async ({ page }, testInfo) => {
-  const phone = testInfo.project.name === "phone";
-  await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+  const phone = await sized(page, testInfo);
   await signInAs(page, "operator@example.com");
   // another company's client calls the sandbox
   const created = await page.request.post("/sandbox/operator/clients", {

@@ -1,7 +1,7 @@
 import { audit } from "./axe";
 import { dashboardWords, languageTag, LOCALES, signInLocalized } from "./catalogue";
 import { expect, test } from "./fixtures";
-import { shot } from "./helpers";
+import { shot, sized } from "./helpers";
 
 // The Scenarios tab as an admin of a sandbox tenant uses it, in four languages at 1440 and 390
 // pixels: the built-ins listed with the webhooks each makes, one run started with its button, and
@@ -16,8 +16,7 @@ for (const [locale, tag] of LOCALES) {
       page,
     }, testInfo) => {
       test.slow();
-      const phone = testInfo.project.name === "phone";
-      await page.setViewportSize(phone ? { width: 390, height: 844 } : { width: 1440, height: 900 });
+      await sized(page, testInfo);
       await signInLocalized(page, locale);
       await page.goto("/events");
       await page.getByRole("link", { name: t("logs.tabs.scenarios"), exact: true }).click();
