@@ -26,7 +26,7 @@ import {
 type Target = { app: RunningApp; databaseUrl: string | null; cookie: string; exchangeId: string };
 
 /** Pairs of processes, one after the other. */
-const PAIRS = Number(process.env.BENCH_REQUEST_LOG_PAIRS ?? 4);
+const PAIRS = Number(process.env.BENCH_REQUEST_LOG_PAIRS ?? 8);
 /** Short rounds of the throughput per pair, which of the two goes first alternating. */
 const ROUNDS = 4;
 
