@@ -8,6 +8,8 @@ import { DEMO_DAYS, seedDemoActivity, whenListening } from "@/lib/dashboard/demo
 import { setDemoAgreements } from "@/lib/dashboard/demo/demo-agreements";
 import type { Db } from "@/lib/db/client";
 import { startWorker, stopWorker } from "@/lib/sandbox/outbox/worker";
+import { clockToPresent } from "@/lib/sandbox/clock";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { startJobRunner } from "@/lib/dashboard/jobs/runner";
 import { jobHandlers, jobRegistry } from "@/lib/dashboard/lifecycle/job-registry";
 import { registerDrains } from "@/lib/dashboard/lifecycle/drains";
@@ -75,15 +77,31 @@ async function demoActivity(db: Db) {
       `example activity: ${count} exchanges over ${DEMO_DAYS} days (SANDBOX_DEMO_ACTIVITY=false turns this off)`,
     );
   } catch (error) {
-    log.error({ err: errorText(error) }, "could not make the example activity");
+    if (!serverRuntime().shutdown.stopping) return log.error({ err: errorText(error) }, "could not make the example activity");
+    // cut short by a stop (SIGTERM, Ctrl-C): the server no longer answers the activity's calls, so
+    // its last step, the clock's move to the present, is made here, or everything done from the
+    // next start on would be dated weeks back. What it made so far stays; it is not made again.
+    try {
+      const moved = await clockToPresent(db);
+      log.warn(
+        { err: errorText(error), clock_moved_days: Math.round((moved / 86_400_000) * 10) / 10 },
+        "the example activity was cut short by the stop: what it made so far stays, " +
+          "and the sandbox's clock is at the present (a fresh database makes it whole)",
+      );
+    } catch (failure) {
+      log.error({ err: errorText(failure) }, "the example activity was cut short by the stop; the sandbox's clock stays behind");
+    }
   }
 }
+
+/** The example activity under way in this process, if any: the drain waits for it to end. */
+const demo = processSingleton("demo-activity", () => ({ running: null as Promise<void> | null }));
 
 /** Migrates, seeds the demo data on an empty database, starts the job runner and the sandbox's delivery worker. */
 export function boot(): Promise<void> {
   holder.booted ??= (async () => {
     const config = env();
-    registerDrains(stopWorker);
+    registerDrains(stopWorker, () => demo.running ?? Promise.resolve());
     // the event streams, which the server serves outside Next.js (lib/runtime/streams.mjs)
     registerStreamRoutes(streamRoutes, { heartbeatMs: config.streamHeartbeatSeconds * 1000, onBeat: renewPlaces });
     const database = await getDatabase();
@@ -110,7 +128,7 @@ export function boot(): Promise<void> {
       });
       startWorker(database, config.sandboxWorkerIntervalMs);
       banner();
-      if (fresh && config.sandboxDemoActivity) void demoActivity(database.db);
+      if (fresh && config.sandboxDemoActivity) demo.running = demoActivity(database.db);
     }
   })();
   return holder.booted;

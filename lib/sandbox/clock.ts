@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxState } from "@/lib/db/schema";
 import { processSingleton } from "@/lib/process-singleton";
@@ -33,6 +33,21 @@ export async function advanceClock(db: Db, seconds: number): Promise<Date> {
     .where(eq(sandboxState.id, 1));
   await invalidate(db, { cache: "sandbox_clock" });
   return sandboxNow(db);
+}
+
+/**
+ * Moves a clock left behind the present up to it (never back): the example activity starts weeks
+ * back and, cut short by a stop, would leave it there (lib/boot.ts). Returns how far it moved, in ms.
+ */
+export async function clockToPresent(db: Db): Promise<number> {
+  const [row] = await db.select({ offset: sandboxState.clockOffsetMs }).from(sandboxState).where(eq(sandboxState.id, 1));
+  if (!row || row.offset >= 0) return 0;
+  await db
+    .update(sandboxState)
+    .set({ clockOffsetMs: 0 })
+    .where(and(eq(sandboxState.id, 1), lt(sandboxState.clockOffsetMs, 0)));
+  await invalidate(db, { cache: "sandbox_clock" });
+  return -row.offset;
 }
 
 /** Mines `blocks` blocks on the simulated chain; returns the height of the first one. */

@@ -115,4 +115,34 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       if (!scratch) removeDir(app.dataDir);
     }
   }, 300_000);
+
+  it("stopped while it is made (SIGTERM): a warning, not an error; the clock at the present after, not made again", async () => {
+    const databaseUrl = inject("databaseUrl");
+    const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, `demo_${randomBytes(4).toString("hex")}`) : undefined;
+    const operatorKey = `sk_op_demo_${randomBytes(8).toString("hex")}`;
+    const env = { SANDBOX_DEMO_ACTIVITY: "true", DEMO_PASSWORD: password };
+    let app = await startApp({ operatorKey, databaseUrl: scratch, env });
+    try {
+      const operator = new SandboxOperatorClient(`${app.baseUrl}/sandbox`, operatorKey);
+      const daysBehind = async () => (Date.now() - Date.parse((await operator.clock(0)).now)) / 86_400_000;
+      // the activity is under way once it moved the clock from 35 days back, and far from done while it is weeks back
+      await expect.poll(daysBehind, { timeout: 60_000, interval: 100 }).toBeLessThan(34.9);
+      const behind = await daysBehind();
+      expect(behind, "the activity ended before the stop").toBeGreaterThan(5);
+      await app.stop("SIGTERM");
+      const first = app.output();
+      expect(first).toContain("drained: exiting");
+      expect(first).not.toContain("could not make the example activity");
+      expect(first).toMatch(/example activity was cut short by the stop/);
+
+      app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port, env });
+      // the sandbox's clock is not left weeks behind: what happens from now on is dated today
+      expect(Math.abs(await daysBehind())).toBeLessThan(60_000 / 86_400_000);
+      // the exchanges made before the stop stay; the activity is not made again over them
+      expect(app.output()).not.toContain("example activity");
+    } finally {
+      await app.stop();
+      if (!scratch) removeDir(app.dataDir);
+    }
+  }, 300_000);
 });

@@ -1,5 +1,6 @@
 import "server-only";
 import type { NetworkName } from "@/lib/bitcoin/networks";
+import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { ExchangeClient } from "@/lib/service-api/client";
 import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
 import type { paymentFieldsSchema } from "@/lib/service-api/operator-contract";
@@ -61,6 +62,14 @@ function paymentsOfDay(daysAgo: number, orders: { euros: string; francs: string;
 }
 
 /**
+ * Throws once the server is stopping: the activity ends at its next step, even where its calls go
+ * to another instance (APP_URL behind a balancer), and lib/boot.ts puts the clock at the present.
+ */
+function notStopping(): void {
+  if (serverRuntime().shutdown.stopping) throw new Error("the server is stopping");
+}
+
+/**
  * Orders, payments and chain events over DEMO_DAYS days, covering every state the dashboard
  * shows; the sandbox's clock ends at the present.
  */
@@ -73,12 +82,14 @@ export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network
   if (!standard || !partner) throw new Error("the demo client has no agreements");
   const ids: string[] = [];
   const run = async ({ order, payment, then }: Planned) => {
+    notStopping();
     const { exchange_id } = await operator.pay({ ...payment, order_id: order });
     for (const type of then) await operator.drive(exchange_id, { type });
     ids.push(exchange_id);
   };
   /** Moves the sandbox's clock to `daysAgo` days (and `hoursAgo` hours) before the present, never back. */
   const moveTo = async (daysAgo: number, hoursAgo = 0) => {
+    notStopping();
     const now = new Date((await operator.clock(0)).now).getTime();
     const target = Date.now() - (daysAgo * DAY_S + hoursAgo * 3600) * 1000;
     if (target > now) await operator.clock(Math.round((target - now) / 1000));
@@ -124,6 +135,8 @@ export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network
 export async function whenListening(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    // a server stopped before it listened never will
+    notStopping();
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       await response.body?.cancel();
