@@ -8,6 +8,7 @@ import { isDatabaseUnavailable } from "@/lib/db/availability";
 import { errorText, logger } from "@/lib/log";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { backoffMs } from "@/lib/runtime/backoff";
+import { env } from "@/lib/env";
 
 const log = logger("refresh");
 
@@ -38,6 +39,8 @@ type Queue = {
   timer: NodeJS.Timeout | null;
   /** Set while the server drains: refreshes run at once, without waiting for quiet. */
   draining: boolean;
+  /** Refreshes that failed while the server drained (counted in the drain's one line, not one line each). */
+  drainFailures: number;
   idle: Set<() => void>;
 };
 // Per process: one GET per exchange at a time, and the concurrency limit, hold per process.
@@ -50,6 +53,7 @@ const queueState = processSingleton("refresh-queue", (): Queue => {
     lastScheduled: 0,
     timer: null,
     draining: false,
+    drainFailures: 0,
     idle: new Set(),
   };
   serverRuntime().providers.set("refreshQueueDepth", () => state.waiting.size + state.running.size + state.retrying.size);
@@ -58,6 +62,14 @@ const queueState = processSingleton("refresh-queue", (): Queue => {
 
 function queue(): Queue {
   return queueState;
+}
+
+/** Whether a tenant's upstream is the sandbox this instance serves itself (not through a balancer): it stops with the server. */
+function servedHere(baseUrl: string): boolean {
+  const config = env();
+  if (!config.sandboxEnabled) return false;
+  const url = URL.parse(baseUrl);
+  return url !== null && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) && url.port === String(config.port);
 }
 
 /** Whether a failure may pass: the service answered 5xx or not at all, or the database is out of reach. */
@@ -71,6 +83,11 @@ function failed(job: Job, key: string, error: unknown) {
   const { metrics } = serverRuntime();
   metrics.refreshFailures.inc();
   const detail = error instanceof UpstreamError ? `${error.status} ${error.code}` : errorText(error);
+  if (q.draining && isTransient(error)) {
+    metrics.refreshAbandoned.inc();
+    q.drainFailures++;
+    return;
+  }
   if (!isTransient(error) || job.attempt >= RETRIES || q.draining) {
     if (isTransient(error)) metrics.refreshAbandoned.inc();
     log.warn(
@@ -156,25 +173,39 @@ export async function drainRefreshes(deadline: number): Promise<void> {
     if (!q.waiting.has(key) && !q.running.has(key)) q.waiting.set(key, { ...job, attempt: RETRIES });
   }
   q.retrying.clear();
+  // this instance's own sandbox stopped listening with the server: its refreshes could only fail
+  let notRun = 0;
+  for (const [key, job] of q.waiting)
+    if (servedHere(job.tenant.baseUrl)) {
+      q.waiting.delete(key);
+      notRun++;
+    }
   const started = Date.now();
   const pending = q.waiting.size + q.running.size;
   pump();
-  if (q.waiting.size === 0 && q.running.size === 0) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
-    function done() {
-      clearTimeout(timer);
-      q.idle.delete(done);
-      resolve();
-    }
-    q.idle.add(done);
-  });
+  if (q.waiting.size > 0 || q.running.size > 0)
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
+      function done() {
+        clearTimeout(timer);
+        q.idle.delete(done);
+        resolve();
+      }
+      q.idle.add(done);
+    });
+  if (pending === 0 && notRun === 0) return;
   const left = q.waiting.size + q.running.size;
-  const summary = { refreshes: pending, left, duration_ms: Date.now() - started };
+  const summary = { refreshes: pending, failed: q.drainFailures, not_run: notRun, left, duration_ms: Date.now() - started };
   if (left > 0)
     log.warn(
       summary,
       "the shutdown grace ended before every refresh ran; those exchanges are fetched again when next opened or at their next event",
+    );
+  else if (notRun > 0 || q.drainFailures > 0)
+    log.info(
+      summary,
+      "refreshes at shutdown: those not run (this instance's own sandbox stopped with it) or failed are fetched again " +
+        "when next opened or at their next event",
     );
   else log.info(summary, "refreshes under way at shutdown ran");
 }
