@@ -69,8 +69,8 @@ async function demoActivity(db: Db) {
       clientId: config.secrets.SANDBOX_DEMO_CLIENT_ID,
       operatorKey: config.secrets.SANDBOX_OPERATOR_KEY,
       network: config.sandboxNetwork,
+      begun: (start) => setDemoAgreements(db, start),
     });
-    await setDemoAgreements(db, activity);
     const count = activity.exchangeIds.length;
     log.info(
       { exchanges: count },

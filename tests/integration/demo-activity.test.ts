@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { randomBytes } from "node:crypto";
 import { exchangePageSchema, overviewSchema } from "@/lib/dashboard/contract/dashboard-api";
-import { earningsReportSchema } from "@/lib/dashboard/contract/reports-api";
+import { agreementsSchema, earningsReportSchema } from "@/lib/dashboard/contract/reports-api";
 import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
 import { parse } from "./harness/api";
 import { removeDir, startApp } from "./harness/app-server";
@@ -140,8 +140,11 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port, env });
       // the sandbox's clock is not left weeks behind: what happens from now on is dated today
       expect(Math.abs(await daysBehind())).toBeLessThan(60_000 / 86_400_000);
-      // the exchanges made before the stop stay; the activity is not made again over them
+      // the exchanges made before the stop stay, and the agreements' shares set as it began; it is not made again over them
       expect(app.output()).not.toContain("example activity");
+      const session = await DashboardSession.signIn("affiliate@example.com", password, { baseUrl: app.baseUrl });
+      const agreements = parse(agreementsSchema, await session.request("GET", "/api/agreements"), 200);
+      expect(agreements.data.flatMap((a) => (a.label ? [a.label] : [])).sort()).toEqual(["Partner app", "Web shop"]);
     } finally {
       await app.stop();
       if (!scratch) removeDir(app.dataDir);

@@ -18,7 +18,14 @@ import type { z } from "zod";
 // present with what a person should look at first: a customer's identification pending for days
 // and a Lightning payout waiting for the end user's wallet, both in *Needs attention*.
 
-type Options = { baseUrl: string; clientId: string; operatorKey: string; network: NetworkName };
+type Options = {
+  baseUrl: string;
+  clientId: string;
+  operatorKey: string;
+  network: NetworkName;
+  /** Called before the first order with the agreements and the first day (a run cut short keeps what it gave). */
+  begun?: (start: DemoStart) => Promise<void>;
+};
 type Payment = z.input<typeof paymentFieldsSchema>;
 type Step = "broadcast" | "confirm" | "identification_approved";
 
@@ -36,6 +43,8 @@ const lightningOrder = async (api: ExchangeClient) => (await lightningOrderOf(ap
 
 /** What the example activity made: the exchanges, and the two agreements its orders are affiliated to. */
 export type DemoActivity = { exchangeIds: string[]; affiliates: { standard: string; partner: string }; startedOn: Date };
+/** What is known of the activity before its first order. */
+export type DemoStart = Omit<DemoActivity, "exchangeIds">;
 
 type Planned = { order: string; payment: Payment; then: Step[] };
 
@@ -63,7 +72,8 @@ function paymentsOfDay(daysAgo: number, orders: { euros: string; francs: string;
 
 /**
  * Throws once the server is stopping: the activity ends at its next step, even where its calls go
- * to another instance (APP_URL behind a balancer), and lib/boot.ts puts the clock at the present.
+ * to another instance (EXCHANGE_API_BASE_URL naming a balancer), and lib/boot.ts puts the clock at
+ * the present.
  */
 function notStopping(): void {
   if (serverRuntime().shutdown.stopping) throw new Error("the server is stopping");
@@ -73,13 +83,14 @@ function notStopping(): void {
  * Orders, payments and chain events over DEMO_DAYS days, covering every state the dashboard
  * shows; the sandbox's clock ends at the present.
  */
-export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network }: Options): Promise<DemoActivity> {
+export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network, begun }: Options): Promise<DemoActivity> {
   const api = new ExchangeClient({ baseUrl, clientId });
   const operator = new SandboxOperatorClient(baseUrl, operatorKey);
   const startedOn = new Date((await operator.clock(0)).now);
   const client = (await operator.clients()).clients.find((c) => c.client_id === clientId);
   const [standard, partner] = client?.affiliate_ids ?? [];
   if (!standard || !partner) throw new Error("the demo client has no agreements");
+  await begun?.({ affiliates: { standard, partner }, startedOn });
   const ids: string[] = [];
   const run = async ({ order, payment, then }: Planned) => {
     notStopping();

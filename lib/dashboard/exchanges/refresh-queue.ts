@@ -39,8 +39,10 @@ type Queue = {
   timer: NodeJS.Timeout | null;
   /** Set while the server drains: refreshes run at once, without waiting for quiet. */
   draining: boolean;
-  /** Refreshes that failed while the server drained (counted in the drain's one line, not one line each). */
+  /** Refreshes that failed while the server stopped (counted in the drain's one line, not one line each). */
   drainFailures: number;
+  /** Refreshes not run while the server stopped: their upstream, this instance's own sandbox, stopped with it. */
+  notRun: number;
   idle: Set<() => void>;
 };
 // Per process: one GET per exchange at a time, and the concurrency limit, hold per process.
@@ -54,6 +56,7 @@ const queueState = processSingleton("refresh-queue", (): Queue => {
     timer: null,
     draining: false,
     drainFailures: 0,
+    notRun: 0,
     idle: new Set(),
   };
   serverRuntime().providers.set("refreshQueueDepth", () => state.waiting.size + state.running.size + state.retrying.size);
@@ -67,10 +70,14 @@ function queue(): Queue {
 /** Whether a tenant's upstream is the sandbox this instance serves itself (not through a balancer): it stops with the server. */
 function servedHere(baseUrl: string): boolean {
   const config = env();
-  if (!config.sandboxEnabled) return false;
-  const url = URL.parse(baseUrl);
-  return url !== null && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) && url.port === String(config.port);
+  if (!config.sandboxEnabled || !URL.canParse(baseUrl)) return false;
+  const url = new URL(baseUrl);
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) && port === String(config.port);
 }
+
+/** Whether the server is stopping: from the signal on, before the drain reaches the refreshes. */
+const stopping = () => serverRuntime().shutdown.stopping;
 
 /** Whether a failure may pass: the service answered 5xx or not at all, or the database is out of reach. */
 function isTransient(error: unknown): boolean {
@@ -83,7 +90,7 @@ function failed(job: Job, key: string, error: unknown) {
   const { metrics } = serverRuntime();
   metrics.refreshFailures.inc();
   const detail = error instanceof UpstreamError ? `${error.status} ${error.code}` : errorText(error);
-  if (q.draining && isTransient(error)) {
+  if ((q.draining || stopping()) && isTransient(error)) {
     metrics.refreshAbandoned.inc();
     q.drainFailures++;
     return;
@@ -119,6 +126,12 @@ function pump() {
   for (const [key, job] of q.waiting) {
     if (q.running.size >= concurrency) return;
     if (q.running.has(key)) continue;
+    // once the server stopped listening, this instance's own sandbox no longer answers
+    if (stopping() && servedHere(job.tenant.baseUrl)) {
+      q.waiting.delete(key);
+      q.notRun++;
+      continue;
+    }
     if (!quiet && now - job.since < MAX_WAIT_MS) {
       schedulePump(Math.min(QUIET_MS, MAX_WAIT_MS - (now - job.since)));
       return;
@@ -173,16 +186,10 @@ export async function drainRefreshes(deadline: number): Promise<void> {
     if (!q.waiting.has(key) && !q.running.has(key)) q.waiting.set(key, { ...job, attempt: RETRIES });
   }
   q.retrying.clear();
-  // this instance's own sandbox stopped listening with the server: its refreshes could only fail
-  let notRun = 0;
-  for (const [key, job] of q.waiting)
-    if (servedHere(job.tenant.baseUrl)) {
-      q.waiting.delete(key);
-      notRun++;
-    }
   const started = Date.now();
-  const pending = q.waiting.size + q.running.size;
+  // pump leaves out the refreshes from this instance's own sandbox (it stopped listening with the server)
   pump();
+  const pending = q.waiting.size + q.running.size;
   if (q.waiting.size > 0 || q.running.size > 0)
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
@@ -193,7 +200,8 @@ export async function drainRefreshes(deadline: number): Promise<void> {
       }
       q.idle.add(done);
     });
-  if (pending === 0 && notRun === 0) return;
+  const notRun = q.notRun;
+  if (pending === 0 && notRun === 0 && q.drainFailures === 0) return;
   const left = q.waiting.size + q.running.size;
   const summary = { refreshes: pending, failed: q.drainFailures, not_run: notRun, left, duration_ms: Date.now() - started };
   if (left > 0)
