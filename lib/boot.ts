@@ -126,6 +126,17 @@ export function boot(): Promise<void> {
         await seedSandbox(tx, { clockDaysBack: config.sandboxDemoActivity ? DEMO_DAYS : 0 });
         return seedDashboard(tx);
       });
+      // only a fresh demo seed puts the clock behind the present, and only its example activity
+      // moves it up: on PGlite, one process's database, a clock found behind at a later start is
+      // a run that died (kill -9, a power cut). On PostgreSQL another instance may be making it.
+      if (!fresh && database.kind === "pglite") {
+        const moved = await clockToPresent(database.db);
+        if (moved > 0)
+          log.warn(
+            { clock_moved_days: Math.round((moved / 86_400_000) * 10) / 10 },
+            "the sandbox's clock was left behind by an example activity that did not finish: it is moved to the present",
+          );
+      }
       startWorker(database, config.sandboxWorkerIntervalMs);
       banner();
       if (fresh && config.sandboxDemoActivity) demo.running = demoActivity(database.db);

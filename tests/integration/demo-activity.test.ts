@@ -150,4 +150,26 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       if (!scratch) removeDir(app.dataDir);
     }
   }, 300_000);
+
+  it("killed while it is made (kill -9, PGlite): the next start finds the clock behind and puts it at the present", async () => {
+    // PGlite is one process's database, so a clock found behind at a later start can only be a run that died
+    const operatorKey = `sk_op_demo_${randomBytes(8).toString("hex")}`;
+    const env = { SANDBOX_DEMO_ACTIVITY: "true", DEMO_PASSWORD: password };
+    let app = await startApp({ operatorKey, env });
+    try {
+      const operator = new SandboxOperatorClient(`${app.baseUrl}/sandbox`, operatorKey);
+      const daysBehind = async () => (Date.now() - Date.parse((await operator.clock(0)).now)) / 86_400_000;
+      await expect.poll(daysBehind, { timeout: 60_000, interval: 100 }).toBeLessThan(34.9);
+      expect(await daysBehind(), "the activity ended before the kill").toBeGreaterThan(5);
+      await app.stop("SIGKILL");
+
+      app = await startApp({ operatorKey, dataDir: app.dataDir, port: app.port, env });
+      expect(Math.abs(await daysBehind())).toBeLessThan(60_000 / 86_400_000);
+      expect(app.output()).toMatch(/the sandbox's clock was left behind/);
+      expect(app.output()).not.toContain("example activity:");
+    } finally {
+      await app.stop();
+      removeDir(app.dataDir);
+    }
+  }, 300_000);
 });
