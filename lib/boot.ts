@@ -59,6 +59,9 @@ function banner() {
   process.stdout.write(`${lines.join("\n")}\n`);
 }
 
+/** How far the sandbox's clock was moved, in days to a tenth, for the log. */
+const inDays = (ms: number) => Math.round((ms / 86_400_000) * 10) / 10;
+
 /** A fresh demo database gets example activity once the server listens (it goes through the server's own HTTP API). */
 async function demoActivity(db: Db) {
   const config = env();
@@ -84,7 +87,7 @@ async function demoActivity(db: Db) {
     try {
       const moved = await clockToPresent(db);
       log.warn(
-        { err: errorText(error), clock_moved_days: Math.round((moved / 86_400_000) * 10) / 10 },
+        { err: errorText(error), clock_moved_days: inDays(moved) },
         "the example activity was cut short by the stop: what it made so far stays, " +
           "and the sandbox's clock is at the present (a fresh database makes it whole)",
       );
@@ -133,7 +136,7 @@ export function boot(): Promise<void> {
         const moved = await clockToPresent(database.db);
         if (moved > 0)
           log.warn(
-            { clock_moved_days: Math.round((moved / 86_400_000) * 10) / 10 },
+            { clock_moved_days: inDays(moved) },
             "the sandbox's clock was left behind by an example activity that did not finish: it is moved to the present",
           );
       }

@@ -6,7 +6,7 @@ import { exchangePageSchema, overviewSchema } from "@/lib/dashboard/contract/das
 import { agreementsSchema, earningsReportSchema } from "@/lib/dashboard/contract/reports-api";
 import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
 import { parse } from "./harness/api";
-import { removeDir, startApp } from "./harness/app-server";
+import { removeDir, startApp, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";
 import { DashboardSession } from "./harness/dashboard";
 
@@ -31,13 +31,28 @@ async function settledList(session: DashboardSession, made: number) {
   throw new Error(`the example activity never arrived (${last})`);
 }
 
+/** A fresh app with the example activity on: on a scratch PostgreSQL database where the suite has one, unless `pglite`. */
+async function startDemo({ pglite = false } = {}) {
+  const databaseUrl = pglite ? undefined : inject("databaseUrl");
+  const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, `demo_${randomBytes(4).toString("hex")}`) : undefined;
+  const operatorKey = `sk_op_demo_${randomBytes(8).toString("hex")}`;
+  const env = { SANDBOX_DEMO_ACTIVITY: "true", DEMO_PASSWORD: password };
+  const app = await startApp({ operatorKey, databaseUrl: scratch, env });
+  /** The same app's data started again. */
+  const restart = (stopped: RunningApp) =>
+    startApp({ operatorKey, databaseUrl: scratch, dataDir: stopped.dataDir, port: stopped.port, env });
+  return { app, scratch, operatorKey, restart };
+}
+
+/** How many days the sandbox's clock is behind the present, as its operator API reads it. */
+const daysBehindOf = (app: RunningApp, operatorKey: string) => async () =>
+  (Date.now() - Date.parse((await new SandboxOperatorClient(`${app.baseUrl}/sandbox`, operatorKey).clock(0)).now)) / 86_400_000;
+
 describe("SANDBOX_DEMO_ACTIVITY", () => {
   it("on a fresh database: weeks of every state, through webhooks, attention at once, earnings; not again on restart", async () => {
-    const databaseUrl = inject("databaseUrl");
-    const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, `demo_${randomBytes(4).toString("hex")}`) : undefined;
-    const operatorKey = `sk_op_demo_${randomBytes(8).toString("hex")}`;
-    const env = { SANDBOX_DEMO_ACTIVITY: "true", DEMO_PASSWORD: password };
-    let app = await startApp({ operatorKey, databaseUrl: scratch, env });
+    const demo = await startDemo();
+    const { scratch, operatorKey } = demo;
+    let app = demo.app;
     try {
       const session = await DashboardSession.signIn("affiliate@example.com", password, { baseUrl: app.baseUrl });
       // the server says when it has made the activity; then the dashboard holds what its webhooks said
@@ -104,7 +119,7 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       }
 
       await app.stop();
-      app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port, env });
+      app = await demo.restart(app);
       const again = await DashboardSession.signIn("affiliate@example.com", password, { baseUrl: app.baseUrl });
       await new Promise((r) => setTimeout(r, 1_000));
       const after = parse(exchangePageSchema, await again.request("GET", "/api/exchanges?limit=100"), 200);
@@ -117,14 +132,10 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
   }, 300_000);
 
   it("stopped while it is made (SIGTERM): a warning, not an error; the clock at the present after, not made again", async () => {
-    const databaseUrl = inject("databaseUrl");
-    const scratch = databaseUrl ? await createScratchDatabase(databaseUrl, `demo_${randomBytes(4).toString("hex")}`) : undefined;
-    const operatorKey = `sk_op_demo_${randomBytes(8).toString("hex")}`;
-    const env = { SANDBOX_DEMO_ACTIVITY: "true", DEMO_PASSWORD: password };
-    let app = await startApp({ operatorKey, databaseUrl: scratch, env });
+    const demo = await startDemo();
+    let app = demo.app;
     try {
-      const operator = new SandboxOperatorClient(`${app.baseUrl}/sandbox`, operatorKey);
-      const daysBehind = async () => (Date.now() - Date.parse((await operator.clock(0)).now)) / 86_400_000;
+      const daysBehind = daysBehindOf(app, demo.operatorKey);
       // the activity is under way once it moved the clock from 35 days back, and far from done while it is weeks back
       await expect.poll(daysBehind, { timeout: 60_000, interval: 100 }).toBeLessThan(34.9);
       const behind = await daysBehind();
@@ -137,7 +148,7 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       // the snapshot refreshes its webhooks left are not tried against the sandbox that stopped with the server
       expect(first).not.toContain("refreshing an exchange failed");
 
-      app = await startApp({ operatorKey, databaseUrl: scratch, dataDir: app.dataDir, port: app.port, env });
+      app = await demo.restart(app);
       // the sandbox's clock is not left weeks behind: what happens from now on is dated today
       expect(Math.abs(await daysBehind())).toBeLessThan(60_000 / 86_400_000);
       // the exchanges made before the stop stay, and the agreements' shares set as it began; it is not made again over them
@@ -147,23 +158,21 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       expect(agreements.data.flatMap((a) => (a.label ? [a.label] : [])).sort()).toEqual(["Partner app", "Web shop"]);
     } finally {
       await app.stop();
-      if (!scratch) removeDir(app.dataDir);
+      if (!demo.scratch) removeDir(app.dataDir);
     }
   }, 300_000);
 
   it("killed while it is made (kill -9, PGlite): the next start finds the clock behind and puts it at the present", async () => {
     // PGlite is one process's database, so a clock found behind at a later start can only be a run that died
-    const operatorKey = `sk_op_demo_${randomBytes(8).toString("hex")}`;
-    const env = { SANDBOX_DEMO_ACTIVITY: "true", DEMO_PASSWORD: password };
-    let app = await startApp({ operatorKey, env });
+    const demo = await startDemo({ pglite: true });
+    let app = demo.app;
     try {
-      const operator = new SandboxOperatorClient(`${app.baseUrl}/sandbox`, operatorKey);
-      const daysBehind = async () => (Date.now() - Date.parse((await operator.clock(0)).now)) / 86_400_000;
+      const daysBehind = daysBehindOf(app, demo.operatorKey);
       await expect.poll(daysBehind, { timeout: 60_000, interval: 100 }).toBeLessThan(34.9);
       expect(await daysBehind(), "the activity ended before the kill").toBeGreaterThan(5);
       await app.stop("SIGKILL");
 
-      app = await startApp({ operatorKey, dataDir: app.dataDir, port: app.port, env });
+      app = await demo.restart(app);
       expect(Math.abs(await daysBehind())).toBeLessThan(60_000 / 86_400_000);
       expect(app.output()).toMatch(/the sandbox's clock was left behind/);
       expect(app.output()).not.toContain("example activity:");

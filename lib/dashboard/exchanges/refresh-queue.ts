@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from "@/lib/db/availability";
 import { errorText, logger } from "@/lib/log";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { backoffMs } from "@/lib/runtime/backoff";
-import { env } from "@/lib/env";
+import { servedByThisInstance } from "@/lib/dashboard/upstream/own-sandbox";
 
 const log = logger("refresh");
 
@@ -67,15 +67,6 @@ function queue(): Queue {
   return queueState;
 }
 
-/** Whether a tenant's upstream is the sandbox this instance serves itself (not through a balancer): it stops with the server. */
-function servedHere(baseUrl: string): boolean {
-  const config = env();
-  if (!config.sandboxEnabled || !URL.canParse(baseUrl)) return false;
-  const url = new URL(baseUrl);
-  const port = url.port || (url.protocol === "https:" ? "443" : "80");
-  return ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) && port === String(config.port);
-}
-
 /** Whether the server is stopping: from the signal on, before the drain reaches the refreshes. */
 const stopping = () => serverRuntime().shutdown.stopping;
 
@@ -127,7 +118,7 @@ function pump() {
     if (q.running.size >= concurrency) return;
     if (q.running.has(key)) continue;
     // once the server stopped listening, this instance's own sandbox no longer answers
-    if (stopping() && servedHere(job.tenant.baseUrl)) {
+    if (stopping() && servedByThisInstance(job.tenant.baseUrl)) {
       q.waiting.delete(key);
       q.notRun++;
       continue;

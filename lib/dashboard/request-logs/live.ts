@@ -5,7 +5,7 @@ import { publish } from "@/lib/dashboard/events/bus";
 import { onRequestLogsWritten, type WrittenRows } from "@/lib/request-log/record";
 import { processSingleton } from "@/lib/process-singleton";
 import { errorText, logger } from "@/lib/log";
-import { isOwnSandbox } from "./viewer";
+import { isOwnSandbox } from "@/lib/dashboard/upstream/own-sandbox";
 import { clientKeyOf } from "@/lib/request-log/client-key";
 
 // New request log rows appear live: the batches written (lib/request-log/record.ts) are announced

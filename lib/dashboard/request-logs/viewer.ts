@@ -1,5 +1,5 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { isOwnSandbox } from "@/lib/dashboard/upstream/own-sandbox";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import type { Role } from "@/lib/dashboard/auth/roles";
 import { clientKeyOf } from "@/lib/request-log/client-key";
@@ -11,16 +11,6 @@ import { clientKeyOf } from "@/lib/request-log/client-key";
 export type LogViewer =
   | { kind: "tenant"; tenantId: string; clientKey: string | null; bodies: boolean }
   | { kind: "operator"; clientKey: string | null; bodies: true };
-
-const bare = (url: string) => url.replace(/\/+$/, "").toLowerCase();
-
-/** Whether the tenant's upstream is this app's own sandbox (its base URL the sandbox's, public or internal). */
-export function isOwnSandbox(baseUrl: string): boolean {
-  const config = env();
-  if (!config.sandboxEnabled) return false;
-  const own = [config.sandboxPublicUrl, `http://127.0.0.1:${config.port}/sandbox`, `http://localhost:${config.port}/sandbox`];
-  return own.map(bare).includes(bare(baseUrl));
-}
 
 export function tenantViewer(tenant: Tenant, role: Role): LogViewer {
   return {
