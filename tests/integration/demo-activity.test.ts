@@ -17,18 +17,28 @@ import { DashboardSession } from "./harness/dashboard";
 
 const password = "demo-activity-password-1";
 
+/** The server's warnings and errors (pino's levels 40 and up), for a failure to say why. */
+const complaints = (output: string) =>
+  output
+    .split("\n")
+    .filter((line) => /"level":(4|5|6)\d/.test(line))
+    .join("\n");
+
 /** Every exchange, once the dashboard holds a snapshot of each and the attention queue has its two items. */
-async function settledList(session: DashboardSession, made: number) {
+async function settledList(session: DashboardSession, made: number, app: RunningApp) {
   let last = "";
   for (let i = 0; i < 1800; i++) {
     const page = parse(exchangePageSchema, await session.request("GET", "/api/exchanges?limit=100"), 200);
     const overview = parse(overviewSchema, await session.request("GET", "/api/overview"), 200);
     const snapshots = page.data.length >= made && page.data.every((e) => e.exchange !== null);
     if (snapshots && overview.attention.count === 2) return { items: page.data, overview };
-    last = `${page.data.length} exchanges, attention: ${overview.attention.items.map((e) => e.attention).join(", ")}`;
+    const stale = page.data.filter((e) => e.exchange === null).map((e) => e.id);
+    last =
+      `${page.data.length} of ${made} exchanges, ${stale.length} without a snapshot (${stale.slice(0, 5).join(", ")}), ` +
+      `attention ${overview.attention.count}: ${overview.attention.items.map((e) => e.attention).join(", ")}`;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the example activity never arrived (${last})`);
+  throw new Error(`the example activity never arrived (${last}); the server said:\n${complaints(app.output())}`);
 }
 
 /** A fresh app with the example activity on: on a scratch PostgreSQL database where the suite has one, unless `pglite`. */
@@ -63,7 +73,7 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       expect(app.output().match(failed)?.[0] ?? null).toBeNull();
       const count = Number(app.output().match(made)?.[1]);
       expect(count).toBeGreaterThanOrEqual(60);
-      const { items, overview } = await settledList(session, count);
+      const { items, overview } = await settledList(session, count, app);
       expect(items).toHaveLength(count);
       const states = new Set(items.map((e) => e.state));
       expect(states).toEqual(new Set(["executed", "interrupted", "refunded", "settled"]));
