@@ -16,8 +16,11 @@ export function logger(component: string): Logger {
  * An error as a log field: its message, never the values it may carry. A failed query's message
  * lists the statement's parameters (a webhook's body and headers, a password hash): they go.
  */
-export function errorText(error: unknown): string {
-  return withoutParams(error instanceof Error ? error.message : String(error));
+export function errorText(error: unknown, depth = 0): string {
+  if (!(error instanceof Error)) return withoutParams(String(error));
+  // a wrapper's cause says why (drizzle's "Failed query" wraps PostgreSQL's "deadlock detected")
+  const cause = error.cause !== undefined && depth < 3 ? `; caused by: ${errorText(error.cause, depth + 1)}` : "";
+  return withoutParams(error.message) + cause;
 }
 
 /** An error's stack for an unexpected failure, without a failed query's parameters. */

@@ -40,6 +40,27 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
+/**
+ * SQLSTATEs of a statement PostgreSQL ended so that others could go on: deadlock_detected (two
+ * transactions waiting for each other's rows) and serialization_failure. Nothing was wrong with
+ * it; run again, it passes.
+ */
+const CONFLICT_STATES = new Set(["40P01", "40001"]);
+
+/**
+ * PostgreSQL's reason when an error (or what caused it) is a statement it ended to break a
+ * deadlock or a serialization conflict, as "deadlock detected (40P01)"; else null.
+ */
+export function writeConflict(error: unknown, depth = 0): string | null {
+  if (depth > 5 || !error || typeof error !== "object") return null;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof code === "string" && CONFLICT_STATES.has(code)) return `${typeof message === "string" ? message : "conflict"} (${code})`;
+  return writeConflict(cause, depth + 1);
+}
+
+/** Whether an error (or what caused it) is PostgreSQL ending a statement to break a deadlock or a serialization conflict. */
+export const isWriteConflict = (error: unknown): boolean => writeConflict(error) !== null;
+
 /** The API's answer while the database is out of reach. */
 export function databaseUnavailable(): ApiError {
   return new ApiError("database_unavailable", "The database cannot be reached right now", undefined, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signalGate, WINDOW_MS } from "@/scripts/signal-gate.mjs";
-import { isDatabaseUnavailable } from "@/lib/db/availability";
+import { isDatabaseUnavailable, isWriteConflict, writeConflict } from "@/lib/db/availability";
 
 function gate() {
   let now = 1_000_000;
@@ -41,6 +41,18 @@ describe("a database out of reach", () => {
     const constraint = Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505" });
     expect([constraint, new Error("boom"), null, "text"].map((e) => isDatabaseUnavailable(e))).toEqual([false, false, false, false]);
   });
+
+  it("tells a statement PostgreSQL ended to break a deadlock (run it again) from one it refused", () => {
+    const deadlock = Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    const serialization = Object.assign(new Error("could not serialize access"), { code: "40001" });
+    const wrapped = Object.assign(new Error("Failed query: update exchanges"), { cause: deadlock });
+    const constraint = Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505" });
+    expect([deadlock, serialization, wrapped].map((e) => isWriteConflict(e))).toEqual([true, true, true]);
+    expect([constraint, new Error("boom"), null].map((e) => isWriteConflict(e))).toEqual([false, false, false]);
+    expect(isDatabaseUnavailable(wrapped)).toBe(false);
+    // what the log says of it: PostgreSQL's reason, not the statement
+    expect(writeConflict(wrapped)).toBe("deadlock detected (40P01)");
+  });
 });
 
 describe("an error as a log field", () => {
@@ -51,5 +63,12 @@ describe("an error as a log field", () => {
     expect(errorText(failed)).toBe('Failed query: insert into "webhook_events" values ($1)\nparams: [left out]');
     expect(errorStack(failed)).not.toContain("sha256=");
     expect(errorStack(failed)).toContain("at store (store-event.ts:1:1)");
+  });
+
+  it("says what caused a wrapped error: PostgreSQL's reason under drizzle's failed query", async () => {
+    const { errorText } = await import("@/lib/log");
+    const deadlock = Object.assign(new Error("deadlock detected"), { code: "40P01" });
+    const failed = new Error('Failed query: update "exchanges" set x = $1\nparams: secret-value', { cause: deadlock });
+    expect(errorText(failed)).toBe('Failed query: update "exchanges" set x = $1\nparams: [left out]; caused by: deadlock detected');
   });
 });

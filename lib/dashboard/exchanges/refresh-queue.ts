@@ -4,7 +4,7 @@ import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { UpstreamError } from "@/lib/service-api/client";
 import { refreshExchange } from "./refresh-exchange";
 import { processSingleton } from "@/lib/process-singleton";
-import { isDatabaseUnavailable } from "@/lib/db/availability";
+import { isDatabaseUnavailable, isWriteConflict, writeConflict } from "@/lib/db/availability";
 import { errorText, logger } from "@/lib/log";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { backoffMs } from "@/lib/runtime/backoff";
@@ -16,7 +16,8 @@ const log = logger("refresh");
 // events for one exchange costs one GET, and ingesting never waits for the upstream. During a
 // burst of webhooks refreshes wait for a quiet moment (QUIET_MS without a new one), but never
 // longer than MAX_WAIT_MS. A refresh that fails for a passing reason (the service or the
-// database out of reach) is tried again after 0.5 s, doubling up to 30 s, at most RETRIES times
+// database out of reach, or PostgreSQL ending its write to break a deadlock with a batch of
+// webhooks: both lock the exchange's row and its daily figures) is tried again after 0.5 s, doubling up to 30 s, at most RETRIES times
 // (about a minute and a half in all), so that no exchange stays stale after a failover. A
 // draining server runs what is left DRAIN_CONCURRENCY at a time: under a burst the queue may hold
 // a few hundred exchanges, and four at a time would spend most of the shutdown grace on them.
@@ -70,17 +71,17 @@ function queue(): Queue {
 /** Whether the server is stopping: from the signal on, before the drain reaches the refreshes. */
 const stopping = () => serverRuntime().shutdown.stopping;
 
-/** Whether a failure may pass: the service answered 5xx or not at all, or the database is out of reach. */
+/** Whether a failure may pass: the service answered 5xx or not at all, the database is out of reach, or it broke a deadlock. */
 function isTransient(error: unknown): boolean {
   if (error instanceof UpstreamError) return error.status >= 500;
-  return isDatabaseUnavailable(error) || (error instanceof TypeError && /fetch failed/i.test(error.message));
+  return isDatabaseUnavailable(error) || isWriteConflict(error) || (error instanceof TypeError && /fetch failed/i.test(error.message));
 }
 
 function failed(job: Job, key: string, error: unknown) {
   const q = queue();
   const { metrics } = serverRuntime();
   metrics.refreshFailures.inc();
-  const detail = error instanceof UpstreamError ? `${error.status} ${error.code}` : errorText(error);
+  const detail = error instanceof UpstreamError ? `${error.status} ${error.code}` : (writeConflict(error) ?? errorText(error));
   if ((q.draining || stopping()) && isTransient(error)) {
     metrics.refreshAbandoned.inc();
     q.drainFailures++;

@@ -6,6 +6,10 @@ import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 import { indexAnnouncedExchangesSql } from "@/lib/dashboard/exchanges/index-exchange";
 import { forwardStoredEventsSql } from "@/lib/dashboard/forwarding/deliver";
+import { writeConflict } from "@/lib/db/availability";
+import { logger } from "@/lib/log";
+
+const log = logger("webhooks");
 
 type Event = {
   tenantId: string;
@@ -25,6 +29,13 @@ type Event = {
   /** The state the event implies, for an exchange the index has not seen yet. */
   state: ExchangeState | null;
 };
+
+/**
+ * How often a statement PostgreSQL ended to break a deadlock is run in all. It locks the tenant's
+ * cursor, new exchanges' rows and their daily figures; a snapshot refresh locks an exchange's row
+ * and then its figures, so the two can wait for each other. The loser has done nothing wrong.
+ */
+const CONFLICT_ATTEMPTS = 3;
 
 /** At most this many events go in one statement, and bodies of at most this many bytes (but always one event). */
 const BATCH_MAX = 100;
@@ -74,7 +85,7 @@ async function drain(db: Db, tenantId: string, lane: Lane, byTenant: Map<string,
   while (lane.waiting.length > 0) {
     const batch = nextBatch(lane.waiting);
     try {
-      const seqs = await storeBatch(
+      const seqs = await storeRetried(
         db,
         tenantId,
         batch.map((w) => w.event),
@@ -82,11 +93,24 @@ async function drain(db: Db, tenantId: string, lane: Lane, byTenant: Map<string,
       batch.forEach((w, i) => w.resolve(seqs[i] ?? null));
     } catch (error) {
       if (batch.length === 1) batch[0]?.reject(error);
-      else for (const w of batch) await storeBatch(db, tenantId, [w.event]).then(([seq]) => w.resolve(seq ?? null), w.reject);
+      else for (const w of batch) await storeRetried(db, tenantId, [w.event]).then(([seq]) => w.resolve(seq ?? null), w.reject);
     }
   }
   lane.running = false;
   byTenant.delete(tenantId);
+}
+
+/** storeBatch, run again at once when PostgreSQL ended it to break a deadlock (nothing of it was stored). */
+async function storeRetried(db: Db, tenantId: string, events: Event[]): Promise<(number | null)[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeBatch(db, tenantId, events);
+    } catch (error) {
+      const conflict = writeConflict(error);
+      if (conflict === null || attempt >= CONFLICT_ATTEMPTS) throw error;
+      log.info({ tenant_id: tenantId, events: events.length, attempt, err: conflict }, "storing webhooks failed; trying again");
+    }
+  }
 }
 
 /**
