@@ -38,11 +38,13 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        // plans of every list, search and report on a real PostgreSQL (TEST_DATABASE_URL)
+        // on a real PostgreSQL (TEST_DATABASE_URL): plans of every list, search and report; the
+        // built app's writes made to deadlock
         test: {
           name: "postgres",
           include: ["tests/postgres/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/postgres/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 600_000,
         },

@@ -19,8 +19,19 @@ export function logger(component: string): Logger {
 export function errorText(error: unknown, depth = 0): string {
   if (!(error instanceof Error)) return withoutParams(String(error));
   // a wrapper's cause says why (drizzle's "Failed query" wraps PostgreSQL's "deadlock detected")
-  const cause = error.cause !== undefined && depth < 3 ? `; caused by: ${errorText(error.cause, depth + 1)}` : "";
+  const cause = error.cause !== undefined && depth < 3 ? `; caused by: ${causeText(error.cause, depth + 1)}` : "";
   return withoutParams(error.message) + cause;
+}
+
+/**
+ * A cause's text. A database's error gives its reason and SQLSTATE only, without the value it may
+ * quote after a colon (a failed cast names the input: `invalid input syntax for type uuid: "…"`),
+ * as the failed query's parameters are left out.
+ */
+function causeText(cause: unknown, depth: number): string {
+  const code = cause instanceof Error ? (cause as { code?: unknown }).code : undefined;
+  if (cause instanceof Error && typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return `${cause.message.split(": ")[0]} (${code})`;
+  return errorText(cause, depth);
 }
 
 /** An error's stack for an unexpected failure, without a failed query's parameters. */

@@ -61,6 +61,27 @@ export function writeConflict(error: unknown, depth = 0): string | null {
 /** Whether an error (or what caused it) is PostgreSQL ending a statement to break a deadlock or a serialization conflict. */
 export const isWriteConflict = (error: unknown): boolean => writeConflict(error) !== null;
 
+/** How often a statement is run in all when PostgreSQL ends it to break a deadlock. */
+const CONFLICT_ATTEMPTS = 3;
+
+/**
+ * Runs `statement` and, when PostgreSQL ended it to break a deadlock or a serialization conflict
+ * (nothing of it was kept), runs it again at once, up to three times in all; `onRetry` hears of
+ * each conflict it tries again after. Only for a statement that runs on its own: inside a
+ * transaction, the transaction is lost with it.
+ */
+export async function retryingConflicts<T>(statement: () => Promise<T>, onRetry: (conflict: string, attempt: number) => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (error) {
+      const conflict = writeConflict(error);
+      if (conflict === null || attempt >= CONFLICT_ATTEMPTS) throw error;
+      onRetry(conflict, attempt);
+    }
+  }
+}
+
 /** The API's answer while the database is out of reach. */
 export function databaseUnavailable(): ApiError {
   return new ApiError("database_unavailable", "The database cannot be reached right now", undefined, {

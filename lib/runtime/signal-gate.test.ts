@@ -69,6 +69,17 @@ describe("an error as a log field", () => {
     const { errorText } = await import("@/lib/log");
     const deadlock = Object.assign(new Error("deadlock detected"), { code: "40P01" });
     const failed = new Error('Failed query: update "exchanges" set x = $1\nparams: secret-value', { cause: deadlock });
-    expect(errorText(failed)).toBe('Failed query: update "exchanges" set x = $1\nparams: [left out]; caused by: deadlock detected');
+    expect(errorText(failed)).toBe('Failed query: update "exchanges" set x = $1\nparams: [left out]; caused by: deadlock detected (40P01)');
+    // a value the database quotes (a failed cast names its input) is left out with the parameters
+    const cast = Object.assign(new Error('invalid input syntax for type uuid: "secret-value"'), { code: "22P02" });
+    const refused = new Error("Failed query: select $1::uuid\nparams: secret-value", { cause: cast });
+    expect(errorText(refused)).toBe(
+      "Failed query: select $1::uuid\nparams: [left out]; caused by: invalid input syntax for type uuid (22P02)",
+    );
+    // what a failed fetch's cause says: the address it could not reach
+    const unreachable = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" }),
+    });
+    expect(errorText(unreachable)).toBe("fetch failed; caused by: connect ECONNREFUSED 127.0.0.1:9");
   });
 });

@@ -8,6 +8,10 @@ import { serviceTime } from "@/lib/service-api/client";
 import type { Exchange } from "@/lib/service-api/schemas";
 import { exchangeState } from "@/lib/service-api/exchange-state";
 import { paymentHashOf } from "@/lib/lightning/invoice";
+import { retryingConflicts } from "@/lib/db/availability";
+import { logger } from "@/lib/log";
+
+const log = logger("exchanges");
 
 /**
  * Whether the tenant's index holds the exchange ("indexed") or not ("unknown": the upstream, asked
@@ -109,25 +113,31 @@ export async function indexExchangeSnapshots(
     };
   });
   const incoming = (column: string) => sql.raw(`excluded.${column}`);
-  await db
-    .insert(exchanges)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [exchanges.tenantId, exchanges.id],
-      set: {
-        snapshot: incoming("snapshot"),
-        state: incoming("state"),
-        pair: incoming("pair"),
-        type: incoming("type"),
-        fetchedAt: incoming("fetched_at"),
-        executedAt: incoming("executed_at"),
-        paymentHash: incoming("payment_hash"),
-        affiliateId: sql`COALESCE(${exchanges.affiliateId}, excluded.affiliate_id)`,
-        // a row the webhook made first may lack it (rows older than the column)
-        firstSeenServiceAt: sql`COALESCE(${exchanges.firstSeenServiceAt}, excluded.first_seen_service_at)`,
-      },
-      setWhere: or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= excluded.fetched_at`),
-    });
+  // its trigger locks the exchanges' daily figures after their rows, and a batch of webhooks
+  // locks them in another order: the one PostgreSQL ends to break a deadlock is run again
+  const upsert = () =>
+    db
+      .insert(exchanges)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [exchanges.tenantId, exchanges.id],
+        set: {
+          snapshot: incoming("snapshot"),
+          state: incoming("state"),
+          pair: incoming("pair"),
+          type: incoming("type"),
+          fetchedAt: incoming("fetched_at"),
+          executedAt: incoming("executed_at"),
+          paymentHash: incoming("payment_hash"),
+          affiliateId: sql`COALESCE(${exchanges.affiliateId}, excluded.affiliate_id)`,
+          // a row the webhook made first may lack it (rows older than the column)
+          firstSeenServiceAt: sql`COALESCE(${exchanges.firstSeenServiceAt}, excluded.first_seen_service_at)`,
+        },
+        setWhere: or(isNull(exchanges.fetchedAt), sql`${exchanges.fetchedAt} <= excluded.fetched_at`),
+      });
+  await retryingConflicts(upsert, (conflict, attempt) =>
+    log.info({ tenant_id: tenantId, exchanges: rows.length, attempt, err: conflict }, "storing exchange snapshots failed; trying again"),
+  );
   // the tenant's overview (lib/dashboard/overview/overview-cache.ts) shows what changed
   await invalidate(db, { cache: "overview", tenant_id: tenantId });
 }

@@ -5,6 +5,9 @@ import type { Exchange } from "@/lib/service-api/schemas";
 import { freshSnapshot, storedSnapshot } from "./cached-snapshot";
 import { unreachable } from "@/lib/dashboard/upstream/reachability";
 import { exchangeOwnership, indexExchangeSnapshot } from "./index-exchange";
+import { errorText, logger } from "@/lib/log";
+
+const log = logger("exchanges");
 
 /**
  * An exchange as GET /api/exchanges/{id} and its page read it: a snapshot a few seconds old that
@@ -35,6 +38,15 @@ export async function readExchange(
   }
   const store = () => indexExchangeSnapshot(db, tenant, exchange, fetchedAt);
   if (indexed === "unknown") await store();
-  else after(store);
+  else
+    after(() =>
+      // said here, without the statement's parameters (left to Next.js, the whole query would be printed)
+      store().catch((error: unknown) =>
+        log.warn(
+          { tenant_id: tenant.id, exchange_id: id, err: errorText(error) },
+          "storing a fetched exchange failed; it is fetched again when next opened or at its next event",
+        ),
+      ),
+    );
   return { exchange, cached: false };
 }

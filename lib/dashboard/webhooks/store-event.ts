@@ -6,7 +6,7 @@ import type { ExchangeState } from "@/lib/service-api/exchange-state";
 import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 import { indexAnnouncedExchangesSql } from "@/lib/dashboard/exchanges/index-exchange";
 import { forwardStoredEventsSql } from "@/lib/dashboard/forwarding/deliver";
-import { writeConflict } from "@/lib/db/availability";
+import { retryingConflicts } from "@/lib/db/availability";
 import { logger } from "@/lib/log";
 
 const log = logger("webhooks");
@@ -29,13 +29,6 @@ type Event = {
   /** The state the event implies, for an exchange the index has not seen yet. */
   state: ExchangeState | null;
 };
-
-/**
- * How often a statement PostgreSQL ended to break a deadlock is run in all. It locks the tenant's
- * cursor, new exchanges' rows and their daily figures; a snapshot refresh locks an exchange's row
- * and then its figures, so the two can wait for each other. The loser has done nothing wrong.
- */
-const CONFLICT_ATTEMPTS = 3;
 
 /** At most this many events go in one statement, and bodies of at most this many bytes (but always one event). */
 const BATCH_MAX = 100;
@@ -100,17 +93,18 @@ async function drain(db: Db, tenantId: string, lane: Lane, byTenant: Map<string,
   byTenant.delete(tenantId);
 }
 
-/** storeBatch, run again at once when PostgreSQL ended it to break a deadlock (nothing of it was stored). */
-async function storeRetried(db: Db, tenantId: string, events: Event[]): Promise<(number | null)[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await storeBatch(db, tenantId, events);
-    } catch (error) {
-      const conflict = writeConflict(error);
-      if (conflict === null || attempt >= CONFLICT_ATTEMPTS) throw error;
-      log.info({ tenant_id: tenantId, events: events.length, attempt, err: conflict }, "storing webhooks failed; trying again");
-    }
-  }
+/**
+ * storeBatch, run again at once when PostgreSQL ended it to break a deadlock (nothing of it was
+ * stored). It locks the tenant's cursor, then the rows of the exchanges its events name and the
+ * daily figures of new ones; a snapshot refresh locks an exchange's row and then its figures, so
+ * the two can wait for each other. The one PostgreSQL ends has done nothing wrong.
+ */
+function storeRetried(db: Db, tenantId: string, events: Event[]): Promise<(number | null)[]> {
+  return retryingConflicts(
+    () => storeBatch(db, tenantId, events),
+    (conflict, attempt) =>
+      log.info({ tenant_id: tenantId, events: events.length, attempt, err: conflict }, "storing webhooks failed; trying again"),
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -51,6 +51,17 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
     await new Promise((r) => setTimeout(r, 150));
   }
   throw new Error(`app not ready within 60 s:\n${output()}`);
+}
+
+/** Builds the app (`next build`) unless it is built: the suites that start it run the build. */
+export function ensureBuilt() {
+  if (existsSync(path.join(root, ".next/BUILD_ID"))) return;
+  const built = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (built.status !== 0) throw new Error("next build failed");
 }
 
 /** Starts the built app (`next start`) as a real server process. */

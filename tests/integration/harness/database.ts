@@ -28,6 +28,17 @@ export async function createScratchDatabase(url: string, name: string): Promise<
   return scratch.toString();
 }
 
+/** Drops a database createScratchDatabase made beside the one in `url`. */
+export async function dropScratchDatabase(url: string, name: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A statement (or several) on an app's own database, the rows of the last one: PostgreSQL at
  * `databaseUrl`, else PGlite in the app's data directory, which only one process may open, so the

@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
-import { removeDir, startApp, type RunningApp } from "./app-server";
+import { ensureBuilt, removeDir, startApp, type RunningApp } from "./app-server";
 import { resetDatabase } from "./database";
 import { allLogs, makeLogDir, scanForSecrets, secretsOf } from "./secret-scan";
 
@@ -22,21 +21,13 @@ declare module "vitest" {
   }
 }
 
-const root = path.resolve(import.meta.dirname, "../../..");
 let app: RunningApp | undefined;
 let logs: string | undefined;
 let secrets: string[] = [];
 
 /** One running app for the integration suite: PGlite, or PostgreSQL when TEST_DATABASE_URL is set. */
 export async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
-    const built = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-      cwd: root,
-      stdio: "inherit",
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-    });
-    if (built.status !== 0) throw new Error("next build failed");
-  }
+  ensureBuilt();
   const databaseUrl = process.env.TEST_DATABASE_URL ?? "";
   if (databaseUrl) await resetDatabase(databaseUrl);
   const operatorKey = `sk_op_test_${randomBytes(16).toString("hex")}`;
