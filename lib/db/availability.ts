@@ -29,15 +29,27 @@ const UNAVAILABLE_MESSAGES = [
   /cannot use a pool after calling end/i,
 ];
 
-/** Whether an error (or what caused it, drizzle wraps the driver's) says the database is out of reach. */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (depth > 5 || !error || typeof error !== "object") return false;
-  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof code === "string" && (code.startsWith("08") || UNAVAILABLE_STATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
-  if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
-  // a refused connection to "localhost" tries each address: an AggregateError of one per address
-  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
-  return isDatabaseUnavailable(cause, depth + 1);
+type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+
+/**
+ * An error and what caused it, a few levels deep: drizzle wraps the driver's error, and a refused
+ * connection to "localhost" tries each address (an AggregateError of one per address).
+ */
+function* chain(error: unknown, depth = 0): Generator<ErrorLike> {
+  if (depth > 5 || !error || typeof error !== "object") return;
+  const link = error as ErrorLike;
+  yield link;
+  if (Array.isArray(link.errors)) for (const each of link.errors) yield* chain(each, depth + 1);
+  yield* chain(link.cause, depth + 1);
+}
+
+/** Whether an error (or what caused it) says the database is out of reach. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const { code, message } of chain(error)) {
+    if (typeof code === "string" && (code.startsWith("08") || UNAVAILABLE_STATES.has(code) || UNAVAILABLE_ERRNOS.has(code))) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
+  }
+  return false;
 }
 
 /**
@@ -51,11 +63,10 @@ const CONFLICT_STATES = new Set(["40P01", "40001"]);
  * PostgreSQL's reason when an error (or what caused it) is a statement it ended to break a
  * deadlock or a serialization conflict, as "deadlock detected (40P01)"; else null.
  */
-export function writeConflict(error: unknown, depth = 0): string | null {
-  if (depth > 5 || !error || typeof error !== "object") return null;
-  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof code === "string" && CONFLICT_STATES.has(code)) return `${typeof message === "string" ? message : "conflict"} (${code})`;
-  return writeConflict(cause, depth + 1);
+export function writeConflict(error: unknown): string | null {
+  for (const { code, message } of chain(error))
+    if (typeof code === "string" && CONFLICT_STATES.has(code)) return `${typeof message === "string" ? message : "conflict"} (${code})`;
+  return null;
 }
 
 /** Whether an error (or what caused it) is PostgreSQL ending a statement to break a deadlock or a serialization conflict. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { ExchangeClient } from "@/lib/service-api/client";
+import { signBody } from "@/lib/service-api/webhook-signature";
 import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
 import { coinOrder, TEST_IBANS } from "@/lib/dashboard/simulator/test-wallet";
 import { removeDir, startApp, type RunningApp } from "@/tests/integration/harness/app-server";
@@ -108,7 +109,7 @@ async function ownTenant() {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        "x-signature-256": `sha256=${createHmac("sha256", tenant.webhook_secret).update(body).digest("hex")}`,
+        "x-signature-256": signBody(body, tenant.webhook_secret),
       },
       body,
     });

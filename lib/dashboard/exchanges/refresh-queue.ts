@@ -16,9 +16,10 @@ const log = logger("refresh");
 // events for one exchange costs one GET, and ingesting never waits for the upstream. During a
 // burst of webhooks refreshes wait for a quiet moment (QUIET_MS without a new one), but never
 // longer than MAX_WAIT_MS. A refresh that fails for a passing reason (the service or the
-// database out of reach, or PostgreSQL ending its write to break a deadlock with a batch of
-// webhooks: both lock the exchange's row and its daily figures) is tried again after 0.5 s, doubling up to 30 s, at most RETRIES times
-// (about a minute and a half in all), so that no exchange stays stale after a failover. A
+// database out of reach, or a write PostgreSQL still ended to break a deadlock after the
+// statement's own tries, lib/db/availability.ts) is tried again after 0.5 s, doubling up to
+// 30 s, at most RETRIES times (about a minute and a half in all), so that no exchange stays
+// stale after a failover. A
 // draining server runs what is left DRAIN_CONCURRENCY at a time: under a burst the queue may hold
 // a few hundred exchanges, and four at a time would spend most of the shutdown grace on them.
 const CONCURRENCY = 4;

@@ -1,28 +1,25 @@
 import pg from "pg";
 import path from "node:path";
 
-/** Empties a PostgreSQL database for a test run (its public schema, dropped and made anew). */
-export async function resetDatabase(url: string) {
+/** Runs statements one after another on a connection of their own to `url`. */
+async function run(url: string, ...statements: string[]) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query("DROP SCHEMA IF EXISTS public CASCADE");
-    await client.query("CREATE SCHEMA public");
+    for (const statement of statements) await client.query(statement);
   } finally {
     await client.end();
   }
 }
 
+/** Empties a PostgreSQL database for a test run (its public schema, dropped and made anew). */
+export async function resetDatabase(url: string) {
+  await run(url, "DROP SCHEMA IF EXISTS public CASCADE", "CREATE SCHEMA public");
+}
+
 /** A fresh database beside the one in `url`, for a test that needs its own app. */
 export async function createScratchDatabase(url: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
+  await run(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`);
   const scratch = new URL(url);
   scratch.pathname = `/${name}`;
   return scratch.toString();
@@ -30,13 +27,7 @@ export async function createScratchDatabase(url: string, name: string): Promise<
 
 /** Drops a database createScratchDatabase made beside the one in `url`. */
 export async function dropScratchDatabase(url: string, name: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  await run(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 /**
