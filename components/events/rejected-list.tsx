@@ -4,11 +4,12 @@ import type { Rejections } from "@/lib/dashboard/contract/dashboard-api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 
 /** The receiver's reasons (lib/dashboard/webhooks) as keys of the catalogue's `events.rejected.reasons`. */
-const reasonKeys: Record<string, "invalid" | "missing" | "malformed" | "unstorable" | "disabled"> = {
+const reasonKeys: Record<string, "invalid" | "missing" | "malformed" | "unstorable" | "tooDeep" | "disabled"> = {
   "invalid signature": "invalid",
   "missing signature": "missing",
   "malformed JSON": "malformed",
   "unstorable text": "unstorable",
+  "nested too deep": "tooDeep",
   "tenant disabled": "disabled",
 };
 

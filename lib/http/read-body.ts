@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ApiError, parseOrThrow } from "@/lib/errors";
 import { requireStorableJson } from "./storable-text";
+import { parseClientJson } from "./json-text";
 import { processSingleton } from "@/lib/process-singleton";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -47,8 +48,9 @@ export async function readCapped(req: Request, maxBytes: number): Promise<Buffer
 
 /**
  * Reads a JSON body of at most `maxBytes`. An empty body reads as `{}` (POST /v1/challenges is
- * often sent without one); any other body must be declared application/json; malformed JSON, or
- * text the database could not store (lib/http/storable-text.ts), is a 400.
+ * often sent without one); any other body must be declared application/json; malformed JSON, JSON
+ * nested too deep (lib/http/json-text.ts), or text the database could not store
+ * (lib/http/storable-text.ts), is a 400.
  */
 async function readJsonBody(req: Request, maxBytes = JSON_BODY_LIMIT): Promise<unknown> {
   const text = (await readCapped(req, maxBytes)).toString("utf8");
@@ -56,14 +58,7 @@ async function readJsonBody(req: Request, maxBytes = JSON_BODY_LIMIT): Promise<u
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type))
     throw new ApiError("unsupported_media_type", "Send the body as application/json");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new ApiError("invalid_request", "Malformed JSON", [
-      { path: "(body)", message: error instanceof Error ? error.message : "Malformed JSON" },
-    ]);
-  }
+  const parsed = parseClientJson(text);
   requireStorableJson(parsed);
   return parsed;
 }

@@ -12,21 +12,36 @@ export const UNSTORABLE_MESSAGE = "Text may not hold a NUL character or an unpai
 
 export const isStorable = (text: string) => !UNSTORABLE.test(text);
 
-/** The path ("payout_method.message", "items.2") of the first string or key that cannot be stored, or null. */
-export function firstUnstorable(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return isStorable(value) ? null : path.join(".") || "(body)";
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = firstUnstorable(value[i], [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (!isStorable(key)) return [...path, "(key)"].join(".");
-      const found = firstUnstorable(inner, [...path, key]);
-      if (found !== null) return found;
+/** A value met on the walk, with the way back to its parent for naming its path. */
+type Visit = { value: unknown; parent: Visit | null; key: string };
+
+const pathOf = (visit: Visit, last?: string): string => {
+  const parts: string[] = last === undefined ? [] : [last];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) parts.push(at.key);
+  return parts.reverse().join(".");
+};
+
+/**
+ * The path ("payout_method.message", "items.2") of the first string or key that cannot be stored,
+ * or null. Iterative, and each path is only made for the value it names: a value nested
+ * thousands deep costs neither a stack frame nor a copy of its path per level.
+ */
+export function firstUnstorable(value: unknown): string | null {
+  const stack: Visit[] = [{ value, parent: null, key: "" }];
+  for (let visit = stack.pop(); visit; visit = stack.pop()) {
+    const current = visit.value;
+    if (typeof current === "string") {
+      if (!isStorable(current)) return pathOf(visit) || "(body)";
+    } else if (Array.isArray(current)) {
+      // pushed last to first, so that the first bad one in document order is found first
+      for (let i = current.length - 1; i >= 0; i--) stack.push({ value: current[i], parent: visit, key: String(i) });
+    } else if (current !== null && typeof current === "object") {
+      const entries = Object.entries(current);
+      for (const [key] of entries) if (!isStorable(key)) return pathOf(visit, "(key)");
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i] as [string, unknown];
+        stack.push({ value: inner, parent: visit, key });
+      }
     }
   }
   return null;

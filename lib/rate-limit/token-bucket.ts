@@ -14,14 +14,18 @@ const STALE_AFTER = "1 minute";
 const SWEEP_EVERY = 1000;
 let takes = 0;
 
-export async function takeToken(db: Db, key: string, ratePerSecond: number, burst: number): Promise<boolean> {
+/**
+ * Takes `cost` tokens of `key`'s bucket (refilled at `ratePerSecond`, holding at most `burst`)
+ * when it has them: whether it did. A request that costs the server more (a larger body) takes more.
+ */
+export async function takeToken(db: Db, key: string, ratePerSecond: number, burst: number, cost = 1): Promise<boolean> {
   const refilled = sql`LEAST(${burst}::float8, b.tokens + EXTRACT(EPOCH FROM (now() - b.updated_at))::float8 * ${ratePerSecond}::float8)`;
   const result = (await db.execute(sql`
     INSERT INTO rate_limits AS b (key, tokens, updated_at, allowed)
-    VALUES (${key}, ${burst - 1}::float8, now(), true)
+    VALUES (${key}, ${burst - cost}::float8, now(), true)
     ON CONFLICT (key) DO UPDATE SET
-      tokens = CASE WHEN ${refilled} >= 1 THEN ${refilled} - 1 ELSE ${refilled} END,
-      allowed = ${refilled} >= 1,
+      tokens = CASE WHEN ${refilled} >= ${cost}::float8 THEN ${refilled} - ${cost}::float8 ELSE ${refilled} END,
+      allowed = ${refilled} >= ${cost}::float8,
       updated_at = now()
     RETURNING allowed
   `)) as { rows: { allowed: boolean }[] };

@@ -6,6 +6,7 @@ import { getDb, type Db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { originOf } from "@/lib/http/request-origin";
+import { parseJsonOrUndefined } from "@/lib/http/json-text";
 import { authenticationResponseSchema } from "@/lib/dashboard/contract/account-api";
 import { clientAddress } from "./client-address";
 import { dummyHash, verifyPassword } from "./password";
@@ -161,17 +162,9 @@ export async function authorizeSecondFactor(credentials: unknown, headers: Heade
 }
 
 async function passkeyOf(db: Db, headers: Headers_, challenge: string, json: string, userId: string | null) {
-  const response = authenticationResponseSchema.safeParse(parseJson(json));
+  const response = authenticationResponseSchema.safeParse(parseJsonOrUndefined(json));
   if (!response.success) return null;
   return verifyPasskey(db, relyingParty(originFrom(headers)), { challenge, response: response.data, userId });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** A passkey alone: the challenge this browser was given, answered with user verification. */

@@ -3,6 +3,7 @@ import { cspReportUriBodySchema, reportingApiBodySchema, type CspViolation } fro
 import { ApiError, parseOrThrow } from "@/lib/errors";
 import { readCapped } from "@/lib/http/read-body";
 import { requireStorableJson } from "@/lib/http/storable-text";
+import { parseClientJson } from "@/lib/http/json-text";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { logger } from "@/lib/log";
 
@@ -81,13 +82,7 @@ export async function receiveCspReports(req: Request): Promise<number> {
   if (!/^application\/(csp-report|reports\+json|json)\s*(;|$)/i.test(contentType)) {
     throw new ApiError("unsupported_media_type", "Send application/reports+json or application/csp-report");
   }
-  let json: unknown;
-  try {
-    json = JSON.parse((await readCapped(req, REPORT_BODY_LIMIT)).toString("utf8"));
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError("invalid_request", "Malformed JSON", [{ path: "(body)", message: "Malformed JSON" }]);
-  }
+  const json = parseClientJson((await readCapped(req, REPORT_BODY_LIMIT)).toString("utf8"));
   requireStorableJson(json);
   const violations = violationsOf(contentType, json);
   const { metrics } = serverRuntime();

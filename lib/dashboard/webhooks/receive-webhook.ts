@@ -5,6 +5,7 @@ import { requestOrigin } from "@/lib/http/request-origin";
 import { ApiError, errorBody, errorStatus, type ErrorCode } from "@/lib/errors";
 import { readCapped } from "@/lib/http/read-body";
 import { firstUnstorable, UNSTORABLE_MESSAGE } from "@/lib/http/storable-text";
+import { nestsDeeperThan, tooDeep } from "@/lib/http/json-text";
 import { getDb, type Db } from "@/lib/db/client";
 import { tenantForWebhook, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { stateOfEvent } from "@/lib/service-api/exchange-state";
@@ -126,6 +127,11 @@ async function receive(req: Request, endpointId: string | null): Promise<Respons
   if (!signedByTenant(bytes, tenant, req.headers.get(SIGNATURE_HEADER))) {
     await reject(db, tenant, endpoint, req.headers.get(SIGNATURE_HEADER) ? "invalid signature" : "missing signature", correlationId, raw);
     return fail(req, "unauthorized");
+  }
+  // nested deeper than any event (lib/http/json-text.ts): refused before anything walks it
+  if (nestsDeeperThan(raw)) {
+    await reject(db, tenant, endpoint, "nested too deep", correlationId, raw);
+    return fail(req, tooDeep());
   }
   let json: unknown;
   try {
