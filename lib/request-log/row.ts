@@ -1,7 +1,8 @@
 import { routeOf } from "./route-of";
-import { maskBody, maskHeaders, maskQuery, NOT_JSON, parseJson, storable, type HeaderList } from "./mask";
+import { maskBody, maskHeaders, maskQuery, maskString, NOT_JSON, parseJson, storable, type HeaderList } from "./mask";
 import { clientKeyOf } from "./client-key";
 import { z } from "zod";
+import { UNKNOWN_UPSTREAM_CODE } from "@/lib/service-api/codes";
 
 // A request log row made of a call: masked, cut, its error code and the exchange or order it
 // concerns found (record.ts hands calls over and writes the rows in batches).
@@ -10,8 +11,10 @@ import { z } from "zod";
 export type RequestLogEntry = {
   source: "upstream" | "sandbox";
   tenantId?: string | null;
-  /** The API client's client_id: hashed before it is stored (client-key.ts). */
+  /** The API client's client_id: hashed before it is stored (client-key.ts), masked wherever it stands. */
   clientId?: string | null;
+  /** Other credentials of the call (the tenant's client_id for an upstream call): masked wherever they stand. */
+  knownSecrets?: string[];
   dashboardRequestId?: string | null;
   userId?: string | null;
   apiKeyId?: string | null;
@@ -104,10 +107,14 @@ function relatedIds(path: string, bodies: unknown[]): { exchange_id: string | nu
   return { exchange_id: exchangeId, order_id: orderId };
 }
 
+/** An error code as a row keeps it: a code's shape (lower case, digits, _), else upstream_error (the body keeps the rest). */
+const CODE = /^[a-z][a-z0-9_]{0,99}$/;
+const checkedCode = (code: string | null): string | null => (code === null || CODE.test(code) ? code : UNKNOWN_UPSTREAM_CODE);
+
 /** The `error` of a failed call's JSON body, or null. */
 function errorOf(status: number, body: unknown): string | null {
   const code = status >= 400 ? objectOf(body)?.error : undefined;
-  return typeof code === "string" ? code.slice(0, 100) : null;
+  return typeof code === "string" ? code : null;
 }
 
 const text = (value: string | null | undefined, max = 500) => (value ? storable(value).slice(0, max) : null);
@@ -115,9 +122,11 @@ const text = (value: string | null | undefined, max = 500) => (value ? storable(
 export function toRow(entry: RequestLogEntry): StoredRow {
   const requestJson = parseJson(entry.requestBody);
   const responseJson = entry.responseJson !== undefined && entry.responseBody !== null ? entry.responseJson : parseJson(entry.responseBody);
-  const request = maskBody(entry.requestBody, entry.requestBodyCut, requestJson);
-  const response = maskBody(entry.responseBody, entry.responseBodyCut, responseJson);
-  const errorCode = entry.errorCode === undefined ? errorOf(entry.status, responseJson) : entry.errorCode;
+  // the caller's client_id is a credential: masked wherever it stands, never stored
+  const known = entry.clientId ? [entry.clientId, ...(entry.knownSecrets ?? [])] : (entry.knownSecrets ?? []);
+  const request = maskBody(entry.requestBody, entry.requestBodyCut, requestJson, known);
+  const response = maskBody(entry.responseBody, entry.responseBodyCut, responseJson, known);
+  const errorCode = checkedCode(entry.errorCode === undefined ? errorOf(entry.status, responseJson) : entry.errorCode);
   return {
     created_at: entry.createdAt.toISOString(),
     source: entry.source,
@@ -127,9 +136,9 @@ export function toRow(entry: RequestLogEntry): StoredRow {
     user_id: entry.userId ?? null,
     api_key_id: entry.apiKeyId ?? null,
     method: storable(entry.method).slice(0, 20),
-    path: storable(entry.path).slice(0, 2000),
+    path: maskString(storable(entry.path), known).slice(0, 2000),
     route: storable(routeOf(entry.path)).slice(0, 500),
-    query: text(maskQuery(entry.query), 2000),
+    query: text(maskQuery(entry.query, known), 2000),
     status: entry.status,
     error_code: text(errorCode, 100),
     duration_ms: Math.max(0, Math.round(entry.durationMs)),
@@ -137,8 +146,8 @@ export function toRow(entry: RequestLogEntry): StoredRow {
     correlation_id: text(entry.correlationId, 200),
     user_agent: text(entry.userAgent),
     source_address: text(entry.sourceAddress, 100),
-    request_headers: maskHeaders(entry.requestHeaders),
-    response_headers: maskHeaders(entry.responseHeaders),
+    request_headers: maskHeaders(entry.requestHeaders, known),
+    response_headers: maskHeaders(entry.responseHeaders, known),
     request_body: request.body,
     request_body_cut: request.cut,
     response_body: response.body,

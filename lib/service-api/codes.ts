@@ -13,3 +13,51 @@ export const refundCodes = [
 ] as const;
 export const invoiceFailureCodes = ["no_route", "invoice_expired", "error"] as const;
 export const channelFailureCodes = ["min_chan_size", "connect_error", "push_amt_rejected", "error"] as const;
+
+/**
+ * The error codes of the service's REST API v1, as docs/exchange-api.md#errors lists them (the
+ * PATCH exchange codes are the service's own). An upstream's `error` outside them is not passed
+ * on, shown or stored as a code: it becomes `upstream_error` (text from an upstream is data).
+ */
+export const serviceErrorCodes = [
+  "invalid_request",
+  "invalid_signature",
+  "challenge_not_found",
+  "challenge_expired",
+  "challenge_used",
+  "fee_rate_out_of_range",
+  "invalid_iban",
+  "unsupported_currency",
+  "invalid_address",
+  "address_network",
+  "invalid_extended_public_key",
+  "derivation_mismatch",
+  "invalid_node_pubkey",
+  "affiliate_not_found",
+  "in_progress",
+  "already_completed",
+  "unexpected_node_pubkey",
+  "invoice_amount",
+  "invoice_network",
+  "invoice_expired",
+  "invalid_invoice",
+  "channel_payout_not_allowed",
+  "node_address_required",
+  "connect",
+  "offer_expired",
+  "unauthorized",
+  "forbidden",
+  "not_found",
+  "method_not_allowed",
+  "payout_not_available",
+  "payload_too_large",
+  "unsupported_media_type",
+  "rate_limited",
+] as const;
+export type ServiceErrorCode = (typeof serviceErrorCodes)[number];
+
+const known: ReadonlySet<string> = new Set(serviceErrorCodes);
+export const isServiceErrorCode = (code: string): code is ServiceErrorCode => known.has(code);
+
+/** What an upstream's error code outside serviceErrorCodes becomes. */
+export const UNKNOWN_UPSTREAM_CODE = "upstream_error";

@@ -11,6 +11,7 @@ import type {
   RequestLogQuery,
 } from "@/lib/dashboard/contract/request-logs-api";
 import type { LogViewer } from "./viewer";
+import { viewerHeaders } from "@/lib/request-log/mask";
 
 // GET /api/request-logs and /api/operator/request-logs: newest first (created_at, then id),
 // paged by `before` (the id of the previous page's last row, whose time the next page starts
@@ -152,8 +153,9 @@ export async function requestLogDetail(db: Db, viewer: LogViewer, id: number): P
     ...logItem(row, viewer),
     user_agent: row.userAgent,
     source_address: row.sourceAddress,
-    request_headers: row.requestHeaders,
-    response_headers: row.responseHeaders,
+    // a viewer reads only the headers of a short list that can hold no credential
+    request_headers: viewer.bodies ? row.requestHeaders : viewerHeaders(row.requestHeaders),
+    response_headers: viewer.bodies ? row.responseHeaders : viewerHeaders(row.responseHeaders),
     request_body: viewer.bodies ? row.requestBody : null,
     request_body_cut: row.requestBodyCut,
     response_body: viewer.bodies ? row.responseBody : null,

@@ -9,13 +9,15 @@ import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 // each request, lib/runtime/server-runtime.mjs; none for background work).
 
 /** The recorder of one tenant's calls (its client's `record`). */
-export function recorderFor(tenant: { id: string; baseUrl: string }): (call: RecordedCall) => void {
+export function recorderFor(tenant: { id: string; baseUrl: string; clientId: string }): (call: RecordedCall) => void {
   return (call) => {
     const cause = serverRuntime().requests.getStore();
     const url = new URL(`${tenant.baseUrl.replace(/\/+$/, "")}${call.path}`);
     recordRequest({
       source: "upstream",
       tenantId: tenant.id,
+      // the tenant's credential: masked wherever the service echoes it
+      knownSecrets: [tenant.clientId],
       dashboardRequestId: cause?.requestId ?? null,
       // a key acts for its creator: the key is the cause named
       userId: cause?.apiKeyId ? null : (cause?.userId ?? null),
