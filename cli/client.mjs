@@ -1,5 +1,6 @@
 import { CliError } from "./errors.mjs";
 import { errorBodySchema } from "./schemas.mjs";
+import { visible } from "./output.mjs";
 
 // The dashboard's API as the command line calls it: `Authorization: Bearer <key>`, a timeout,
 // every answer parsed with its schema, and each refusal turned into a sentence a developer can act
@@ -42,10 +43,11 @@ export function refusal(response, body) {
  * @param {Connection} connection
  * @param {string} method
  * @param {string} path
- * @param {{ schema: import("zod").ZodType<T>, status?: number, body?: unknown }} options
+ * @param {{ schema: import("zod").ZodType<T>, status?: number, body?: unknown, verbatim?: string[] }} options
+ *   verbatim: fields of the answer kept as sent; every other string is made visible (output.mjs)
  * @returns {Promise<T>}
  */
-export async function call(connection, method, path, { schema, status = 200, body }) {
+export async function call(connection, method, path, { schema, status = 200, body, verbatim = [] }) {
   let response;
   try {
     response = await fetch(`${connection.url}${path}`, {
@@ -64,7 +66,7 @@ export async function call(connection, method, path, { schema, status = 200, bod
   const text = await response.text();
   let json;
   try {
-    json = JSON.parse(text);
+    json = visible(JSON.parse(text), verbatim);
   } catch {
     throw new CliError(
       `${method} ${path} answered ${response.status} with something that is not JSON: is ${connection.url} the dashboard?`,

@@ -67,6 +67,28 @@ export function connection(flags) {
   return { url: dashboardUrl(url), apiKey };
 }
 
+/** Hosts of this machine, which plain http may reach without anything crossing a network. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Whether a URL sends what it carries in clear over a network: plain http to another machine. */
+export const inClear = (/** @type {URL} */ url) => url.protocol === "http:" && !LOOPBACK.test(url.hostname);
+
+/** Warned of once per URL and command. */
+const warned = new Set();
+
+/**
+ * A warning on stderr when `url` is plain http to another machine: `what` (an API key, a webhook
+ * and its signature) would cross the network readable by anyone on the way.
+ * @param {URL} url @param {string} flag @param {string} what
+ */
+export function warnInClear(url, flag, what) {
+  if (!inClear(url) || warned.has(`${flag} ${url.origin}`)) return;
+  warned.add(`${flag} ${url.origin}`);
+  process.stderr.write(
+    `warning: ${flag} ${url.origin} is plain http to another machine: ${what} crosses the network unencrypted. Use https, or a tunnel.\n`,
+  );
+}
+
 /** The dashboard's origin and path, without a trailing slash; anything but http(s) is a usage error. */
 export function dashboardUrl(/** @type {string} */ raw) {
   let url;
@@ -76,6 +98,7 @@ export function dashboardUrl(/** @type {string} */ raw) {
     throw new UsageError(`${raw} is not a URL (e.g. http://127.0.0.1:3000)`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError(`${raw} is not an http(s) URL`);
+  warnInClear(url, "--url", "the API key");
   return url.href.replace(/\/+$/, "");
 }
 

@@ -11,7 +11,7 @@ import { listEvents, resendEvent } from "./events.mjs";
 import { listen } from "./listen.mjs";
 import { login } from "./login.mjs";
 import { logsTail } from "./logs.mjs";
-import { colours } from "./output.mjs";
+import { colours, visibleText } from "./output.mjs";
 import { trigger } from "./trigger.mjs";
 
 const collect = (/** @type {string} */ value, /** @type {string[]} */ previous) => [...previous, value];
@@ -22,11 +22,25 @@ const shared = (command) => /** @type {{ url?: string, apiKey?: string, json: bo
 const program = new Command("exchange-dashboard")
   .description("Develop against the exchange dashboard and its sandbox from a terminal")
   .option("--url <url>", "the dashboard's URL (overrides login's)")
-  .option("--api-key <key>", "an API key of the dashboard (overrides login's and EXCHANGE_DASHBOARD_API_KEY)")
+  .option(
+    "--api-key <key>",
+    "an API key of the dashboard (overrides login's and EXCHANGE_DASHBOARD_API_KEY); other users of this machine can read it " +
+      "in the process list (ps): prefer login's prompt or EXCHANGE_DASHBOARD_API_KEY",
+  )
   .option("--json", "print one JSON object a line", false)
   .showHelpAfterError()
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(colours(process.stderr).red(text)) });
+
+// a key on the command line is in the process list for every user of the machine to read
+program.hook("preAction", (command) => {
+  if (shared(command).apiKey) {
+    process.stderr.write(
+      "note: --api-key can be read by other users of this machine in the process list (ps); " +
+        "prefer `exchange-dashboard login`'s prompt or EXCHANGE_DASHBOARD_API_KEY\n",
+    );
+  }
+});
 
 program
   .command("login")
@@ -90,7 +104,7 @@ try {
     process.exit(error.exitCode === 0 ? 0 : 2);
   }
   if (error instanceof CliError) {
-    process.stderr.write(`${colours(process.stderr).red("error:")} ${error.message}\n`);
+    process.stderr.write(`${colours(process.stderr).red("error:")} ${visibleText(error.message)}\n`);
     process.exit(error.exitCode);
   }
   throw error;

@@ -2,11 +2,11 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { call } from "./client.mjs";
-import { configDir, listenState, resendDir, saveListenState } from "./config.mjs";
+import { configDir, listenState, resendDir, saveListenState, warnInClear } from "./config.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { followStream } from "./follow-stream.mjs";
 import { deliver } from "./forward.mjs";
-import { clock, colours, line, note, statusColour } from "./output.mjs";
+import { clock, colours, line, note, parseVisible, statusColour } from "./output.mjs";
 import { webhookEventDetailSchema, webhookEventPageSchema, webhookFrameSchema, webhookHealthSchema } from "./schemas.mjs";
 
 // `listen`: every webhook the dashboard stores for the tenant, forwarded to the developer's
@@ -24,12 +24,15 @@ export function parseRoutes(values) {
   return values.map((value) => {
     const typed = /^([\w.-]+)=(.+)$/.exec(value);
     const url = typed ? (typed[2] ?? "") : value;
+    /** @type {URL} */
+    let parsed;
     try {
-      const parsed = new URL(url);
+      parsed = new URL(url);
       if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw new Error("not http");
     } catch {
       throw new UsageError(`--forward-to ${value}: ${url} is not an http(s) URL`);
     }
+    warnInClear(parsed, "--forward-to", "every webhook and its signature");
     return { type: typed ? (typed[1] ?? null) : null, url };
   });
 }
@@ -77,7 +80,8 @@ export async function listen(connection, options) {
 
   const forward = async (/** @type {number} */ seq, /** @type {boolean} */ resent) => {
     const detail = await untilReachable(
-      () => call(connection, "GET", `/api/webhook-events/${seq}`, { schema: webhookEventDetailSchema }),
+      // the raw body is forwarded byte for byte: it is never printed
+      () => call(connection, "GET", `/api/webhook-events/${seq}`, { schema: webhookEventDetailSchema, verbatim: ["raw_body"] }),
       stop.signal,
     );
     if (!detail) return;
@@ -157,7 +161,7 @@ export async function listen(connection, options) {
       onLost: (reason) => note(`${clock()}  ${c.yellow(`${reason}; connecting again…`)}`),
       onFrame: (frame) => {
         if (frame.event !== "webhook") return;
-        const notice = webhookFrameSchema.parse(JSON.parse(frame.data));
+        const notice = webhookFrameSchema.parse(parseVisible(frame.data));
         return serial(async () => {
           if (cursor !== null && notice.seq <= cursor) return;
           if (!only || only.has(notice.event ?? "")) await forward(notice.seq, false);

@@ -1,7 +1,7 @@
 import { call } from "./client.mjs";
 import { UsageError } from "./errors.mjs";
 import { followStream } from "./follow-stream.mjs";
-import { clock, colours, line, statusColour } from "./output.mjs";
+import { clock, colours, line, parseVisible, statusColour } from "./output.mjs";
 import { requestLogFrameSchema, requestLogPageSchema } from "./schemas.mjs";
 
 // `logs tail`: the tenant's request log as it grows. The stream says that rows were written
@@ -42,7 +42,7 @@ export async function logsTail(connection, options) {
     resumeAfter: () => null,
     onFrame: async (frame) => {
       if (frame.event !== "request_log") return;
-      requestLogFrameSchema.parse(JSON.parse(frame.data));
+      requestLogFrameSchema.parse(parseVisible(frame.data));
       const page = await call(connection, "GET", `/api/request-logs?${query}`, { schema: requestLogPageSchema });
       const fresh = page.data.filter((row) => row.id > after && !printed.has(row.id)).sort((a, b) => a.id - b.id);
       if (printed.size > 10_000) printed.clear();

@@ -22,6 +22,40 @@ export function statusColour(/** @type {number | null} */ status) {
   return status >= 400 && status < 500 ? c.yellow : c.red;
 }
 
+// C0 and C1 controls and the bidirectional overrides and isolates: what a terminal would act on
+// (clear the screen, move the cursor, forge a line, reverse a name) rather than show.
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from the dashboard (or whatever answered in its place) as this command line prints it:
+ * each control character as a visible \\u escape.
+ */
+export const visibleText = (/** @type {string} */ text) =>
+  text.replace(CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/**
+ * A value read from the dashboard with every string in it made visible (visibleText), keys too:
+ * everything this command line prints comes from such values, so nothing it prints can act on the
+ * terminal. The top-level fields named in `verbatim` are kept as sent (a webhook's raw body,
+ * which is forwarded byte for byte and never printed).
+ * @template T @param {T} value @param {readonly string[]} [verbatim] @returns {T}
+ */
+export function visible(value, verbatim = []) {
+  if (typeof value === "string") return /** @type {T} */ (/** @type {unknown} */ (visibleText(value)));
+  if (Array.isArray(value)) return /** @type {T} */ (/** @type {unknown} */ (value.map((inner) => visible(inner))));
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value).map(([key, inner]) => [
+      verbatim.includes(key) ? key : visibleText(key),
+      verbatim.includes(key) ? inner : visible(inner),
+    ]);
+    return /** @type {T} */ (Object.fromEntries(entries));
+  }
+  return value;
+}
+
+/** JSON text from the dashboard, parsed and made visible. @param {string} text @returns {unknown} */
+export const parseVisible = (text) => visible(JSON.parse(text));
+
 /** A local time of day, as a log line starts. */
 export const clock = (/** @type {Date} */ at = new Date()) => at.toTimeString().slice(0, 8);
 

@@ -1,7 +1,7 @@
 import { call, refusal, unreachable } from "./client.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { followStream } from "./follow-stream.mjs";
-import { clock, colours, line } from "./output.mjs";
+import { clock, colours, line, parseVisible } from "./output.mjs";
 import { errorBodySchema, scenarioRunFrameSchema, scenarioRunSchema, webhookEventPageSchema } from "./schemas.mjs";
 
 // `trigger <scenario>`: runs one of the sandbox's scenarios for the tenant
@@ -80,7 +80,7 @@ export async function trigger(connection, scenario, options) {
     },
     onFrame: async (frame) => {
       if (frame.event === "webhook" && run?.exchange_id) await catchUp();
-      if (frame.event === "scenario_run" && run && scenarioRunFrameSchema.safeParse(JSON.parse(frame.data)).data?.id === run.id) {
+      if (frame.event === "scenario_run" && run && scenarioRunFrameSchema.safeParse(parseVisible(frame.data)).data?.id === run.id) {
         await refresh();
       }
     },

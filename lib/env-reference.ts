@@ -71,7 +71,16 @@ export const settingsReference = {
       "this address. With 1 or more, and no `APP_URL`, the nearest proxy's `X-Forwarded-Host` and " +
       "`X-Forwarded-Proto` also name the origin and turn on HSTS; with 0 a client's are ignored",
   },
-  STREAMS_PER_USER: { default: "10", meaning: "open `GET /api/events` streams per user; one more is `429 rate_limited`" },
+  STREAMS_PER_USER: {
+    default: "10",
+    meaning: "open event streams per signed-in user (`GET /api/events`, the console's); one more is `429 rate_limited`",
+  },
+  STREAMS_PER_KEY: {
+    default: "5",
+    meaning:
+      "open `GET /api/events` streams per API key (`listen`, `logs tail`, `trigger`), counted apart from its creator's own; " +
+      "one more is `429 rate_limited`",
+  },
   STREAM_HEARTBEAT_SECONDS: {
     default: "15",
     meaning:
@@ -97,6 +106,13 @@ export const settingsReference = {
   FORWARDING_ALLOW_PRIVATE: {
     default: "false",
     meaning: "let forwarding endpoints be private or loopback addresses (tests, local development only)",
+  },
+  UPSTREAM_ALLOW_PRIVATE: {
+    default: "false",
+    meaning:
+      "let a tenant's service (its base URL, and `EXCHANGE_API_BASE_URL`) be at a private, loopback or link-local address: an " +
+      "on-premise service, or another instance's sandbox. This app's own sandbox always may. Otherwise such an address is " +
+      "refused when the connection is made, after DNS, and the call fails as `upstream_unavailable`",
   },
   FORWARDING_RETRY_SCHEDULE: {
     default: "`5,300,1800,7200,18000,36000,36000`",

@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { processSingleton } from "@/lib/process-singleton";
 import { serverSettingsShape } from "@/lib/runtime/server-settings.mjs";
+import { hasOnlyAPath } from "@/lib/http/base-url";
 
 // The module that reads process.env (docs/architecture.md#boundaries); the server's own settings,
 // which it needs before the app loads, are read by lib/runtime/server-settings.mjs and validated
@@ -32,7 +33,12 @@ const rawSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   SANDBOX_ENABLED: booleanFlag,
-  EXCHANGE_API_BASE_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  EXCHANGE_API_BASE_URL: optional.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine(hasOnlyAPath, "an http(s) URL with a path only: no query, fragment or credentials")
+      .optional(),
+  ),
   SANDBOX_NETWORK: networkSchema.default("testnet"),
   SANDBOX_PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   SANDBOX_RATES: optional,
@@ -51,11 +57,13 @@ const rawSchema = z.object({
       .optional(),
   ),
   STREAMS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(10),
+  STREAMS_PER_KEY: z.coerce.number().int().min(1).max(100_000).default(5),
   STREAM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
   ALLOW_INSECURE_HTTP: booleanFlag,
   METRICS_TOKEN: optional.pipe(z.string().min(16, "at least 16 characters").optional()),
   STEP_UP_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   FORWARDING_ALLOW_PRIVATE: booleanFlag,
+  UPSTREAM_ALLOW_PRIVATE: booleanFlag,
   FORWARDING_RETRY_SCHEDULE: z
     .string()
     .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, "seconds, comma-separated")
@@ -129,6 +137,8 @@ export type Env = {
   trustedProxyHops: number;
   /** Open GET /api/events streams a user may hold at once. */
   streamsPerUser: number;
+  /** Open event streams per API key, counted apart from its creator's. */
+  streamsPerKey: number;
   /** Seconds between event streams' heartbeats; a stream's place is leased for three of them. */
   streamHeartbeatSeconds: number;
   /** Bearer token of GET /metrics; metrics are not served without it. */
@@ -142,6 +152,8 @@ export type Env = {
   stepUpWindowMs: number;
   /** Forwarding may reach private and loopback addresses (tests, local development). */
   forwardingAllowPrivate: boolean;
+  /** A tenant's service may be at a private, loopback or link-local address (on-premise services; this app's own sandbox always may). */
+  upstreamAllowPrivate: boolean;
   /** The waits before each retry of a forwarded webhook, in ms (Standard Webhooks' schedule by default). */
   forwardingRetryScheduleMs: number[];
   /** An endpoint whose every attempt failed for this long is disabled. */
@@ -265,6 +277,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     sandboxDemoActivity: raw.SANDBOX_DEMO_ACTIVITY ?? true,
     trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     streamsPerUser: raw.STREAMS_PER_USER,
+    streamsPerKey: raw.STREAMS_PER_KEY,
     streamHeartbeatSeconds: raw.STREAM_HEARTBEAT_SECONDS,
     metricsToken: raw.METRICS_TOKEN,
     logLevel: raw.LOG_LEVEL,
@@ -272,6 +285,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS,
     stepUpWindowMs: raw.STEP_UP_WINDOW_SECONDS * 1000,
     forwardingAllowPrivate: raw.FORWARDING_ALLOW_PRIVATE ?? false,
+    upstreamAllowPrivate: raw.UPSTREAM_ALLOW_PRIVATE ?? false,
     forwardingRetryScheduleMs: raw.FORWARDING_RETRY_SCHEDULE.split(",").map((seconds) => Math.round(Number(seconds) * 1000)),
     forwardingDisableAfterMs: Math.round(raw.FORWARDING_DISABLE_AFTER_SECONDS * 1000),
     jobsIntervalMs: raw.JOBS_INTERVAL_MS,

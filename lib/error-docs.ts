@@ -10,7 +10,9 @@ export const withoutSandbox: Partial<Record<ErrorCode, string | null>> = {
 };
 
 export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
-  invalid_request: "The body or a parameter does not have the expected shape; details names each field. Also: malformed JSON.",
+  invalid_request:
+    "The body or a parameter does not have the expected shape; details names each field. Also: malformed JSON, or JSON " +
+    "nested more than 64 arrays and objects deep.",
   invalid_signature: "The signature over message was not made by the key of bitcoin_address (or node_pubkey).",
   challenge_not_found: "The message contains no token of an open challenge of this client. Create one with POST /v1/challenges.",
   challenge_expired: "The challenge in the message is older than 30 minutes. Create a new one and sign again.",
@@ -91,4 +93,7 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   upstream_unavailable: "The exchange service could not be reached (or answered with a server error). Try again shortly.",
   upstream_timeout: "The exchange service did not answer within 10 seconds. Try again shortly.",
   upstream_invalid_response: "The exchange service answered with something that is not its API's JSON.",
+  upstream_error:
+    "The exchange service refused the call with an error code it does not document; the request log keeps its answer. " +
+    "Tell your operator if it persists.",
 };

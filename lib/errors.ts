@@ -57,6 +57,7 @@ export const errorStatus = {
   upstream_unavailable: 502,
   credentials_unreadable: 502,
   upstream_invalid_response: 502,
+  upstream_error: 502,
   upstream_timeout: 504,
   database_unavailable: 503,
 } as const;

@@ -59,16 +59,23 @@ let config = adoptEnv(loadEnv(process.env, { generateSecrets: false }));
 async function open() {
   const database = await getDatabase();
   process.stderr.write(`database: ${config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`}\n`);
-  if (config.missingSecrets.includes("APP_ENCRYPTION_KEY")) {
-    if (await holdsSealedData(database.db)) {
-      throw new AdminError(
-        "APP_ENCRYPTION_KEY is not set, and this database holds data sealed with one: run the command line with the " +
-          "server's environment (its DATABASE_URL or DATA_DIR, APP_ENCRYPTION_KEY and AUTH_SECRET; " +
-          "docs/operations.md#admin-command-line)",
-      );
-    }
-    config = adoptEnv(loadEnv(process.env));
+  if (config.missingSecrets.includes("APP_ENCRYPTION_KEY") && (await holdsSealedData(database.db))) {
+    throw new AdminError(
+      "APP_ENCRYPTION_KEY is not set, and this database holds data sealed with one: run the command line with the " +
+        "server's environment (its DATABASE_URL or DATA_DIR, APP_ENCRYPTION_KEY and AUTH_SECRET; " +
+        "docs/operations.md#admin-command-line)",
+    );
   }
+  const absent = config.missingSecrets.filter((name) => name === "AUTH_SECRET" || name === "APP_ENCRYPTION_KEY");
+  // with the sandbox off, this is a dashboard of a real service: its keys are the operator's, set
+  // where the server runs, and a key made up here would seal data that no server can read
+  if (absent.length > 0 && !config.sandboxEnabled) {
+    throw new AdminError(
+      `${absent.join(" and ")} ${absent.length > 1 ? "are" : "is"} not set: with the sandbox off, the command line makes up no ` +
+        "secret. Run it with the server's environment (docs/operations.md#admin-command-line)",
+    );
+  }
+  if (config.missingSecrets.length > 0) config = adoptEnv(loadEnv(process.env));
   await verifySealingKey(database.db);
   return database.db;
 }

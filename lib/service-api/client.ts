@@ -11,11 +11,17 @@ import {
   type OrderPatch,
 } from "./schemas";
 import { processSingleton } from "@/lib/process-singleton";
+import { parseJsonOrUndefined } from "@/lib/http/json-text";
+import { outbound, OutboundError, type OutboundAnswer } from "@/lib/http/outbound";
+import { joinPath } from "@/lib/http/base-url";
+import { isServiceErrorCode, UNKNOWN_UPSTREAM_CODE } from "./codes";
 
 // The typed HTTP client of the exchange service's REST API v1. Every call names its output
 // schema and has a timeout; failures are UpstreamError. Credentials never appear in errors.
 
 export const UPSTREAM_TIMEOUT_MS = 10_000;
+/** An answer of the service is a few kilobytes of JSON; past this, the call fails as unreachable. */
+export const UPSTREAM_ANSWER_LIMIT = 1024 * 1024;
 
 // The service's clock relative to ours, per base URL, from the Date header of its answers:
 // payout offers expire on its clock, and pages count down on it.
@@ -26,11 +32,34 @@ export function serviceTime(baseUrl: string, now = Date.now()): Date {
   return new Date(now + (skews.get(baseUrl.replace(/\/+$/, "")) ?? 0));
 }
 
-function recordSkew(baseUrl: string, response: Response, sentAt: number) {
+function recordSkew(baseUrl: string, response: OutboundAnswer, sentAt: number) {
   const date = Date.parse(response.headers.get("date") ?? "");
   if (Number.isNaN(date)) return;
   // the header has whole seconds: take the middle of the second, and of the round trip
   skews.set(baseUrl, date + 500 - (sentAt + Date.now()) / 2);
+}
+
+/** C0 and C1 controls and the bidirectional overrides: text a terminal or a page would act on, not show. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const plain = (text: string, max: number) => text.replace(new RegExp(CONTROL.source, "g"), "").slice(0, max);
+
+/**
+ * An upstream's error body as the dashboard passes it on: text from an upstream is data. Its
+ * code is one of the service's documented codes or `upstream_error`; its documentation link an
+ * http(s) URL or none (the dashboard's own then); each detail's path and message without control
+ * characters, cut short; nothing else of it.
+ */
+function passedOn(body: z.infer<typeof errorBodySchema>, status: number): z.infer<typeof errorBodySchema> {
+  const known = isServiceErrorCode(body.error);
+  const link = known && /^https?:\/\/[^\s]{1,500}$/.test(body.documentation_uri) && !CONTROL.test(body.documentation_uri);
+  const details = known
+    ? body.details?.slice(0, 20).map((detail) => ({ path: plain(detail.path, 200), message: plain(detail.message, 500) }))
+    : [{ path: "(upstream)", message: `The service answered ${status} with an error code this dashboard does not know` }];
+  return {
+    error: known ? body.error : UNKNOWN_UPSTREAM_CODE,
+    documentation_uri: link ? body.documentation_uri : "",
+    ...(details ? { details } : {}),
+  };
 }
 
 export class UpstreamError extends Error {
@@ -75,8 +104,13 @@ export type RecordedCall = UpstreamCall & {
 type ServiceOptions = {
   baseUrl: string;
   authorization: string;
+  /**
+   * Whether the service may be at a private, loopback or link-local address: this app's own
+   * sandbox, or where an operator allows it (UPSTREAM_ALLOW_PRIVATE). Else such an address is
+   * refused when the socket connects (lib/http/outbound.ts).
+   */
+  allowPrivate: boolean;
   timeoutMs?: number;
-  fetchImpl?: typeof fetch;
   /** Told of every call, once it ended (never with the credentials). */
   observe?: (call: UpstreamCall) => void;
   /** Told of every call in full, once it ended (the request log). */
@@ -104,18 +138,19 @@ export class ServiceClient {
     };
   }
 
-  private async once(method: string, path: string, body: unknown): Promise<Response> {
-    const doFetch = this.options.fetchImpl ?? fetch;
+  private async once(method: string, path: string, body: unknown): Promise<OutboundAnswer> {
     try {
-      return await doFetch(`${this.baseUrl}${path}`, {
+      return await outbound({
+        url: joinPath(this.baseUrl, path),
         method,
         headers: this.headersFor(body),
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? UPSTREAM_TIMEOUT_MS),
-        cache: "no-store",
+        timeoutMs: this.options.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
+        maxBytes: UPSTREAM_ANSWER_LIMIT,
+        allowPrivate: this.options.allowPrivate,
       });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+      const timedOut = error instanceof OutboundError && error.kind === "timeout";
       throw new UpstreamError(timedOut ? 504 : 502, timedOut ? "upstream_timeout" : "upstream_unavailable", method, path);
     }
   }
@@ -156,7 +191,7 @@ export class ServiceClient {
     body?: unknown,
     seen?: Seen,
   ): Promise<z.output<T>> {
-    let response: Response;
+    let response: OutboundAnswer;
     const sentAt = Date.now();
     try {
       response = await this.once(method, path, body);
@@ -166,23 +201,21 @@ export class ServiceClient {
       response = await this.once(method, path, body);
     }
     recordSkew(this.baseUrl, response, sentAt);
-    const text = await response.text();
+    const text = response.body.toString("utf8");
     if (seen) {
       seen.response = { headers: response.headers, body: text };
       seen.status = response.status;
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text) as unknown;
-    } catch {
-      throw new UpstreamError(502, "upstream_invalid_response", method, path);
-    }
-    if (!response.ok) {
+    // not JSON, or nested deeper than any answer of the API (lib/http/json-text.ts)
+    const json = parseJsonOrUndefined(text);
+    if (json === undefined) throw new UpstreamError(502, "upstream_invalid_response", method, path);
+    if (response.status < 200 || response.status >= 300) {
       const parsed = errorBodySchema.safeParse(json);
       if (!parsed.success || response.status >= 500) {
         throw new UpstreamError(502, response.status >= 500 ? "upstream_unavailable" : "upstream_invalid_response", method, path);
       }
-      throw new UpstreamError(response.status, parsed.data.error, method, path, parsed.data);
+      const body = passedOn(parsed.data, response.status);
+      throw new UpstreamError(isServiceErrorCode(body.error) ? response.status : 502, body.error, method, path, body);
     }
     const parsed = z.safeParse(schema, json);
     if (!parsed.success) throw new UpstreamError(502, "upstream_invalid_response", method, path);

@@ -23,7 +23,8 @@ export type DeliveryQuery = { exchange_id?: string; endpoint_id?: string; status
  */
 export class SandboxOperatorClient extends ServiceClient {
   constructor(baseUrl: string, operatorKey: string) {
-    super({ baseUrl, authorization: `Bearer ${operatorKey}` });
+    // only ever this app's own sandbox, on its own address
+    super({ baseUrl, authorization: `Bearer ${operatorKey}`, allowPrivate: true });
   }
 
   // POST /operator/payments

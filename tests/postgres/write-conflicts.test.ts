@@ -116,7 +116,7 @@ async function ownTenant() {
     await response.arrayBuffer();
     return response.status;
   };
-  const api = new ExchangeClient({ baseUrl: app.sandboxUrl, clientId });
+  const api = new ExchangeClient({ baseUrl: app.sandboxUrl, clientId, allowPrivate: true });
   const operator = new SandboxOperatorClient(app.sandboxUrl, operatorKey);
   const order = await coinOrder(api, "testnet", { currency: "eur", debitorIban: TEST_IBANS.eur });
   /** A company paying: refunded at once by the compliance rules. */

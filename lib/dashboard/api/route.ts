@@ -55,7 +55,8 @@ export function apiErrorResponse(error: unknown, requestId: string, origin: stri
   let body: Record<string, unknown>;
   if (error instanceof UpstreamError) {
     status = error.status;
-    body = error.body ?? { error: error.code, documentation_uri: `${docs}#${error.code}` };
+    // an upstream's body as the client passes it on (lib/service-api/client.ts), with our link where it gave none
+    body = { ...error.body, error: error.code, documentation_uri: error.body?.documentation_uri || `${docs}#${error.code}` };
   } else {
     const apiError =
       error instanceof ApiError

@@ -10,12 +10,19 @@ import { AdminError } from "./users";
 import { revokeUserSessions } from "./sessions";
 import { networkNames } from "@/lib/bitcoin/networks";
 import { clientIdInputSchema } from "@/lib/dashboard/contract/settings-api";
+import { hasOnlyAPath } from "@/lib/http/base-url";
+
+/** A service's base URL as stored: http(s), a host and a path only (lib/http/base-url.ts), without a trailing slash. */
+const serviceBaseUrlSchema = z
+  .url({ protocol: /^https?$/ })
+  .refine(hasOnlyAPath, "the service's base URL holds a scheme, a host and a path only: no query, fragment or credentials")
+  .transform((u) => u.replace(/\/+$/, ""));
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("hex")}`;
 
 const tenantInputSchema = z.object({
   name: z.string().trim().min(1).max(120),
-  baseUrl: z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, "")),
+  baseUrl: serviceBaseUrlSchema,
   clientId: clientIdInputSchema,
   webhookSecret: z.string().min(16, "at least 16 characters").max(256),
   network: z.string().pipe(z.enum(networkNames)),
@@ -116,10 +123,7 @@ export async function replaceClientId(db: Db, tenantId: string, clientId: string
 
 const tenantChangeSchema = z.object({
   name: z.string().trim().min(1).max(120).optional(),
-  baseUrl: z
-    .url({ protocol: /^https?$/ })
-    .transform((u) => u.replace(/\/+$/, ""))
-    .optional(),
+  baseUrl: serviceBaseUrlSchema.optional(),
   clientId: z.optional(clientIdInputSchema),
   network: z.string().pipe(z.enum(networkNames)).optional(),
 });

@@ -9,6 +9,7 @@ import { decryptSecret } from "./encryption";
 import { processSingleton } from "@/lib/process-singleton";
 import { observerFor } from "@/lib/dashboard/upstream/reachability";
 import { recorderFor } from "@/lib/dashboard/upstream/record-calls";
+import { mayBePrivate } from "@/lib/dashboard/upstream/own-sandbox";
 
 export type Tenant = {
   id: string;
@@ -91,6 +92,7 @@ export function upstreamFor(tenant: Tenant): ExchangeClient {
   return new ExchangeClient({
     baseUrl: tenant.baseUrl,
     clientId: tenant.clientId,
+    allowPrivate: mayBePrivate(tenant.baseUrl),
     observe: observerFor(tenant),
     record: recorderFor(tenant),
   });

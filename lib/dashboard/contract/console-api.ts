@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { driveEventTypes } from "@/lib/service-api/operator-contract";
 import { exchangeListItemSchema } from "./dashboard-api";
 import { clientIdInputSchema } from "./settings-api";
+import { hasOnlyAPath } from "@/lib/http/base-url";
 
 // The dashboard API's simulator and operator console (/api/.../simulate, /api/operator/...):
 // bodies the server builds with `satisfies` and the browser parses with the same schemas. The
@@ -37,9 +38,16 @@ export const consoleTenantSchema = z.object({
 export const consoleTenantsSchema = z.object({ data: z.array(consoleTenantSchema) });
 export type ConsoleTenant = z.infer<typeof consoleTenantSchema>;
 
+/** A service's base URL: http(s), a host and a path, nothing after it (lib/http/base-url.ts). */
+const httpUrl = z.url({ protocol: /^https?$/, error: "An http(s) URL" });
+const baseUrl = httpUrl.check(
+  z.maxLength(2048),
+  z.refine(hasOnlyAPath, "The service's base URL holds a scheme, a host and a path only: no query, fragment or credentials"),
+);
+
 export const tenantCreateBodySchema = z.strictObject({
   name: z.string().check(z.trim()).check(z.minLength(1, "Name the tenant")).check(z.maxLength(120)),
-  base_url: z.url({ protocol: /^https?$/, error: "An http(s) URL" }).check(z.maxLength(2048)),
+  base_url: baseUrl,
   client_id: clientIdInputSchema,
   network: z.enum(networks),
 });
@@ -50,7 +58,7 @@ export const tenantCreateBodySchema = z.strictObject({
 export const tenantUpdateBodySchema = z
   .strictObject({
     name: z.optional(z.string().check(z.trim(), z.minLength(1, "Name the tenant"), z.maxLength(120))),
-    base_url: z.optional(z.url({ protocol: /^https?$/, error: "An http(s) URL" }).check(z.maxLength(2048))),
+    base_url: z.optional(baseUrl),
     client_id: z.optional(clientIdInputSchema),
     network: z.optional(z.enum(networks)),
     status: z.optional(z.enum(["active", "disabled"])),

@@ -84,7 +84,8 @@ function notStopping(): void {
  * shows; the sandbox's clock ends at the present.
  */
 export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network, begun }: Options): Promise<DemoActivity> {
-  const api = new ExchangeClient({ baseUrl, clientId });
+  // the sandbox this instance serves, on its own address
+  const api = new ExchangeClient({ baseUrl, clientId, allowPrivate: true });
   const operator = new SandboxOperatorClient(baseUrl, operatorKey);
   const startedOn = new Date((await operator.clock(0)).now);
   const client = (await operator.clients()).clients.find((c) => c.client_id === clientId);

@@ -1,10 +1,8 @@
 import "server-only";
 import { lookup } from "node:dns/promises";
-import http from "node:http";
-import https from "node:https";
 import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
-import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
+import { outbound, OutboundError } from "@/lib/http/outbound";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { failureText } from "./failure";
@@ -15,21 +13,14 @@ import { failureText } from "./failure";
 // - when the endpoint is saved, its host, or every address its name resolves to, must be public
 //   unicast: not private, loopback, link-local, metadata or unspecified, so that a mistake is
 //   refused with a clear error and nothing is stored;
-// - at every delivery the address is checked again when the socket connects, after DNS
-//   (request-filtering-agent), since a name may resolve elsewhere later; redirects are not
-//   followed; 15 s at most; the answer is read up to 1 KiB.
+// - at every delivery the address is checked again when the socket connects, after DNS, since a
+//   name may resolve elsewhere later; redirects are not followed; 15 s at most; the answer is read
+//   up to 1 KiB (lib/http/outbound.ts, the one guarded client of every configured address).
 // FORWARDING_ALLOW_PRIVATE=true lifts the address checks (tests, local development).
 
 export const FORWARD_TIMEOUT_MS = 15_000;
 export const ANSWER_BYTES = 1024;
 export const USER_AGENT = "exchange-dashboard-forwarding/1.0";
-
-// Connections are kept between deliveries to one host (a burst of webhooks costs one TCP and TLS
-// handshake, not one each); a kept connection was checked when it connected, to the address it
-// still has. Idle ones close after 4 s, or sooner when the endpoint's Keep-Alive says so.
-const kept = { keepAlive: true, timeout: 4_000, maxFreeSockets: 32, scheduling: "lifo" } as const;
-const httpAgent = new RequestFilteringHttpAgent(kept);
-const httpsAgent = new RequestFilteringHttpsAgent(kept);
 
 const refused = (message: string) => new ApiError("forwarding_url_refused", message, [{ path: "url", message }]);
 
@@ -84,61 +75,35 @@ export async function checkEndpointUrl(raw: string): Promise<string> {
 export type SendResult = { statusCode: number | null; error: string | null; durationMs: number; answer: string | null };
 
 /** POSTs `body` to `url`: the status, or why it failed, and the first 1 KiB of the answer. */
-export function postWebhook(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
+export async function postWebhook(url: string, body: string, headers: Record<string, string>): Promise<SendResult> {
   const started = Date.now();
   const target = new URL(url);
-  const client = target.protocol === "https:" ? https : http;
-  const agent = env().forwardingAllowPrivate ? undefined : target.protocol === "https:" ? httpsAgent : httpAgent;
-  return new Promise((resolve) => {
-    let settled = false;
-    const done = (result: Omit<SendResult, "durationMs">) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      resolve({ ...result, durationMs: Date.now() - started });
-    };
-    const request = client.request(
-      target,
-      {
-        method: "POST",
-        agent,
-        headers: { ...headers, "content-length": Buffer.byteLength(body), "user-agent": USER_AGENT },
-      },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const finish = (whole: boolean) => {
-          const answer = Buffer.concat(chunks).subarray(0, ANSWER_BYTES).toString("utf8");
-          const redirected = status >= 300 && status < 400;
-          done({
-            statusCode: status,
-            error: redirected ? failureText({ code: "redirected", location: response.headers.location ?? null }) : null,
-            answer,
-          });
-          // an answer read to its end leaves its connection to the next delivery to that host
-          if (!whole) response.destroy();
-        };
-        response.on("data", (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-          // the first 1 KiB is all that is kept: the rest is not read
-          if (size >= ANSWER_BYTES) finish(false);
-        });
-        response.on("end", () => finish(true));
-        response.on("error", () => finish(false));
-      },
-    );
-    const deadline = setTimeout(() => {
-      request.destroy();
-      done({ statusCode: null, error: failureText({ code: "timeout", seconds: FORWARD_TIMEOUT_MS / 1000 }), answer: null });
-    }, FORWARD_TIMEOUT_MS);
-    request.on("error", (error: NodeJS.ErrnoException) => {
-      const text = /is not allowed/.test(error.message)
-        ? failureText({ code: "not_public", host: target.hostname })
-        : failureText({ code: "unreachable", host: target.hostname, errno: error.code ?? null });
-      done({ statusCode: null, error: text, answer: null });
+  try {
+    const answer = await outbound({
+      url: target,
+      method: "POST",
+      headers: { ...headers, "user-agent": USER_AGENT },
+      body,
+      timeoutMs: FORWARD_TIMEOUT_MS,
+      // the first 1 KiB is all that is kept: the rest is not read
+      maxBytes: ANSWER_BYTES,
+      overflow: "cut",
+      allowPrivate: env().forwardingAllowPrivate,
     });
-    request.end(body);
-  });
+    const redirected = answer.status >= 300 && answer.status < 400;
+    return {
+      statusCode: answer.status,
+      error: redirected ? failureText({ code: "redirected", location: answer.headers.get("location") }) : null,
+      answer: answer.body.toString("utf8"),
+      durationMs: Date.now() - started,
+    };
+  } catch (error) {
+    const failure =
+      error instanceof OutboundError && error.kind === "timeout"
+        ? failureText({ code: "timeout", seconds: FORWARD_TIMEOUT_MS / 1000 })
+        : error instanceof OutboundError && error.detail.notPublic
+          ? failureText({ code: "not_public", host: target.hostname })
+          : failureText({ code: "unreachable", host: target.hostname, errno: error instanceof OutboundError ? error.detail.errno : null });
+    return { statusCode: null, error: failure, answer: null, durationMs: Date.now() - started };
+  }
 }

@@ -1,14 +1,13 @@
 import "server-only";
-import http from "node:http";
-import https from "node:https";
-import { RequestFilteringHttpsAgent } from "request-filtering-agent";
+import { outbound, OutboundError, type OutboundAnswer } from "@/lib/http/outbound";
+import { parseJsonOrUndefined } from "@/lib/http/json-text";
 import { ApiError } from "@/lib/errors";
 
 // Fetching what an end user's Lightning Address names means fetching a URL that anyone can
 // choose: the server must not become a way into its own network. So, for every host but the
 // service's own:
 // - HTTPS only (LUD-16), on the default port;
-// - the address is checked when the socket connects, after DNS (request-filtering-agent): a
+// - the address is checked when the socket connects, after DNS (lib/http/outbound.ts): a
 //   private, loopback, link-local or metadata address is refused, also when a name resolves to
 //   one only on the second lookup;
 // - no redirects, 5 s at most, 64 KiB at most, JSON only.
@@ -18,60 +17,42 @@ import { ApiError } from "@/lib/errors";
 const TIMEOUT_MS = 5_000;
 const MAX_BYTES = 64 * 1024;
 
-const filteringAgent = new RequestFilteringHttpsAgent({ keepAlive: false });
-
 export type LnurlFetchResult = { status: number; body: unknown };
 
 /** Why a fetch failed, for the log and the error's details (never the response body). */
 export class LnurlFetchError extends Error {}
 
-export function getLnurlJson(url: URL, trustedOrigin: string | null): Promise<LnurlFetchResult> {
+export async function getLnurlJson(url: URL, trustedOrigin: string | null): Promise<LnurlFetchResult> {
   const trusted = trustedOrigin !== null && url.origin === trustedOrigin;
   if (!trusted && (url.protocol !== "https:" || url.port !== "")) {
-    return Promise.reject(new LnurlFetchError(`${url.host} must be served over HTTPS on its default port`));
+    throw new LnurlFetchError(`${url.host} must be served over HTTPS on its default port`);
   }
-  if (url.username || url.password) return Promise.reject(new LnurlFetchError("A URL with credentials is not fetched"));
-  const client = url.protocol === "https:" ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.get(
+  if (url.username || url.password) throw new LnurlFetchError("A URL with credentials is not fetched");
+  let answer: OutboundAnswer;
+  try {
+    answer = await outbound({
       url,
-      {
-        agent: trusted ? undefined : filteringAgent,
-        headers: { accept: "application/json", "user-agent": "exchange-dashboard (LUD-16 resolver)" },
-        timeout: TIMEOUT_MS,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_BYTES) request.destroy(new LnurlFetchError(`${url.host} answered more than ${MAX_BYTES} bytes`));
-          else chunks.push(chunk);
-        });
-        response.on("end", () => {
-          const status = response.statusCode ?? 0;
-          if (status >= 300 && status < 400) return reject(new LnurlFetchError(`${url.host} redirected; redirects are not followed`));
-          try {
-            resolve({ status, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
-          } catch {
-            reject(new LnurlFetchError(`${url.host} did not answer with JSON (HTTP ${status})`));
-          }
-        });
-        response.on("error", reject);
-      },
-    );
-    const deadline = setTimeout(() => request.destroy(new LnurlFetchError(`${url.host} did not answer within 5 s`)), TIMEOUT_MS);
-    request.on("timeout", () => request.destroy(new LnurlFetchError(`${url.host} did not answer within 5 s`)));
-    request.on("error", (error) => reject(error instanceof LnurlFetchError ? error : new LnurlFetchError(describe(url, error))));
-    request.on("close", () => clearTimeout(deadline));
-  });
+      method: "GET",
+      headers: { accept: "application/json", "user-agent": "exchange-dashboard (LUD-16 resolver)" },
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: MAX_BYTES,
+      allowPrivate: trusted,
+    });
+  } catch (error) {
+    throw new LnurlFetchError(describe(url, error));
+  }
+  if (answer.status >= 300 && answer.status < 400) throw new LnurlFetchError(`${url.host} redirected; redirects are not followed`);
+  const body = parseJsonOrUndefined(answer.body.toString("utf8"));
+  if (body === undefined) throw new LnurlFetchError(`${url.host} did not answer with JSON (HTTP ${answer.status})`);
+  return { status: answer.status, body };
 }
 
-function describe(url: URL, error: Error): string {
-  // request-filtering-agent's refusal names the address it would not connect to
-  if (/not allowed|private|DNS lookup/i.test(error.message)) return `${url.host} points to an address that is not public`;
-  const code = (error as NodeJS.ErrnoException).code;
-  return `${url.host} could not be reached${code ? ` (${code})` : ""}`;
+function describe(url: URL, error: unknown): string {
+  if (!(error instanceof OutboundError)) return `${url.host} could not be reached`;
+  if (error.kind === "timeout") return `${url.host} did not answer within 5 s`;
+  if (error.kind === "too_large") return `${url.host} answered more than ${MAX_BYTES} bytes`;
+  if (error.detail.notPublic) return `${url.host} points to an address that is not public`;
+  return `${url.host} could not be reached${error.detail.errno ? ` (${error.detail.errno})` : ""}`;
 }
 
 /** The unreachable error for a failed fetch. */

@@ -4,6 +4,7 @@ import type { NetworkName } from "@/lib/bitcoin/networks";
 import { decodeLnurl } from "@/lib/lightning/lnurl";
 import { mintInvoice } from "@/lib/lightning/mint-invoice";
 import { parseJsonAs } from "@/lib/http/parse-json";
+import { outbound } from "@/lib/http/outbound";
 import { initiatePayoutActionSchema, type Exchange } from "@/lib/service-api/schemas";
 import { StepFailed } from "./step-failed";
 
@@ -19,9 +20,17 @@ const withdrawRequestSchema = z.looseObject({
 });
 const lnurlAnswerSchema = z.looseObject({ status: z.string(), reason: z.optional(z.string()) });
 
+/** The sandbox's own LNURL (a scenario runs only against this app's sandbox, which may be on a private address). */
 async function getJson(url: string): Promise<string> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: "error" });
-  return response.text();
+  const answer = await outbound({
+    url: new URL(url),
+    method: "GET",
+    headers: {},
+    timeoutMs: 10_000,
+    maxBytes: 64 * 1024,
+    allowPrivate: true,
+  });
+  return answer.body.toString("utf8");
 }
 
 /** The invoice sent and its preimage, which pays it. */

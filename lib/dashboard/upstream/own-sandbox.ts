@@ -21,3 +21,12 @@ export function isOwnSandbox(baseUrl: string): boolean {
   const config = env();
   return config.sandboxEnabled && (bare(config.sandboxPublicUrl) === bare(baseUrl) || servedByThisInstance(baseUrl));
 }
+
+/**
+ * Whether a tenant's service may be at a private, loopback or link-local address: this app's own
+ * sandbox may, and any service where the operator allows it (UPSTREAM_ALLOW_PRIVATE, for
+ * on-premise services). Every other upstream call is refused such addresses (lib/http/outbound.ts).
+ */
+export function mayBePrivate(baseUrl: string): boolean {
+  return env().upstreamAllowPrivate || isOwnSandbox(baseUrl);
+}

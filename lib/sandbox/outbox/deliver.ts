@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/errors";
 import { signBody } from "@/lib/service-api/webhook-signature";
 import { sandboxNow } from "../clock";
 import { wakeWorker } from "./wake";
+import { outbound, OutboundError } from "@/lib/http/outbound";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import type { z } from "zod";
 import type { deliveryRunSchema } from "@/lib/service-api/operator-contract";
@@ -57,40 +58,31 @@ async function claim(db: Db, where: ReturnType<typeof and>, limit: number): Prom
 const ANSWER_READ_BYTES = 16 * 1024;
 
 /**
- * Reads the receiver's answer to its end, so that the connection is kept for the next delivery
- * and the receiver sees its answer taken (a body cancelled unread closes the connection, which a
- * receiver counts as a client that went away). Only a longer answer than any receiver needs is cut.
+ * POSTs one delivery (lib/http/outbound.ts: no redirect followed, one deadline). The receiver's
+ * answer is read to its end, so that the connection is kept for the next delivery and the
+ * receiver sees its answer taken; only a longer answer than any receiver needs is cut. The
+ * endpoints are the operator's (the dashboard's own receiver among them), so private addresses
+ * are allowed.
  */
-async function drain(response: Response): Promise<void> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
-  let read = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-      if (read > ANSWER_READ_BYTES) return void (await reader.cancel());
-    }
-  } catch {
-    // the answer's status is known; a body that broke off changes nothing
-  }
-}
-
 async function post(url: string, body: string, headers: Record<string, string>) {
   const started = Date.now();
   try {
-    const response = await fetch(url, {
+    const answer = await outbound({
+      url: new URL(url),
       method: "POST",
       headers,
       body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      timeoutMs: DELIVERY_TIMEOUT_MS,
+      maxBytes: ANSWER_READ_BYTES,
+      overflow: "cut",
+      allowPrivate: true,
     });
-    await drain(response);
-    return { statusCode: response.status, error: null, durationMs: Date.now() - started };
+    return { statusCode: answer.status, error: null, durationMs: Date.now() - started };
   } catch (error) {
-    const message = error instanceof Error ? (error.name === "TimeoutError" ? "timed out after 10 s" : error.message) : "failed";
+    const message =
+      error instanceof OutboundError && error.kind === "timeout"
+        ? "timed out after 10 s"
+        : `could not be reached${error instanceof OutboundError && error.detail.errno ? ` (${error.detail.errno})` : ""}`;
     return { statusCode: null, error: message, durationMs: Date.now() - started };
   }
 }

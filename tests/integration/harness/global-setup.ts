@@ -37,6 +37,9 @@ export async function setup(project: TestProject) {
     SANDBOX_DEMO_CLIENT_ID: `demo_test_${randomBytes(8).toString("hex")}`,
     // the suite stands in for one proxy of ours: its X-Forwarded-For entry is the caller's address
     TRUSTED_PROXY_HOPS: "1",
+    // tenants of the suite's own stand-in services, on 127.0.0.1 (upstream-guard.test.ts runs an
+    // app without it)
+    UPSTREAM_ALLOW_PRIVATE: "true",
   };
   logs = makeLogDir();
   app = await startApp({ operatorKey, databaseUrl: databaseUrl || undefined, env: demo });
