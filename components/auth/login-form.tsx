@@ -8,6 +8,7 @@ import { apiFetch } from "@/lib/dashboard/client/api";
 import { signInStep } from "@/lib/dashboard/client/sign-in";
 import { assertPasskey, isCancelled, passkeySupport } from "@/lib/dashboard/client/passkeys";
 import { secondStepSchema, type SecondStep } from "@/lib/dashboard/contract/account-api";
+import { announceSessionChange } from "@/lib/dashboard/client/session-changes";
 
 /** Nothing to subscribe to: the snapshot only tells the server render (false) from the browser (true). */
 const noSubscription = () => () => undefined;
@@ -89,6 +90,8 @@ export function LoginForm({ labels, email, pending }: { labels: LoginLabels; ema
   );
 
   const done = () => {
+    // the session this browser held before is over: its tabs stop following it and move on
+    announceSessionChange("signed-in");
     router.replace(safeCallbackPath(params.get("callbackUrl"), window.location.origin));
     router.refresh();
   };

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useConsoleEvents } from "@/lib/dashboard/client/use-console-events";
+import { useShellUser } from "@/components/shell/session-context";
 
 /**
  * Keeps the server-rendered console current: drawn again on every tenant's notice (at most every
@@ -14,6 +15,7 @@ export function ConsoleLive({ every5s }: { every5s: boolean }) {
   const router = useRouter();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const opened = useRef(false);
+  const { streamScope } = useShellUser();
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
     if (!every5s) return;
@@ -28,7 +30,7 @@ export function ConsoleLive({ every5s }: { every5s: boolean }) {
       timer.current = undefined;
       router.refresh();
     }, 400);
-  });
+  }, streamScope);
   return (
     <span className="text-xs text-zinc-500 dark:text-zinc-400" data-console-live={live}>
       {live === "connected" ? t("live") : t("connecting")}

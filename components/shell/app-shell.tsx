@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { signOut } from "@/lib/dashboard/client/sign-out";
 import { SESSION_ENDED } from "@/lib/dashboard/client/live-notices";
 import { useLiveEvents, type LiveNotice } from "@/lib/dashboard/client/use-live-events";
+import { useSessionChanges } from "@/lib/dashboard/client/session-changes";
 import { LiveIndicator } from "./live-indicator";
 import { Bell } from "@/components/notifications/bell";
 import { Logo } from "./logo";
@@ -151,7 +152,7 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
     },
     [toast, t],
   );
-  const status = useLiveEvents(onNotice);
+  const status = useLiveEvents(onNotice, user.streamScope);
   const sections = linksFor(user.role).map((link) => ({
     ...link,
     // the request log and its errors are the developers' pages beside the webhooks received
@@ -246,6 +247,7 @@ function useSignInAgain() {
 /** The dashboard's frame; `languages` is the language switcher, rendered on the server. */
 export function AppShell({ user, languages, children }: { user: ShellUser; languages: ReactNode; children: ReactNode }) {
   useSignInAgain();
+  useSessionChanges();
   return (
     <SessionProvider value={user}>
       <Toaster>

@@ -5,7 +5,7 @@ import { AppShell } from "@/components/shell/app-shell";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { dashboardLocales } from "@/i18n/config";
 import dashboardCatalogue from "@/messages/dashboard/en.json";
-import type { CurrentUser } from "@/lib/dashboard/auth/current-user";
+import { streamScopeOf, type CurrentUser } from "@/lib/dashboard/auth/current-user";
 import { allTenants } from "@/lib/dashboard/auth/tenants";
 import { explorerBase } from "@/lib/bitcoin/networks";
 import { getDb } from "@/lib/db/client";
@@ -44,6 +44,7 @@ export async function DashboardFrame({ user, path, children }: { user: CurrentUs
           simulator: sandbox,
           mustEnrol: user.mustEnrol || paused,
           serviceFailingSince: tenant ? (reachabilityOf(tenant.baseUrl).failingSince?.toISOString() ?? null) : null,
+          streamScope: streamScopeOf(user.sessionId),
         }}
       >
         {sandbox && <SandboxBanner />}

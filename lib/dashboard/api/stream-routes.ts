@@ -37,10 +37,12 @@ const consoleFrame = (notice: Tenantless) =>
     } satisfies ConsoleFrame)}\n\n`,
   );
 
-// GET /api/events – server-sent events of the caller's tenant (Last-Event-ID resumes); at most
-// STREAMS_PER_USER open at once (429 beyond); a stream closes at the first heartbeat after its
-// session ends, or its API key is revoked (a key needs the read scope; request log notices only
-// reach a key with the logs scope, as the log itself does)
+// GET /api/events – server-sent events of the caller's tenant (Last-Event-ID resumes, clamped to
+// the tenant's newest event); at most STREAMS_PER_USER open at once per member, STREAMS_PER_KEY per
+// API key, each counted apart (429 beyond), so that a key's terminals never take its creator's
+// places; a stream closes at the first heartbeat after its session ends, or its API key is
+// revoked (a key needs the read scope; request log notices only reach a key with the logs scope,
+// as the log itself does)
 const dashboard = apiRoute({}, async ({ req, db, tenant, user }) => {
   const key = user.apiKey;
   return eventStream({
@@ -48,7 +50,7 @@ const dashboard = apiRoute({}, async ({ req, db, tenant, user }) => {
     tenantId: tenant.id,
     userId: user.id,
     requestLogs: !key || key.scopes.includes("logs"),
-    holder: { key: `user:${user.id}`, limit: env().streamsPerUser },
+    holder: key ? { key: `key:${key.id}`, limit: env().streamsPerKey } : { key: `user:${user.id}`, limit: env().streamsPerUser },
     stillValid: async () => (key ? apiKeyStillActive(db, key.id) : (await activeSession(db, user.sessionId, user.id)) !== null),
     lastEventId: lastEventIdOf(req),
     replay: (afterSeq, limit) => eventsAfter(db, tenant.id, afterSeq, limit),

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHmac } from "node:crypto";
 import { decode } from "next-auth/jwt";
 import { getDb } from "@/lib/db/client";
 import { isDatabaseUnavailable } from "@/lib/db/availability";
@@ -50,6 +51,21 @@ async function claimsOf(token: string): Promise<Claims | null> {
   const claims = { sub: jwt.sub, sid: jwt.sid, exp: jwt.exp };
   cache.set(token, claims);
   return claims;
+}
+
+/** The session row a request's cookie names (whether or not it is still live), or null. */
+export async function sessionIdOf(req: Request): Promise<string | null> {
+  const token = sessionToken(req.headers.get("cookie"));
+  return token ? ((await claimsOf(token).catch(() => null))?.sid ?? null) : null;
+}
+
+/**
+ * What a browser's tabs name their shared event stream after (lib/dashboard/client/shared-event-stream.ts):
+ * one name per session, so that the tabs of the next person to sign in on this browser never
+ * follow the stream of the one before. Derived from the session's id, which it does not reveal.
+ */
+export function streamScopeOf(sessionId: string): string {
+  return createHmac("sha256", env().secrets.AUTH_SECRET).update(`stream:${sessionId}`).digest("base64url").slice(0, 22);
 }
 
 /** The signed-in user of a request (session JWT cookie of a live session), or null. */

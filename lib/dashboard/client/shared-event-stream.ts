@@ -8,6 +8,11 @@
 // is released and the next tab in line opens the stream, resuming from the last event id the
 // tabs saw (`?last_event_id=`), and every tab asks for its page's data again as after any reconnect.
 // Without those APIs, each tab opens its own stream.
+//
+// The lock and the channel are named after the stream and the signed-in session (its scope), so
+// that the tabs of whoever signs in next on this browser never follow, or resume from, the stream
+// of the one before; and a tab whose session ended stops every stream it follows at once
+// (stopEveryStream), before it goes to sign in.
 
 export type LiveStatus = "connecting" | "connected" | "reconnecting";
 
@@ -61,12 +66,36 @@ function ownStream(url: string, names: readonly string[], listener: StreamListen
 const resumeFrom = (url: string, lastId: string) =>
   lastId ? `${url}${url.includes("?") ? "&" : "?"}last_event_id=${encodeURIComponent(lastId)}` : url;
 
-/** Follows `url` through this browser's one stream of it; returns the unsubscribe. */
-export function shareStream(url: string, names: readonly string[], listener: StreamListener): () => void {
+/** The stops of every stream this tab follows; once halted, it follows none any more. */
+const following = new Set<() => void>();
+let halted = false;
+
+/** Ends every stream this tab follows, for good (its session ended: nothing more may reach it). */
+export function stopEveryStream() {
+  halted = true;
+  for (const stop of [...following]) stop();
+}
+
+/**
+ * Follows `url` through this browser's one stream of it for `scope` (the signed-in session; ""
+ * for a public page's stream); returns the unsubscribe.
+ */
+export function shareStream(url: string, names: readonly string[], listener: StreamListener, scope = ""): () => void {
+  if (halted) return () => {};
+  const stop = shareStreamOf(url, names, listener, scope);
+  const once = () => {
+    following.delete(once);
+    stop();
+  };
+  following.add(once);
+  return once;
+}
+
+function shareStreamOf(url: string, names: readonly string[], listener: StreamListener, scope: string): () => void {
   if (typeof BroadcastChannel === "undefined" || typeof navigator === "undefined" || !("locks" in navigator)) {
     return ownStream(url, names, listener);
   }
-  const name = `event-stream:${url}`;
+  const name = `event-stream:${url}:${scope}`;
   const channel = new BroadcastChannel(name);
   let status: LiveStatus = "connecting";
   let lastId = "";

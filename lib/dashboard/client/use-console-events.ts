@@ -10,9 +10,13 @@ import { useEventStream, type LiveStatus } from "./use-event-stream";
  * Follows GET /api/operator/events for the operator console: `onChange` on any tenant's notice,
  * and on every (re)connect, since the stream has no ids to resume from.
  */
-export function useConsoleEvents(onChange: () => void): LiveStatus {
-  return useEventStream("/api/operator/events", {
-    on: { notice: (data) => parseJsonAs(consoleFrameSchema, data) && onChange() },
-    onOpen: onChange,
-  });
+export function useConsoleEvents(onChange: () => void, scope: string): LiveStatus {
+  return useEventStream(
+    "/api/operator/events",
+    {
+      on: { notice: (data) => parseJsonAs(consoleFrameSchema, data) && onChange() },
+      onOpen: onChange,
+    },
+    scope,
+  );
 }

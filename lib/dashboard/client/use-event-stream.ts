@@ -15,11 +15,11 @@ type Handlers = {
 
 /**
  * Follows a server-sent event stream through this browser's one stream of it, shared by its
- * tabs (lib/dashboard/client/shared-event-stream.ts). A dropped stream is retried by EventSource
+ * tabs of the same session (`scope`, lib/dashboard/client/shared-event-stream.ts). A dropped stream is retried by EventSource
  * itself (resuming with Last-Event-ID where the stream has ids); a refused one is opened again
  * 5 s later, after `onRefused`.
  */
-export function useEventStream(url: string, handlers: Handlers): LiveStatus {
+export function useEventStream(url: string, handlers: Handlers, scope = ""): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>("connecting");
   const latest = useRef(handlers);
   useEffect(() => {
@@ -28,12 +28,17 @@ export function useEventStream(url: string, handlers: Handlers): LiveStatus {
   useEffect(() => {
     // the event names a page listens to are fixed for the life of the stream
     const names = Object.keys(latest.current.on);
-    return shareStream(url, names, {
-      frame: (name, data) => latest.current.on[name]?.(data),
-      status: setStatus,
-      open: () => latest.current.onOpen?.(),
-      refused: () => latest.current.onRefused?.(),
-    });
-  }, [url]);
+    return shareStream(
+      url,
+      names,
+      {
+        frame: (name, data) => latest.current.on[name]?.(data),
+        status: setStatus,
+        open: () => latest.current.onOpen?.(),
+        refused: () => latest.current.onRefused?.(),
+      },
+      scope,
+    );
+  }, [url, scope]);
   return status;
 }

@@ -213,7 +213,12 @@ function follow(
       else inOrder(catchUp);
     });
     channel.onClose(unsubscribe);
-    if (lastEventId === null && cursor && latest) lastSent = await latest();
+    if (cursor && latest && (lastEventId === null || lastEventId > 0)) {
+      // a cursor past the tenant's newest event is another's (a browser that was someone else's,
+      // a database made anew): it would hide every event up to it, so it counts as the newest
+      const newest = await latest();
+      if (lastEventId === null || lastEventId > newest) lastSent = newest;
+    }
     channel.write(CONNECTED);
     if (lastEventId !== null) await catchUp();
   });

@@ -17,14 +17,17 @@ export async function csrfToken(baseUrl: string, cookie = "") {
   return { token, cookie: jar };
 }
 
-/** POST /api/auth/callback/credentials as the sign-in form does; the session cookie or the error. */
-export async function signIn(baseUrl: string, email: string, password: string, address?: string) {
+/**
+ * POST /api/auth/callback/credentials as the sign-in form does; the session cookie or the error.
+ * `held`: the cookie of a session the browser holds already (a login page left open by someone else).
+ */
+export async function signIn(baseUrl: string, email: string, password: string, address?: string, held = "") {
   const csrf = await csrfToken(baseUrl);
   const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
-      cookie: csrf.cookie,
+      cookie: mergeCookies(csrf.cookie, held),
       ...(address ? { "x-forwarded-for": address } : {}),
     },
     body: new URLSearchParams({ csrfToken: csrf.token, email, password, json: "true" }),
