@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { jobs } from "@/lib/db/schema";
 import { groupCommitPer } from "@/lib/db/group-commit";
@@ -32,8 +32,15 @@ export type Job = typeof jobs.$inferSelect;
 /** A job to queue: due now (on the database's clock) or at `runAt`. */
 export type NewJob = { kind: JobKind; tenantId: string | null; subjectId?: string | null; payload: Record<string, unknown>; runAt?: Date };
 
-/** What a job's run came to: done, to run again at `at`, or failed for good. */
-export type Outcome = { outcome: "done" } | { outcome: "retry"; at: Date; error: string } | { outcome: "failed"; error: string };
+/**
+ * What a job's run came to: done; to run again at `at` after a failure (an attempt counted); to go
+ * on at `at` (a wait: not an attempt, not a failure, and no place held meanwhile); or failed for good.
+ */
+export type Outcome =
+  | { outcome: "done" }
+  | { outcome: "retry"; at: Date; error: string }
+  | { outcome: "later"; at: Date }
+  | { outcome: "failed"; error: string };
 
 /** Queues a job due now (or at `runAt`); returns its id. */
 export async function enqueue(db: Db, job: NewJob): Promise<string> {
@@ -73,28 +80,49 @@ export function enqueueRowsSql(kind: JobKind, rows: SQL): SQL {
 }
 
 /**
- * Claims up to `limit` due jobs for `claimMs`, oldest first, skipping rows another instance holds.
- * Each claimed row carries the locked_until this claim set: finish() writes only while it holds.
+ * Places one tenant's jobs may hold at once, over every instance (an instance runs 32 at once):
+ * a tenant with a backlog takes at most this many, and every other tenant's due jobs are claimed
+ * beside them (docs/architecture.md#background-jobs). Jobs of no tenant (retention, sweeps) are
+ * not counted.
+ */
+export const PLACES_PER_TENANT = 8;
+/** The due jobs a claim looks at, oldest first, among tenants with places left. */
+const CANDIDATES = 256;
+
+/**
+ * Claims up to `limit` due jobs for `claimMs`, skipping rows another instance holds, fairly: no
+ * tenant past PLACES_PER_TENANT jobs running (its due ones are not even looked at, so a backlog
+ * of thousands hides no other tenant's job), and each tenant's first job before any tenant's
+ * second, oldest first. Each claimed row carries the locked_until this claim set: finish()
+ * writes only while it holds.
  */
 export async function claimDue(db: Db, limit: number, claimMs: number, only?: { id: string }): Promise<Job[]> {
-  const due = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(
-      and(
-        eq(jobs.status, "pending"),
-        lte(jobs.runAt, sql`now()`),
-        or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, sql`now()`)),
-        only ? eq(jobs.id, only.id) : undefined,
-      ),
+  const chosen = sql`(
+    WITH running AS (
+      SELECT tenant_id, count(*)::int AS n FROM jobs
+      WHERE status = 'pending' AND locked_until IS NOT NULL AND locked_until > now() AND tenant_id IS NOT NULL
+      GROUP BY tenant_id
+    ), candidates AS (
+      SELECT id, tenant_id, run_at FROM jobs
+      WHERE status = 'pending' AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+        AND (tenant_id IS NULL OR tenant_id NOT IN (SELECT tenant_id FROM running WHERE n >= ${PLACES_PER_TENANT}))
+        ${only ? sql`AND id = ${only.id}` : sql``}
+      ORDER BY run_at LIMIT ${CANDIDATES}
+      FOR UPDATE SKIP LOCKED
+    ), ranked AS (
+      SELECT c.id, c.tenant_id, c.run_at,
+        row_number() OVER (PARTITION BY c.tenant_id ORDER BY c.run_at) AS nth, COALESCE(r.n, 0) AS held
+      FROM candidates c LEFT JOIN running r ON r.tenant_id = c.tenant_id
     )
-    .orderBy(asc(jobs.runAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
+    SELECT id FROM ranked
+    WHERE tenant_id IS NULL OR nth + held <= ${PLACES_PER_TENANT}
+    ORDER BY nth, run_at
+    LIMIT ${limit}
+  )`;
   return db
     .update(jobs)
     .set({ lockedUntil: sql`now() + ${claimMs} * interval '1 millisecond'` })
-    .where(inArray(jobs.id, due))
+    .where(sql`${jobs.id} IN ${chosen}`)
     .returning();
 }
 
@@ -136,15 +164,16 @@ export async function enqueueClaimed(db: Db, job: NewJob & { id: string }, claim
 
 /** The update that records a run's outcome, matching only while this claim still holds the job. */
 function outcomeUpdate(db: Db, job: Job, result: Outcome) {
+  const again = result.outcome === "retry" || result.outcome === "later";
   return db
     .update(jobs)
     .set({
-      status: result.outcome === "retry" ? "pending" : result.outcome,
-      attempts: job.attempts + 1,
-      runAt: result.outcome === "retry" ? result.at : job.runAt,
+      status: again ? "pending" : result.outcome,
+      attempts: result.outcome === "later" ? job.attempts : job.attempts + 1,
+      runAt: again ? result.at : job.runAt,
       lockedUntil: null,
-      lastError: result.outcome === "done" ? null : result.error,
-      finishedAt: result.outcome === "retry" ? null : new Date(),
+      lastError: result.outcome === "retry" || result.outcome === "failed" ? result.error : null,
+      finishedAt: again ? null : new Date(),
     })
     .where(and(eq(jobs.id, job.id), job.lockedUntil ? eq(jobs.lockedUntil, job.lockedUntil) : sql`false`))
     .returning({ id: jobs.id });

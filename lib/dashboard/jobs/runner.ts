@@ -24,8 +24,12 @@ const log = logger("jobs");
  * Runs one claimed job. It may write what it did (an attempt's record) in `record`, which runs
  * in the transaction that records the outcome, and only while this claim still holds the job;
  * or, cheaper, as `recordSql`, a statement part over `held` that goes in the outcome's statement.
+ * `afterRecord` is told once the outcome is recorded (no claim holds the job any more).
  */
-export type JobHandler = (db: Db, job: Job) => Promise<Outcome & { record?: (tx: Db) => Promise<void>; recordSql?: (held: SQL) => SQL }>;
+export type JobHandler = (
+  db: Db,
+  job: Job,
+) => Promise<Outcome & { record?: (tx: Db) => Promise<void>; recordSql?: (held: SQL) => SQL; afterRecord?: () => void }>;
 
 /** How long a claim holds: above the longest run of any handler (a forwarding attempt: 15 s). */
 const CLAIM_MS = 60_000;
@@ -38,9 +42,23 @@ const CLAIM_AGAIN_MS = 100;
 export type JobHandlers = Record<JobKind, JobHandler>;
 
 type Runner = { wake: () => void; stop: () => Promise<void> };
-type Holder = { handlers: Partial<Record<string, JobHandler>>; runner: Runner | undefined; stopping: boolean };
+type Holder = {
+  handlers: Partial<Record<string, JobHandler>>;
+  runner: Runner | undefined;
+  stopping: boolean;
+  /** Ends the loop's wait for a place: jobs were queued, it claims again at once, not when a run ends. */
+  woken: (() => void) | null;
+  /** A wake that came while the loop was not waiting (it was claiming): its next wait ends at once. */
+  wokeEarly: boolean;
+};
 // Per process: the handlers by kind, and one loop (jobs are claimed in the database, so every instance runs one).
-const holder = processSingleton("jobs", (): Holder => ({ handlers: {}, runner: undefined, stopping: false }));
+const holder = processSingleton("jobs", (): Holder => ({
+  handlers: {},
+  runner: undefined,
+  stopping: false,
+  woken: null,
+  wokeEarly: false,
+}));
 
 /** The handlers this process runs jobs with (the job registry, given at boot). */
 export function setJobHandlers(handlers: JobHandlers) {
@@ -57,7 +75,7 @@ async function runOne(db: Db, job: Job): Promise<void> {
     // a handler that throws (the database went away mid-run) is tried again soon
     result = { outcome: "retry", at: new Date(Date.now() + 5_000), error: errorText(error) };
   }
-  const { record, recordSql, ...outcome } = result;
+  const { record, recordSql, afterRecord, ...outcome } = result;
   const held = recordSql
     ? await finishRecording(db, job, outcome, recordSql)
     : await db.transaction(async (tx) => {
@@ -66,6 +84,7 @@ async function runOne(db: Db, job: Job): Promise<void> {
         return mine;
       });
   if (!held) log.warn({ job_id: job.id, kind: job.kind }, "a job's claim lapsed before its run was recorded; it runs again");
+  else afterRecord?.();
   serverRuntime().metrics.jobsRun.inc({ kind: job.kind, outcome: outcome.outcome });
 }
 
@@ -92,7 +111,7 @@ export async function runDueJobs(db: Db, only?: { id: string }): Promise<number>
     }
     total += claimed.length;
     if (inFlight.size === 0) break;
-    await placesFree(inFlight, only ? 1 : CONCURRENCY / 2);
+    await placesFree(inFlight, only ? 1 : CONCURRENCY / 2, !only && CONCURRENCY - inFlight.size > 0);
   }
   // the database went away while recording: the claims lapse and the jobs run again
   if (failure !== null) throw failure;
@@ -118,9 +137,18 @@ export async function enqueueAndRun(db: Db, job: NewJob & { id: string }): Promi
 /**
  * Resolves once a run has ended and `wanted` places are free, or CLAIM_AGAIN_MS after that first
  * end, whichever comes first: slow runs holding most places do not hold the queue up for long.
+ * With a place free (`wakeable`), a job queued meanwhile (wakeJobRunner) ends the wait at once: a
+ * tenant's new job is not held up by another tenant's slow ones.
  */
-async function placesFree(inFlight: Set<Promise<void>>, wanted: number): Promise<void> {
-  await Promise.race(inFlight);
+async function placesFree(inFlight: Set<Promise<void>>, wanted: number, wakeable: boolean): Promise<void> {
+  if (wakeable && holder.wokeEarly) {
+    holder.wokeEarly = false;
+    return;
+  }
+  const woken = wakeable ? new Promise<"woken">((resolve) => (holder.woken = () => resolve("woken"))) : null;
+  const first = await Promise.race([...inFlight, ...(woken ? [woken] : [])]);
+  holder.woken = null;
+  if (first === "woken") return;
   if (CONCURRENCY - inFlight.size >= wanted) return;
   let timer: NodeJS.Timeout | undefined;
   let lapsed = false;
@@ -149,8 +177,10 @@ export function startJobRunner(database: Database, intervalMs: number, handlers:
   return holder.runner;
 }
 
-/** Runs due jobs soon on this instance (after a commit that queued some). */
+/** Runs due jobs soon on this instance (after a commit that queued some), beside the runs under way. */
 export function wakeJobRunner() {
+  if (holder.woken) return holder.woken();
+  holder.wokeEarly = true;
   holder.runner?.wake();
 }
 

@@ -12,12 +12,14 @@ import type { JobHandler } from "@/lib/dashboard/jobs/runner";
 import { tenantById } from "@/lib/dashboard/auth/tenants";
 import type { BusSignal } from "@/lib/dashboard/contract/dashboard-api";
 import { resolvedStepSchema, type RunStatus, type RunStep } from "@/lib/dashboard/contract/scenarios-api";
-import { runStep, type RunState } from "./run-step";
+import { exchangeOf, runStep, type RunState } from "./run-step";
+import { lookForEvents } from "./wait-for-event";
 import { StepFailed } from "./step-failed";
 
 // A run is carried out one step per job of the durable queue (`scenario-step`): each job does the
 // first step not yet done and, in the transaction that records it, queues the job of the next.
-// A step so never outlasts a job's claim (a wait is at most 45 s of its minute), and a run whose
+// A wait for a webhook holds no place of the queue: its job looks at the store and, short of the
+// events, goes back to the queue until a notice wakes it (wait-for-event.ts). A run whose
 // instance stops goes on elsewhere from the step it was at: a step cut off is done again.
 
 type Row = typeof scenarioRuns.$inferSelect;
@@ -36,14 +38,19 @@ const notifyIn = (tx: Db, row: Row, status: RunStatus) =>
 /** A failed step's error in English, and its figures for the panel to say in its reader's language. */
 function describe(error: unknown): Pick<RunStep, "error" | "failure"> {
   if (error instanceof UpstreamError) {
+    // a client's own clock is moved under its client_id, a credential the run must not show
+    const path = error.path.replace(/\/clients\/[^/]+/, "/clients/{client_id}");
     return {
-      error: `${error.method} ${error.path} answered ${error.status} ${error.code}`,
-      failure: { code: "upstream_refused", method: error.method, path: error.path, status: error.status, error: error.code },
+      error: `${error.method} ${path} answered ${error.status} ${error.code}`,
+      failure: { code: "upstream_refused", method: error.method, path, status: error.status, error: error.code },
     };
   }
   if (error instanceof StepFailed) return { error: error.message, failure: error.failure };
   return { error: errorText(error).slice(0, 500) };
 }
+
+/** A wait's end: its timeout after the step began (a wait goes on over several runs of its job). */
+const DEFAULT_WAIT_SECONDS = 30;
 
 export const runScenarioStep: JobHandler = async (db, job) => {
   const [row] = await db
@@ -57,22 +64,43 @@ export const runScenarioStep: JobHandler = async (db, job) => {
   const tenant = await tenantById(db, row.tenantId);
   if (index < 0 || !planned.success || !tenant) return { outcome: "failed", error: "the run's plan or tenant is gone" };
 
-  const startedAt = new Date().toISOString();
+  // a wait already under way goes on from when it began
+  const current = steps[index];
+  const goingOn = current?.status === "running" && current.started_at !== undefined;
+  const startedAt = goingOn && current.started_at ? current.started_at : new Date().toISOString();
   const running = steps.map((step, i) =>
     i === index ? { name: step.name, kind: step.kind, status: "running" as const, started_at: startedAt } : step,
   );
-  await db.update(scenarioRuns).set({ steps: running }).where(eq(scenarioRuns.id, row.id));
-  await publish(signal(row, "running"));
+  if (!goingOn) {
+    await db.update(scenarioRuns).set({ steps: running }).where(eq(scenarioRuns.id, row.id));
+    await publish(signal(row, "running"));
+  }
 
   const state: RunState = { orderId: row.orderId, exchangeId: row.exchangeId, context: row.context };
   let done: RunStep;
   let next = state;
   try {
-    const outcome = await runStep(db, tenant, row.startedBy, planned.data, state);
-    next = outcome.state;
-    done = { ...running[index], status: "succeeded", result: outcome.result, finished_at: new Date().toISOString() } as RunStep;
+    const step = planned.data;
+    if (step.kind === "wait_for_event") {
+      const timeoutSeconds = step.timeout_seconds ?? DEFAULT_WAIT_SECONDS;
+      const looked = await lookForEvents(db, job.id, {
+        tenantId: tenant.id,
+        exchangeId: exchangeOf(state),
+        event: step.event,
+        count: step.count ?? 1,
+        deadline: new Date(Date.parse(startedAt) + timeoutSeconds * 1000),
+        timeoutSeconds,
+      });
+      // short of the events: the job goes back to the queue, holding no place, until woken
+      if ("at" in looked) return { outcome: "later", at: looked.at, afterRecord: looked.afterRecord };
+      done = { ...running[index], status: "succeeded", result: { event: step.event, seqs: looked.seqs }, finished_at: now() } as RunStep;
+    } else {
+      const outcome = await runStep(db, tenant, row.startedBy, step, state);
+      next = outcome.state;
+      done = { ...running[index], status: "succeeded", result: outcome.result, finished_at: now() } as RunStep;
+    }
   } catch (error) {
-    done = { ...running[index], status: "failed", ...describe(error), finished_at: new Date().toISOString() } as RunStep;
+    done = { ...running[index], status: "failed", ...describe(error), finished_at: now() } as RunStep;
   }
   const finalSteps = running.map((step, i) => (i === index ? done : step));
   const last = index === steps.length - 1;
@@ -97,3 +125,5 @@ export const runScenarioStep: JobHandler = async (db, job) => {
     },
   };
 };
+
+const now = () => new Date().toISOString();

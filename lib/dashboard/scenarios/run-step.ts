@@ -8,7 +8,6 @@ import { simulatorFor } from "@/lib/dashboard/simulator/simulator";
 import { coinOrder, lightningOrder, TEST_IBANS } from "@/lib/dashboard/simulator/test-wallet";
 import type { ResolvedStep } from "@/lib/dashboard/contract/scenarios-api";
 import { withdrawByLnurl } from "./lnurl-withdraw";
-import { waitForEvents } from "./wait-for-event";
 import { StepFailed } from "./step-failed";
 
 // One step of a run, done as a customer, their bank, the chain or their wallet would do it:
@@ -26,9 +25,7 @@ export type RunState = {
 
 export type StepOutcome = { result: Record<string, unknown>; state: RunState };
 
-const DEFAULT_WAIT_SECONDS = 30;
-
-function exchangeOf(state: RunState): string {
+export function exchangeOf(state: RunState): string {
   if (!state.exchangeId) throw new StepFailed({ code: "step_missing", needs: "pay" }, "No exchange yet: a pay step must come first");
   return state.exchangeId;
 }
@@ -97,7 +94,8 @@ export async function runStep(db: Db, tenant: Tenant, startedBy: string | null, 
       const sent = await withdrawByLnurl({
         exchange,
         nodePrivateKey: Buffer.from(nodeKey, "hex"),
-        now: new Date((await operator.clock(0)).now),
+        // the invoice is dated on the tenant's own clock, which its offers expire on
+        now: new Date((await operator.clientClock(tenant.clientId, 0)).now),
         network: tenant.network,
       });
       return {
@@ -110,18 +108,12 @@ export async function runStep(db: Db, tenant: Tenant, startedBy: string | null, 
       return { result: { state: moved.state }, state };
     }
     case "advance_clock": {
-      const { now } = await operator.clock(step.seconds);
+      // the tenant's own clock: its time alone moves, never another tenant's (lib/sandbox/clock.ts)
+      const { now } = await operator.clientClock(tenant.clientId, step.seconds);
       return { result: { now }, state };
     }
-    case "wait_for_event": {
-      const seqs = await waitForEvents(db, {
-        tenantId: tenant.id,
-        exchangeId: exchangeOf(state),
-        event: step.event,
-        count: step.count ?? 1,
-        timeoutMs: (step.timeout_seconds ?? DEFAULT_WAIT_SECONDS) * 1000,
-      });
-      return { result: { event: step.event, seqs }, state };
-    }
+    case "wait_for_event":
+      // a wait is its job's to carry out over several runs, holding no place (run-job.ts)
+      throw new Error("a wait_for_event step is not run here");
   }
 }

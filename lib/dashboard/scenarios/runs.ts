@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { scenarioRuns } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
@@ -20,7 +20,11 @@ import { builtInScenarios } from "./built-ins";
 import { resolveScenario } from "./resolve";
 
 // Runs of scenarios: started by the API (or the panel, through it), a row each, carried out step
-// by step by `scenario-step` jobs (run-job.ts), read back whole.
+// by step by `scenario-step` jobs (run-job.ts), read back whole. A tenant runs at most
+// RUNS_PER_TENANT at once: one more is 429, so that no tenant fills the job queue all share.
+
+/** Scenario runs of one tenant under way at once. */
+export const RUNS_PER_TENANT = 3;
 
 export type RunRow = typeof scenarioRuns.$inferSelect;
 
@@ -73,6 +77,18 @@ export async function startRun(db: Db, tenant: Tenant, user: CurrentUser, name: 
     finishedAt: null,
   } satisfies RunRow;
   await db.transaction(async (tx) => {
+    // one tenant's starts one at a time, so that two cannot both take its last place
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`scenario-runs:${tenant.id}`}))`);
+    const [running] = await tx
+      .select({ n: count() })
+      .from(scenarioRuns)
+      .where(and(eq(scenarioRuns.tenantId, tenant.id), eq(scenarioRuns.status, "running")));
+    if ((running?.n ?? 0) >= RUNS_PER_TENANT) {
+      const message = `At most ${RUNS_PER_TENANT} scenario runs of a tenant run at once: wait for one to end`;
+      throw new ApiError("rate_limited", message, [{ path: "scenario", message, code: "too_big", maximum: RUNS_PER_TENANT }], {
+        "Retry-After": "5",
+      });
+    }
     await tx.insert(scenarioRuns).values(row);
     await enqueue(tx, { kind: "scenario-step", tenantId: tenant.id, subjectId: row.id, payload: { run_id: row.id } });
   });

@@ -56,6 +56,10 @@ export const jobs = pgTable(
     index("jobs_due")
       .on(t.runAt)
       .where(sql`${t.status} = 'pending'`),
+    // the places each tenant's jobs hold now: what a fair claim counts (lib/dashboard/jobs/queue.ts)
+    index("jobs_claimed")
+      .on(t.tenantId)
+      .where(sql`${t.status} = 'pending' AND ${t.lockedUntil} IS NOT NULL`),
     // a forwarding endpoint's deliveries, newest first, page after page in the index's order
     index("jobs_subject").on(t.subjectId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // an endpoint's deliveries sorted by state, and filtered by it
