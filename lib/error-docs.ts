@@ -90,6 +90,10 @@ export const errorDescriptions: Partial<Record<ErrorCode, string>> = {
   database_unavailable:
     "The dashboard's database cannot be reached right now (a failover or restart). Nothing was changed; try again after " +
     "the seconds in Retry-After.",
+  clock_limit:
+    "The move would take a sandbox clock past its bound: no clock runs more than 366 days ahead of real time, and a " +
+    "client's own clock moves at most 30 days in any 24 hours. details names the bound and how far is left; an operator " +
+    "can put a clock back to the present.",
   upstream_unavailable: "The exchange service could not be reached (or answered with a server error). Try again shortly.",
   upstream_timeout: "The exchange service did not answer within 10 seconds. Try again shortly.",
   upstream_invalid_response: "The exchange service answered with something that is not its API's JSON.",

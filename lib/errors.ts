@@ -48,6 +48,7 @@ export const errorStatus = {
   payout_not_available: 409,
   payout_link_open: 409,
   invalid_transition: 409,
+  clock_limit: 409,
   conflict: 409,
   payout_link_revoked: 410,
   payload_too_large: 413,

@@ -12,52 +12,15 @@ import { useToast } from "@/components/shell/toaster";
 import { PaymentFields, paymentOf } from "@/components/simulator/simulate-payment";
 import { StepList, type DriveEvent } from "@/components/simulator/step-list";
 import { apiFetch } from "@/lib/dashboard/client/api";
-import { useFormat } from "@/lib/dashboard/client/use-format";
-import { clockSchema, paymentResultSchema, type operatorExchangeSchema } from "@/lib/service-api/operator-contract";
+import { paymentResultSchema, type operatorExchangeSchema } from "@/lib/service-api/operator-contract";
 import type * as z from "zod/mini";
 import { exchangeState } from "@/lib/service-api/exchange-state";
 import { DeliveriesPanel, type Deliveries, type SandboxClients } from "./deliveries-panel";
+import { SandboxClocks } from "./sandbox-clocks";
 
 export type SandboxExchange = z.infer<typeof operatorExchangeSchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** How far the clock buttons move the sandbox's time, in seconds. */
-const presets = [300, 3600, 86_400] as const;
-
-function Clock({ now }: { now: string | null }) {
-  const t = useTranslations("operator.sandbox");
-  const f = useFormat();
-  const router = useRouter();
-  const { busy, error, run } = useSubmit();
-  return (
-    <Card title={t("clock")} labelId="sandbox-clock">
-      <p className="text-sm" aria-live="polite">
-        {now === null ? t("unavailable") : t("time", { time: f.dateTime(now) })}
-      </p>
-      <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{t("clockHint")}</p>
-      <div className="mt-3 flex flex-wrap gap-2">
-        {presets.map((seconds) => (
-          <Button
-            key={seconds}
-            variant="secondary"
-            size="sm"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                await apiFetch("/api/operator/sandbox/clock", clockSchema, { method: "POST", body: { advance_seconds: seconds } });
-                router.refresh();
-              })
-            }
-          >
-            {t("advance", { seconds })}
-          </Button>
-        ))}
-      </div>
-      <FormError message={error} className="mt-2" />
-    </Card>
-  );
-}
 
 function BankPayment() {
   const t = useTranslations("operator.sandbox");
@@ -186,7 +149,7 @@ export function SimulatorPanel({
     <div className="flex flex-col gap-4">
       <div className="grid gap-4 lg:grid-cols-2">
         <DriveExchange exchangeId={exchangeId} view={driven} />
-        <Clock now={now} />
+        <SandboxClocks now={now} clients={clients} />
       </div>
       <BankPayment />
       <DeliveriesPanel deliveries={deliveries} clients={clients} />

@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxChallenges } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
-import { sandboxNow } from "./clock";
+import { clientNow } from "./clock";
 
 // docs/exchange-api.md#challenges: 8 characters of an unambiguous base32 alphabet (Crockford's,
 // without 0/O, 1/I/L and U), 30 minutes, single use.
@@ -31,7 +31,7 @@ function newToken(): string {
 
 // POST /v1/challenges
 export async function createChallenge(db: Db, clientId: string) {
-  const now = await sandboxNow(db);
+  const now = await clientNow(db, clientId);
   const [row] = await db
     .insert(sandboxChallenges)
     .values({ id: randomUUID(), clientId, token: newToken(), expiresOn: new Date(now.getTime() + CHALLENGE_LIFETIME_MS) })

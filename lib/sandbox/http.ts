@@ -6,7 +6,7 @@ import { ApiError, errorBody, everyMethod, invalidRequest, methodNotAllowed, typ
 import { getDb, type Db } from "@/lib/db/client";
 import { authenticateClient, authenticateOperator } from "./auth";
 import { takeClientToken } from "./rate-limit";
-import { lastKnownSandboxNow } from "./clock";
+import { lastKnownNow } from "./clock";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
 import { errorStack, logger } from "@/lib/log";
@@ -66,9 +66,11 @@ export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>
     } catch (error) {
       response = errorResponse(error, requestId, undefined, req);
     }
-    // the sandbox's own time (its clock may have been moved forward), on refusals too: clients
-    // that mind expiries learn its clock from every answer, and a refusal must not reset it
-    if (db) response.headers.set("Date", (await lastKnownSandboxNow(db).catch(() => new Date())).toUTCString());
+    // the sandbox's own time (its clocks may have been moved forward; a client's own one for its
+    // calls), on refusals too: clients that mind expiries learn their clock from every answer, and
+    // a refusal must not reset it
+    const clientId = recording?.caller.clientId ?? null;
+    if (db) response.headers.set("Date", (await lastKnownNow(db, clientId).catch(() => new Date())).toUTCString());
     if (recording) finishRecording(recording, response, requestId);
     return response;
   };

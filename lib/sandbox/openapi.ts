@@ -20,6 +20,7 @@ import {
   clientCreatedSchema,
   clientListSchema,
   clockRequestSchema,
+  clockResetSchema,
   clockSchema,
   deliveriesSchema,
   deliveryRunSchema,
@@ -235,12 +236,53 @@ const operations: Operation[] = [
     method: "post",
     path: "/operator/clock",
     operationId: "advanceClock",
-    summary: "Move the sandbox clock forward",
-    description: "The sandbox clock governs every expiry, timestamp and retry of the sandbox. `advance_seconds: 0` reads it.",
+    summary: "Move the shared clock forward",
+    description:
+      "The shared clock, with each client's own clock running on it, governs every expiry, timestamp and retry of the " +
+      "sandbox. `advance_seconds: 0` reads it. No clock may run more than 366 days ahead of real time: a move past that is " +
+      "409 clock_limit (docs/sandbox.md#clocks).",
     tag: "operator",
     body: { schema: clockRequestSchema, example: { advance_seconds: 600 } },
-    success: { status: 200, description: "The sandbox time", schema: clockSchema },
-    errors: [...operatorErrors],
+    success: { status: 200, description: "The shared clock's time", schema: clockSchema },
+    errors: [...operatorErrors, "clock_limit"],
+  },
+  {
+    method: "post",
+    path: "/operator/clock/reset",
+    operationId: "resetClock",
+    summary: "Put the shared clock back to the present",
+    description:
+      "For a clock that ran ahead: what happened in the time skipped is dated at the present at the latest, what was to come " +
+      "(expiries, webhook retries) stays as far away as it was. Each client's own clock keeps its lead on the shared one.",
+    tag: "operator",
+    success: { status: 200, description: "The shared clock's time, and how far it went back", schema: clockResetSchema },
+    errors: ["unauthorized"],
+  },
+  {
+    method: "post",
+    path: "/operator/clients/{client_id}/clock",
+    operationId: "advanceClientClock",
+    summary: "Move one client's own clock forward",
+    description:
+      "Only this client's time moves: its objects' expiries and its webhooks' retries, no other client's. `advance_seconds: 0` " +
+      "reads it. At most 366 days ahead of real time, and at most 30 days of moves in any 24 hours: a move past either is " +
+      "409 clock_limit naming it.",
+    tag: "operator",
+    pathParams: { client_id: "The client's client_id" },
+    body: { schema: clockRequestSchema, example: { advance_seconds: 60 } },
+    success: { status: 200, description: "The client's time", schema: clockSchema },
+    errors: [...operatorErrors, "not_found", "clock_limit"],
+  },
+  {
+    method: "post",
+    path: "/operator/clients/{client_id}/clock/reset",
+    operationId: "resetClientClock",
+    summary: "Put one client's own clock back to the shared clock",
+    description: "The client's objects are mended as for the shared clock's reset; no other client's change.",
+    tag: "operator",
+    pathParams: { client_id: "The client's client_id" },
+    success: { status: 200, description: "The client's time, and how far it went back", schema: clockResetSchema },
+    errors: ["unauthorized", "not_found"],
   },
   {
     method: "get",

@@ -14,7 +14,9 @@ import { processSingleton } from "@/lib/process-singleton";
 import { parseJsonOrUndefined } from "@/lib/http/json-text";
 import { outbound, OutboundError, type OutboundAnswer } from "@/lib/http/outbound";
 import { joinPath } from "@/lib/http/base-url";
-import { isServiceErrorCode, UNKNOWN_UPSTREAM_CODE } from "./codes";
+import { serviceErrorCodes, UNKNOWN_UPSTREAM_CODE } from "./codes";
+
+const serviceErrorCodeSet: ReadonlySet<string> = new Set(serviceErrorCodes);
 
 // The typed HTTP client of the exchange service's REST API v1. Every call names its output
 // schema and has a timeout; failures are UpstreamError. Credentials never appear in errors.
@@ -49,8 +51,8 @@ const plain = (text: string, max: number) => text.replace(new RegExp(CONTROL.sou
  * http(s) URL or none (the dashboard's own then); each detail's path and message without control
  * characters, cut short; nothing else of it.
  */
-function passedOn(body: z.infer<typeof errorBodySchema>, status: number): z.infer<typeof errorBodySchema> {
-  const known = isServiceErrorCode(body.error);
+function passedOn(body: z.infer<typeof errorBodySchema>, status: number, codes: ReadonlySet<string>): z.infer<typeof errorBodySchema> {
+  const known = codes.has(body.error);
   const link = known && /^https?:\/\/[^\s]{1,500}$/.test(body.documentation_uri) && !CONTROL.test(body.documentation_uri);
   const details = known
     ? body.details?.slice(0, 20).map((detail) => ({ path: plain(detail.path, 200), message: plain(detail.message, 500) }))
@@ -115,6 +117,11 @@ type ServiceOptions = {
   observe?: (call: UpstreamCall) => void;
   /** Told of every call in full, once it ended (the request log). */
   record?: (call: RecordedCall) => void;
+  /**
+   * The error codes passed on as they come (the rest become upstream_error): the service's
+   * documented ones by default; this app's own sandbox's operator API names its whole table.
+   */
+  knownCodes?: ReadonlySet<string>;
 };
 
 /** What a call saw of its answer, for `record`. */
@@ -214,8 +221,9 @@ export class ServiceClient {
       if (!parsed.success || response.status >= 500) {
         throw new UpstreamError(502, response.status >= 500 ? "upstream_unavailable" : "upstream_invalid_response", method, path);
       }
-      const body = passedOn(parsed.data, response.status);
-      throw new UpstreamError(isServiceErrorCode(body.error) ? response.status : 502, body.error, method, path, body);
+      const known = this.options.knownCodes ?? serviceErrorCodeSet;
+      const body = passedOn(parsed.data, response.status, known);
+      throw new UpstreamError(known.has(body.error) ? response.status : 502, body.error, method, path, body);
     }
     const parsed = z.safeParse(schema, json);
     if (!parsed.success) throw new UpstreamError(502, "upstream_invalid_response", method, path);

@@ -56,8 +56,5 @@ export const serviceErrorCodes = [
 ] as const;
 export type ServiceErrorCode = (typeof serviceErrorCodes)[number];
 
-const known: ReadonlySet<string> = new Set(serviceErrorCodes);
-export const isServiceErrorCode = (code: string): code is ServiceErrorCode => known.has(code);
-
 /** What an upstream's error code outside serviceErrorCodes becomes. */
 export const UNKNOWN_UPSTREAM_CODE = "upstream_error";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ServiceClient } from "./client";
 import {
   clientListSchema,
+  clockResetSchema,
   clockSchema,
   deliveriesSchema,
   deliverySchema,
@@ -14,6 +15,9 @@ import {
   type paymentSchema,
 } from "./operator-contract";
 import { exchangeSchema } from "./schemas";
+import { errorStatus } from "@/lib/errors";
+
+const ownCodes: ReadonlySet<string> = new Set(Object.keys(errorStatus));
 
 export type DeliveryQuery = { exchange_id?: string; endpoint_id?: string; status?: string; since?: string; limit?: string };
 
@@ -23,8 +27,8 @@ export type DeliveryQuery = { exchange_id?: string; endpoint_id?: string; status
  */
 export class SandboxOperatorClient extends ServiceClient {
   constructor(baseUrl: string, operatorKey: string) {
-    // only ever this app's own sandbox, on its own address
-    super({ baseUrl, authorization: `Bearer ${operatorKey}`, allowPrivate: true });
+    // only ever this app's own sandbox, on its own address, with its own table of error codes
+    super({ baseUrl, authorization: `Bearer ${operatorKey}`, allowPrivate: true, knownCodes: ownCodes });
   }
 
   // POST /operator/payments
@@ -45,6 +49,23 @@ export class SandboxOperatorClient extends ServiceClient {
   // POST /operator/clock
   clock(advanceSeconds: number) {
     return this.request("POST", "/operator/clock", clockSchema, { advance_seconds: advanceSeconds });
+  }
+
+  // POST /operator/clock/reset
+  resetClock() {
+    return this.request("POST", "/operator/clock/reset", clockResetSchema);
+  }
+
+  // POST /operator/clients/{client_id}/clock
+  clientClock(clientId: string, advanceSeconds: number) {
+    return this.request("POST", `/operator/clients/${encodeURIComponent(clientId)}/clock`, clockSchema, {
+      advance_seconds: advanceSeconds,
+    });
+  }
+
+  // POST /operator/clients/{client_id}/clock/reset
+  resetClientClock(clientId: string) {
+    return this.request("POST", `/operator/clients/${encodeURIComponent(clientId)}/clock/reset`, clockResetSchema);
   }
 
   // GET /operator/clients

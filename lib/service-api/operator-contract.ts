@@ -65,6 +65,11 @@ export const clockRequestSchema = z.strictObject({
     .check(z.maximum(10 * 365 * 24 * 3600)),
 });
 export const clockSchema = z.object({ now: z.string().check(z.meta({ format: "date-time" })) });
+/** A clock put back: where it stands now, and how far it went back. */
+export const clockResetSchema = z.object({
+  now: z.string().check(z.meta({ format: "date-time" })),
+  moved_back_seconds: z.number(),
+});
 
 export const clientCreatedSchema = z.object({
   client_id: z.string(),
@@ -205,6 +210,8 @@ export const clientListSchema = z.object({
       /** The client's affiliate agreements (an order's `affiliate_id`), its default first. */
       affiliate_ids: z.array(z.string().check(z.meta({ format: "uuid" }))),
       endpoints: z.array(z.object({ id: z.string().check(z.meta({ format: "uuid" })), url: z.string() })),
+      /** How far the client's own clock runs ahead of the shared one (its scenarios let time pass). */
+      clock_offset_seconds: z.number(),
     }),
   ),
 });

@@ -15,6 +15,7 @@ import {
 } from "@/lib/dashboard/contract/console-api";
 import {
   clientListSchema,
+  clockResetSchema,
   clockSchema,
   deliveriesSchema,
   deliverySchema,
@@ -253,6 +254,28 @@ export const consoleOperations: Operation[] = [
     description: `Expiries, retries and unpaid payouts follow it. ${sandboxOnly}`,
     body: { schema: clockBodySchema, example: { advance_seconds: 3600 } },
     success: { status: 200, description: "The sandbox time", schema: clockSchema },
+    errors: [...mutation, "not_found", "clock_limit", ...upstream],
+  }),
+  consoleOp({
+    method: "post",
+    path: "/operator/sandbox/clock/reset",
+    operationId: "resetSandboxClock",
+    summary: "Put the sandbox's shared clock back to the present",
+    description:
+      "What happened in the time skipped is dated at the present at the latest; expiries and webhook retries still to come " +
+      `stay as far away as they were (docs/sandbox.md#clocks). Audited. ${sandboxOnly}`,
+    success: { status: 200, description: "The shared clock's time, and how far it went back", schema: clockResetSchema },
+    errors: [...mutation, "not_found", ...upstream],
+  }),
+  consoleOp({
+    method: "post",
+    path: "/operator/sandbox/clients/{client_id}/clock/reset",
+    operationId: "resetSandboxClientClock",
+    summary: "Put one sandbox client's own clock back to the shared clock",
+    description:
+      "Its objects are mended as for the shared clock's reset; no other client's change. Audited by the client's name. " + sandboxOnly,
+    pathParams: { client_id: "The client's client_id (GET /api/operator/sandbox/clients)" },
+    success: { status: 200, description: "The client's time, and how far it went back", schema: clockResetSchema },
     errors: [...mutation, "not_found", ...upstream],
   }),
 ];

@@ -90,6 +90,8 @@ export const auditActions = {
   "tenants.update": a("tenants", "tenant"),
   "tenants.delete": a("tenants", "tenant"),
   "sandbox.clock": a("sandbox", "text"),
+  "sandbox.clock_reset": a("sandbox", "text"),
+  "sandbox.client_clock_reset": a("sandbox", "text"),
   "sandbox.payment": a("sandbox", "order"),
   "sandbox.drive_exchange": a("sandbox", "exchange"),
   "sandbox.resend_delivery": a("sandbox", "delivery"),

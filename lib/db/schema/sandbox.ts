@@ -13,7 +13,24 @@ export const sandboxClients = pgTable("sandbox_clients", {
   clientId: text("client_id").primaryKey(),
   name: text("name").notNull(),
   createdOn: ts("created_on").notNull(),
+  /** The client's own clock, this far ahead of the shared one (lib/sandbox/clock.ts). */
+  clockOffsetMs: bigint("clock_offset_ms", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * Every move of a clock forward (client_id null: the shared clock), when it was made in real
+ * time: a client's moves of the last 24 hours are held to a total (lib/sandbox/clock.ts).
+ */
+export const sandboxClockMoves = pgTable(
+  "sandbox_clock_moves",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    clientId: text("client_id"),
+    advanceMs: bigint("advance_ms", { mode: "number" }).notNull(),
+    movedAt: ts("moved_at").notNull(),
+  },
+  (t) => [index("sandbox_clock_moves_client").on(t.clientId, t.movedAt)],
+);
 
 /** The client a row belongs to (constraint named as PostgreSQL names it, as the first migrations did). */
 const ofClient = (table: string, column: AnyPgColumn) =>

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/errors";
 import type { AddressType } from "@/lib/bitcoin/address";
 import { deriveAddress, formatDerivationPath, parseDerivationPath, parseExtendedPublicKey } from "@/lib/bitcoin/extended-key";
 import { mintedPreimage } from "../lightning-addresses/lightning-addresses";
-import { mineBlocks, sandboxNow } from "../clock";
+import { clientNow, mineBlocks } from "../clock";
 import { emitEvent } from "../outbox/emit-event";
 import { wakeWorker } from "../outbox/wake";
 import { newOffers } from "./offers";
@@ -207,7 +207,7 @@ export async function driveExchange(db: Db, id: string, event: DriveEvent) {
   const exchange = await db.transaction(async (tx) => {
     const row = await lockExchange(tx, id, null);
     const order = await orderOf(tx, row);
-    const now = await sandboxNow(tx);
+    const now = await clientNow(tx, row.clientId);
     const result = await transition(tx, row, order, event, now);
     const updated = await updateExchange(tx, row, result.changes, now);
     if (result.event) await emitEvent(tx, updated, result.event, now);

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxExchanges } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
-import { sandboxNow } from "../clock";
+import { clientNow } from "../clock";
 import { renewExpired } from "./offers";
 import { renderExchange } from "./render-exchange";
 import { lockExchange, updateExchange } from "./store";
@@ -18,7 +18,7 @@ export async function getExchange(db: Db, clientId: string, id: string) {
   if (!row) throw new ApiError("not_found", "No such exchange");
   const offers = offersOf(row);
   if (actionOf(row)?.code !== "initiate_payout" || !offers) return renderExchange(row);
-  const now = await sandboxNow(db);
+  const now = await clientNow(db, clientId);
   if (!renewExpired(offers, row.amountSats ?? 0, now).renewed) return renderExchange(row);
   return db.transaction(async (tx) => {
     const locked = await lockExchange(tx, id, clientId);

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/errors";
 import type { ExchangePayoutPatch } from "@/lib/service-api/schemas";
 import { decodeInvoice, InvoiceError, normalizeInvoice } from "@/lib/lightning/invoice";
 import { isNodePubkey } from "@/lib/lightning/node-signature";
-import { sandboxNow } from "../clock";
+import { clientNow } from "../clock";
 import { isExpired } from "./offers";
 import { renderExchange } from "./render-exchange";
 import { lockExchange, orderOf, updateExchange } from "./store";
@@ -130,7 +130,7 @@ export async function patchPayout(db: Db, clientId: string, id: string, input: E
   return db.transaction(async (tx) => {
     const row = await lockExchange(tx, id, clientId);
     const order = await orderOf(tx, row);
-    const now = await sandboxNow(tx);
+    const now = await clientNow(tx, clientId);
     const updated =
       input.payout.type === "invoice"
         ? await requestInvoicePayout(tx, row, order, input.payout.invoice, now)

@@ -9,7 +9,7 @@ import { ApiError } from "@/lib/errors";
 import { checkIban } from "@/lib/banking/iban";
 import { paymentSchema } from "@/lib/service-api/operator-contract";
 import { refundCodes } from "@/lib/service-api/schemas";
-import { sandboxNow } from "../clock";
+import { clientNow } from "../clock";
 import { decimalToMinor, price } from "../money";
 import { emitEvent } from "../outbox/emit-event";
 import { wakeWorker } from "../outbox/wake";
@@ -81,7 +81,7 @@ export async function simulatePayment(db: Db, input: PaymentInput) {
       if (!checked.valid) throw new ApiError("invalid_iban", checked.reason);
       payerIban = checked.iban;
     }
-    const now = await sandboxNow(tx);
+    const now = await clientNow(tx, order.clientId);
     const outcome = decideOutcome(order, input, costMinor, payerIban);
     const base = {
       id: randomUUID(),

@@ -7,7 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { sandboxExchanges } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
-import { sandboxNow } from "../clock";
+import { clientNow, sandboxNow } from "../clock";
 import { isExpired } from "../exchanges/offers";
 import { requestChannelPayout, requestInvoicePayout } from "../exchanges/patch-payout";
 import { orderOf } from "../exchanges/store";
@@ -51,8 +51,10 @@ function openOffer(row: ExchangeRow | null, kind: LnurlKind, now: Date) {
 const callbackUrl = (kind: LnurlKind, k1: string) => `${env().sandboxPublicUrl}/lnurl/${kind}/${k1}/callback`;
 
 export async function describeLnurl(db: Db, kind: LnurlKind, k1: string) {
-  const now = await sandboxNow(db);
-  const { row, offer } = openOffer(await findByK1(db, kind, k1, false), kind, now);
+  const found = await findByK1(db, kind, k1, false);
+  // an offer expires on its client's clock
+  const now = found ? await clientNow(db, found.clientId) : await sandboxNow(db);
+  const { row, offer } = openOffer(found, kind, now);
   if (kind === "channel") {
     return { tag: "channelRequest", uri: sandboxNodeUri(), callback: callbackUrl(kind, k1), k1 };
   }
@@ -70,9 +72,9 @@ export async function describeLnurl(db: Db, kind: LnurlKind, k1: string) {
 /** LUD-03 callback: validates the invoice exactly as PATCH does; single use under concurrency. */
 export async function withdrawCallback(db: Db, k1: string, invoice: string) {
   return db.transaction(async (tx) => {
-    const now = await sandboxNow(tx);
     const row = await findByK1(tx, "withdraw", k1, true);
     if (!row) throw new ApiError("payout_not_available", "This link is not valid (anymore)");
+    const now = await clientNow(tx, row.clientId);
     await requestInvoicePayout(tx, row, await orderOf(tx, row), invoice, now);
     return { status: "OK" };
   });
@@ -81,9 +83,9 @@ export async function withdrawCallback(db: Db, k1: string, invoice: string) {
 /** LUD-02 callback: the wallet's node (remoteid) has connected; open a channel to it. */
 export async function channelCallback(db: Db, k1: string, remoteId: string, privateChannel: boolean) {
   return db.transaction(async (tx) => {
-    const now = await sandboxNow(tx);
     const row = await findByK1(tx, "channel", k1, true);
     if (!row) throw new ApiError("payout_not_available", "This link is not valid (anymore)");
+    const now = await clientNow(tx, row.clientId);
     await requestChannelPayout(tx, row, await orderOf(tx, row), { connectedPeer: remoteId.toLowerCase(), private: privateChannel }, now);
     return { status: "OK" };
   });

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { sandboxAffiliates, sandboxClients, sandboxWebhookEndpoints } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
-import { sandboxNow } from "../clock";
+import { clientNow, sandboxNow } from "../clock";
 
 export const clientCreateSchema = z.strictObject({
   name: z.string().trim().min(1).max(120),
@@ -32,6 +32,7 @@ export async function createClient(db: Db, input: z.infer<typeof clientCreateSch
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(sandboxClients).where(eq(sandboxClients.clientId, clientId));
     if (existing) throw new ApiError("conflict", "A client with this client_id exists");
+    // a new client's own clock is the shared one
     const now = await sandboxNow(tx);
     await tx.insert(sandboxClients).values({ clientId, name: input.name, createdOn: now });
     const affiliates = [
@@ -47,7 +48,7 @@ export async function replaceWebhookEndpoints(db: Db, clientId: string, input: z
   return db.transaction(async (tx) => {
     const [client] = await tx.select().from(sandboxClients).where(eq(sandboxClients.clientId, clientId));
     if (!client) throw new ApiError("not_found", "No such client");
-    const now = await sandboxNow(tx);
+    const now = await clientNow(tx, clientId);
     await tx.delete(sandboxWebhookEndpoints).where(eq(sandboxWebhookEndpoints.clientId, clientId));
     const rows = input.endpoints.map((e) => ({ id: randomUUID(), clientId, url: e.url, secret: e.secret, createdOn: now }));
     if (rows.length > 0) await tx.insert(sandboxWebhookEndpoints).values(rows);
@@ -86,6 +87,7 @@ export async function listClients(db: Db) {
         .sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
         .map((a) => a.id),
       endpoints: endpoints.filter((e) => e.clientId === c.clientId).map((e) => ({ id: e.id, url: e.url })),
+      clock_offset_seconds: Math.round(c.clockOffsetMs / 1000),
     })),
   };
 }

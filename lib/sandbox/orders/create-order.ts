@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/errors";
 import { checkIban } from "@/lib/banking/iban";
 import { currencies, type OrderCreate } from "@/lib/service-api/schemas";
 import { completeChallenge, findOpenChallenge } from "../challenges";
-import { sandboxNow } from "../clock";
+import { clientNow } from "../clock";
 import { creditorFields, newCreditorReference } from "../bank";
 import { resolveAffiliate } from "./affiliates";
 import { checkFeeRate } from "./fee-rate";
@@ -29,7 +29,7 @@ export async function createOrder(db: Db, clientId: string, input: OrderCreate) 
   const payout = checkPayoutMethod(input.payout_method, env().sandboxNetwork);
 
   return db.transaction(async (tx) => {
-    const now = await sandboxNow(tx);
+    const now = await clientNow(tx, clientId);
     const challenge = await findOpenChallenge(tx, clientId, input.payout_method.message, now);
     const id = randomUUID();
     const reference = newCreditorReference();

@@ -2,10 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
-import { sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents, sandboxWebhookEndpoints } from "@/lib/db/schema";
+import { sandboxClients, sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents, sandboxWebhookEndpoints } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
 import { signBody } from "@/lib/service-api/webhook-signature";
-import { sandboxNow } from "../clock";
+import { clientNow, sandboxNow } from "../clock";
 import { wakeWorker } from "./wake";
 import { outbound, OutboundError } from "@/lib/http/outbound";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
@@ -95,7 +95,9 @@ async function attempt(db: Db, delivery: Claimed): Promise<"delivered" | "pendin
     .from(sandboxWebhookEndpoints)
     .where(eq(sandboxWebhookEndpoints.id, delivery.endpointId));
   const attemptNumber = delivery.attempts + 1;
-  const startedAt = await sandboxNow(db);
+  // a delivery's times, and its retries, run on its client's clock
+  const clock = () => (event ? clientNow(db, event.clientId) : sandboxNow(db));
+  const startedAt = await clock();
   const result =
     event && endpoint
       ? await post(delivery.url, event.body, {
@@ -111,7 +113,7 @@ async function attempt(db: Db, delivery: Claimed): Promise<"delivered" | "pendin
   const { metrics } = serverRuntime();
   metrics.outboxAttempts.inc({ result: status });
   metrics.outboxLatency.observe(result.durationMs / 1000);
-  const now = await sandboxNow(db);
+  const now = await clock();
   await db.transaction(async (tx) => {
     await tx.insert(sandboxDeliveryAttempts).values({
       id: randomUUID(),
@@ -166,12 +168,28 @@ async function attemptAll(db: Db, claimed: Claimed[]) {
   return outcomes;
 }
 
-/** Delivers everything due on the sandbox clock; returns counts of this pass. */
+/**
+ * Deliveries due on their client's clock (the shared one plus the client's own offset): the
+ * (status, next_attempt_at) index narrows them to those due on the furthest clock ahead.
+ */
+async function dueNow(db: Db) {
+  const shared = await sandboxNow(db);
+  const [furthest] = await db.select({ ms: sql<number>`COALESCE(max(${sandboxClients.clockOffsetMs}), 0)::float8` }).from(sandboxClients);
+  const own = sql`(SELECT c.clock_offset_ms FROM ${sandboxEvents} e JOIN ${sandboxClients} c ON c.client_id = e.client_id
+    WHERE e.seq = ${sandboxDeliveries.eventSeq})`;
+  return and(
+    eq(sandboxDeliveries.status, "pending"),
+    lte(sandboxDeliveries.nextAttemptAt, new Date(shared.getTime() + Number(furthest?.ms ?? 0))),
+    sql`${sandboxDeliveries.nextAttemptAt} <= ${shared.toISOString()}::timestamptz + COALESCE(${own}, 0) * interval '1 millisecond'`,
+  );
+}
+
+/** Delivers everything due on its client's clock; returns counts of this pass. */
 export async function deliverDue(db: Db, limit = 50): Promise<z.infer<typeof deliveryRunSchema>> {
-  const now = await sandboxNow(db);
+  const due = await dueNow(db);
   const total = { attempted: 0, delivered: 0, pending: 0, failed: 0 };
   for (;;) {
-    const claimed = await claim(db, and(eq(sandboxDeliveries.status, "pending"), lte(sandboxDeliveries.nextAttemptAt, now)), limit);
+    const claimed = await claim(db, due, limit);
     if (claimed.length === 0) return total;
     const outcome = await attemptAll(db, claimed);
     total.attempted += claimed.length;
@@ -197,11 +215,11 @@ export async function resendDelivery(db: Db, id: string) {
  */
 export async function recoverDeliveries(db: Db, endpointId: string, since: Date): Promise<number> {
   const [endpoint] = await db
-    .select({ id: sandboxWebhookEndpoints.id })
+    .select({ id: sandboxWebhookEndpoints.id, clientId: sandboxWebhookEndpoints.clientId })
     .from(sandboxWebhookEndpoints)
     .where(eq(sandboxWebhookEndpoints.id, endpointId));
   if (!endpoint) throw new ApiError("not_found", "No such webhook endpoint");
-  const now = await sandboxNow(db);
+  const now = await clientNow(db, endpoint.clientId);
   const recovered = await db
     .update(sandboxDeliveries)
     .set({ status: "pending", nextAttemptAt: now })

@@ -4,7 +4,10 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "../../..");
 
 /** Runs `npm run admin -- …` (the real CLI) against an app's data directory or database. */
-export function adminCli(args: string[], env: { dataDir: string; databaseUrl?: string; encryptionKey?: string; authSecret?: string }) {
+export function adminCli(
+  args: string[],
+  env: { dataDir: string; databaseUrl?: string; encryptionKey?: string; authSecret?: string; extra?: Record<string, string> },
+) {
   const result = spawnSync(
     process.execPath,
     [
@@ -26,6 +29,7 @@ export function adminCli(args: string[], env: { dataDir: string; databaseUrl?: s
         ...(env.encryptionKey ? { APP_ENCRYPTION_KEY: env.encryptionKey } : {}),
         ...(env.authSecret ? { AUTH_SECRET: env.authSecret } : {}),
         ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+        ...env.extra,
       },
     },
   );
