@@ -40,6 +40,8 @@ const dashboardEnv = () => ({
   ...production,
   SANDBOX_ENABLED: "false",
   EXCHANGE_API_BASE_URL: `http://127.0.0.1:${servicePort}/sandbox`,
+  // the service is another instance's sandbox, on this machine's loopback (docs/operations.md)
+  UPSTREAM_ALLOW_PRIVATE: "true",
   APP_URL: `http://127.0.0.1:${dashboardPort}`,
   ALLOW_INSECURE_HTTP: "true",
 });
@@ -77,7 +79,12 @@ describe("the dashboard against a real service, set up from the docs", () => {
     expect(bare.stderr).toContain("APP_ENCRYPTION_KEY is not set, and this database holds data sealed with one");
     expect(existsSync(path.join(dashboard.dataDir, "secrets.json"))).toBe(false);
 
-    const env = { dataDir: dashboard.dataDir, encryptionKey: production.APP_ENCRYPTION_KEY, authSecret: production.AUTH_SECRET };
+    const env = {
+      dataDir: dashboard.dataDir,
+      encryptionKey: production.APP_ENCRYPTION_KEY,
+      authSecret: production.AUTH_SECRET,
+      extra: { UPSTREAM_ALLOW_PRIVATE: "true" },
+    };
     const base = `http://127.0.0.1:${servicePort}/sandbox`;
     const madeUp = adminCli(
       ["tenants", "add", "--name", "ACME", "--base-url", base, "--client-id", "made-up", "--network", "testnet"],

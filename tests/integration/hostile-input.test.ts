@@ -84,6 +84,22 @@ describe("request bodies are read with a cap", () => {
   );
 });
 
+describe("a long User-Agent", () => {
+  /** The server process's CPU time so far, in seconds (utime + stime of /proc/<pid>/stat). */
+  const cpuSeconds = (pid: number) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+
+  it("twenty page requests with a 16 KB User-Agent cost the server under a second of CPU (the bot test was quadratic: 3.4 s)", async () => {
+    const pid = inject("appPid");
+    const agent = "A".repeat(16_000);
+    const before = cpuSeconds(pid);
+    for (let i = 0; i < 20; i++) expect((await http("GET", `${base()}/login`, { headers: { "user-agent": agent } })).status).toBe(200);
+    expect(cpuSeconds(pid) - before).toBeLessThan(1);
+  });
+});
+
 describe("rejected webhooks are counted, not stored one by one", () => {
   it("200 bad signatures add one row per endpoint, reason and hour, with a truncated sample", async () => {
     const rejections = async () =>

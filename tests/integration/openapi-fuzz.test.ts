@@ -145,6 +145,7 @@ function build(g: Generated): Built {
   });
   for (const [name, value] of g.unknownQuery) query.push(`${name}=${value}`);
   const headers: Record<string, string> = {
+    ...Object.fromEntries(g.extraHeaders),
     "x-forwarded-for": `10.${(g.address >> 16) & 255}.${(g.address >> 8) & 255}.${g.address & 255}`,
   };
   const credential: Credential =

@@ -114,6 +114,26 @@ export const hostileText = fc.constantFrom(
   "1e309",
   "99999999999999999999999",
   "x".repeat(10_000),
+  // an upstream's or a terminal's control text: escapes that clear a screen, forge a line, reverse a name
+  "\u001b[2J\u001b[H\r\n12:00:00  GET /v1/orders 200 forged",
+  "\u009b31mred\u009b0m",
+  "\u2066\u202eisolated\u2069",
+  // addresses a server must not be made to call: loopback however written, link-local, private, a query that moves a path
+  "http://127.0.0.1:9/sandbox",
+  "http://localhost:5432/",
+  "http://0.0.0.0:3000/",
+  "http://2130706433/",
+  "http://127.1/",
+  "http://[::1]/",
+  "http://169.254.169.254/latest/meta-data",
+  "http://10.0.0.1/",
+  "https://api.example.com/?x=#frag",
+  "http://user:pw@127.0.0.1/",
+  // secrets by their look, under whatever name (the request log must mask them)
+  "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LPebDqRR3T1D9ecSZkA1nN8jTxeqE3iiqK",
+  "cNYfWuhDpbNM1JWc3c6JTrtrFVxU4AGhUKgw5f93NP2QaBqmxKkg",
+  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
+  "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXBsYW50ZWQ",
 );
 
 const wrongType: fc.Arbitrary<Json> = fc.oneof(
@@ -164,7 +184,16 @@ type BodyChange =
   | { kind: "unknown field"; name: string; to: Json }
   | { kind: "whole"; to: Json }
   | { kind: "megabyte" }
-  | { kind: "raw"; text: string };
+  | { kind: "raw"; text: string }
+  | { kind: "deep"; levels: number; shape: "arrays" | "objects" | "mixed"; pick: number };
+
+/** JSON text nested `levels` deep, made as text: a value that deep would overflow JSON.stringify itself. */
+function deepText(levels: number, shape: "arrays" | "objects" | "mixed"): string {
+  if (shape === "arrays") return `${"[".repeat(levels)}${"]".repeat(levels)}`;
+  if (shape === "objects") return `${'{"a":'.repeat(levels)}1${"}".repeat(levels)}`;
+  const half = Math.ceil(levels / 2);
+  return `${'[{"a":'.repeat(half)}1${"}]".repeat(half)}`;
+}
 
 const bodyChange: fc.Arbitrary<BodyChange> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ kind: "as sampled" as const }) },
@@ -186,6 +215,16 @@ const bodyChange: fc.Arbitrary<BodyChange> = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("whole" as const), to: fc.oneof(anyJson, wrongType) }) },
   { weight: 1, arbitrary: fc.constant({ kind: "megabyte" as const }) },
+  {
+    // nested past the limit of 64, whole or in place of one field: 65 levels, and thousands
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("deep" as const),
+      levels: fc.constantFrom(65, 1_000, 10_000),
+      shape: fc.constantFrom("arrays" as const, "objects" as const, "mixed" as const),
+      pick: fc.nat(),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -219,6 +258,12 @@ export function bodyText(sampled: Json | undefined, change: BodyChange): string 
     }
     case "raw":
       return change.text;
+    case "deep": {
+      const paths = pathsOf(base);
+      const path = paths[change.pick % paths.length] ?? [];
+      const marked = JSON.stringify(replaced(base, path, "\u0001deep\u0001") ?? null);
+      return marked.replace(JSON.stringify("\u0001deep\u0001"), () => deepText(change.levels, change.shape));
+    }
   }
 }
 
@@ -282,7 +327,20 @@ export type Generated = {
   origin: "same" | "none" | "evil";
   /** Sent with an X-Forwarded-For of its own: the public routes' limit is per address. */
   address: number;
+  /** Headers a careless or hostile client adds: credentials under names no list had, a cursor of elsewhere, control text. */
+  extraHeaders: [string, string][];
 };
+
+const extraHeader = fc.constantFrom<[string, string]>(
+  ["x-client-id", "cl_planted_client_id_0001"],
+  ["x-private-key", "planted-private-key"],
+  ["x-totp", "123456"],
+  ["x-forwarded-authorization", "Bearer planted-forwarded"],
+  ["last-event-id", "999999999999999"],
+  ["last-event-id", "-1"],
+  ["x-correlation-id", "\u001b[2J".replace(/[^\x20-\x7e]/g, "?")],
+  ["user-agent", "A".repeat(8_000)],
+);
 
 /** The arbitrary of requests over these operations. */
 export function requests(operations: Operation[]): fc.Arbitrary<Generated> {
@@ -320,6 +378,7 @@ export function requests(operations: Operation[]): fc.Arbitrary<Generated> {
     ),
     origin: fc.constantFrom("same" as const, "same" as const, "same" as const, "none" as const, "evil" as const),
     address: fc.nat({ max: 60_000 }),
+    extraHeaders: fc.array(extraHeader, { maxLength: 2 }),
   });
 }
 
