@@ -41,13 +41,17 @@ export async function operatorDrive(request: APIRequestContext, exchangeId: stri
 /** An order made through the dashboard's API with the signed-in page's session and a real signature. */
 /** An on-chain order through the API; orders made with one `wallet` pay out to one address. */
 export async function createOrderViaApi(page: Page, wallet = `e2e ${Math.random()}`) {
-  const origin = new URL(page.url()).origin;
+  return createOrderWith(page.request, new URL(page.url()).origin, wallet);
+}
+
+/** The same with any request context signed in as an admin (its cookies), on `origin`. */
+export async function createOrderWith(request: APIRequestContext, origin: string, wallet = `e2e ${Math.random()}`) {
   const headers = { origin };
-  const challenge = (await (await page.request.post("/api/challenges", { headers, data: {} })).json()) as { token: string };
+  const challenge = (await (await request.post("/api/challenges", { headers, data: {} })).json()) as { token: string };
   const key = bitcoinKey(wallet);
   const address = addressOf(key, "p2wpkh");
   const message = `E2E payout to ${address}. Challenge: ${challenge.token}`;
-  const reply = await page.request.post("/api/orders", {
+  const reply = await request.post("/api/orders", {
     headers,
     data: {
       fee_rate: 0.02,
@@ -64,7 +68,12 @@ export async function foreignExchange(request: APIRequestContext) {
   const client = (await (
     await request.post("/sandbox/operator/clients", { headers: operatorHeaders, data: { name: "Other company" } })
   ).json()) as { client_id: string };
-  const auth = { authorization: `client_id ${client.client_id}` };
+  return clientExchange(request, client.client_id, 10);
+}
+
+/** An executed exchange of an API client of the sandbox, made as that client would (its order over REST API v1). */
+export async function clientExchange(request: APIRequestContext, clientId: string, amount: number) {
+  const auth = { authorization: `client_id ${clientId}` };
   const challenge = (await (await request.post("/sandbox/v1/challenges", { headers: auth, data: {} })).json()) as { token: string };
   const key = bitcoinKey(`foreign ${Math.random()}`);
   const message = `Foreign ${challenge.token}`;
@@ -78,8 +87,25 @@ export async function foreignExchange(request: APIRequestContext) {
       },
     })
   ).json()) as { id: string };
-  return operatorPay(request, order.id, 10);
+  return operatorPay(request, order.id, amount);
 }
+
+/** Records every toast a tab shows, across the pages it loads (sessionStorage): toasts leave after a few seconds. */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof HTMLElement && node.matches("[data-toast]")) {
+            const seen = JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[];
+            sessionStorage.setItem("e2e-toasts", JSON.stringify([...seen, node.textContent ?? ""]));
+          }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The toasts recordToasts saw in a tab. */
+export const shownToasts = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);
 
 /** A Lightning order through the dashboard API, proven with an lnd-style node signature. */
 export async function lightningOrderViaApi(page: Page, node: LightningNode) {

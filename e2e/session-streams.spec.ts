@@ -1,8 +1,16 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { signIn } from "../tests/integration/harness/sign-in";
-import { addressOf, bitcoinKey, signBip137 } from "../tests/integration/harness/wallet";
 import { DEMO_PASSWORD, expect, OPERATOR_KEY, test } from "./fixtures";
-import { createOrderViaApi, operatorPay, showAccountItems, signInAs } from "./helpers";
+import {
+  clientExchange,
+  createOrderViaApi,
+  createOrderWith,
+  operatorPay,
+  recordToasts,
+  showAccountItems,
+  shownToasts,
+  signInAs,
+} from "./helpers";
 import { mailedLink } from "./mail";
 
 // A browser's live stream belongs to one session. In one browser (one context), three sequences:
@@ -41,40 +49,11 @@ async function otherTenant(request: APIRequestContext, base: string) {
   const token = new URL(link).pathname.split("/").at(-1) ?? "";
   expect((await request.post(`/api/account-links/${token}`, { data: { password } })).status()).toBe(200);
   /** An executed exchange of the second tenant: its webhook reaches that tenant only. */
-  const event = async () => {
-    const auth = { authorization: `client_id ${client.client_id}` };
-    const challenge = (await (await request.post("/sandbox/v1/challenges", { headers: auth, data: {} })).json()) as { token: string };
-    const key = bitcoinKey(`second ${Math.random()}`);
-    const message = `Second ${challenge.token}`;
-    const order = (await (
-      await request.post("/sandbox/v1/orders", {
-        headers: auth,
-        data: {
-          fee_rate: 0.02,
-          payment_method: { currency: "eur", debitor_iban: "DE89370400440532013000" },
-          payout_method: { bitcoin_address: addressOf(key, "p2wpkh"), message, signature: signBip137(message, key, "p2wpkh") },
-        },
-      })
-    ).json()) as { id: string };
-    return operatorPay(request, order.id, 30);
-  };
+  const event = () => clientExchange(request, client.client_id, 30);
   return { email, event };
 }
 
-/** Every toast a tab showed, across the pages it loads (sessionStorage). */
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    new MutationObserver((changes) => {
-      for (const change of changes)
-        for (const node of change.addedNodes)
-          if (node instanceof HTMLElement && node.matches("[data-toast]")) {
-            const seen = JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[];
-            sessionStorage.setItem("e2e-toasts", JSON.stringify([...seen, node.textContent ?? ""]));
-          }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-const shown = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);
+const shown = shownToasts;
 
 /** Signs in on a page that shows the sign-in form already (left open), as `email`. */
 async function signInHere(page: Page, email: string, secret: string) {
@@ -156,8 +135,11 @@ test("an operator, then another tenant's viewer on a login page left open: no fr
   await signInAs(page, "operator@example.com");
   await page.goto("/operator");
   await expect(page.locator('[data-live-status="connected"]')).toBeVisible();
-  // an order of the demo tenant, the operator's default one
-  const order = await createOrderViaApi(page);
+  // an order of the demo tenant, the operator's default one, made by its admin elsewhere (not in this browser)
+  const admin = await signIn(baseURL ?? "", "affiliate@example.com", DEMO_PASSWORD);
+  const elsewhere = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie: admin.cookie ?? "" } });
+  const order = await createOrderWith(elsewhere, baseURL ?? "");
+  await elsewhere.dispose();
 
   await signInHere(left, second.email, password);
   await page.waitForURL((url) => !url.pathname.startsWith("/operator"), { timeout: 5_000 });

@@ -1,26 +1,12 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createOrderViaApi, signInAs } from "./helpers";
+import { createOrderViaApi, recordToasts, shownToasts, signInAs } from "./helpers";
 
 // One toast per event: the tab's own action (a simulated payment) and the live stream both tell
 // of the same exchange, and the stream's frames reach every tab once, whichever tab leads it.
 // Toasts leave after a few seconds, so each tab keeps a record of every one it showed, across
 // the pages it loads (sessionStorage).
 
-const shown = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);
-
-async function recordToasts(page: Page) {
-  await page.addInitScript(() => {
-    new MutationObserver((changes) => {
-      for (const change of changes)
-        for (const node of change.addedNodes)
-          if (node instanceof HTMLElement && node.matches("[data-toast]")) {
-            const seen = JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[];
-            sessionStorage.setItem("e2e-toasts", JSON.stringify([...seen, node.textContent ?? ""]));
-          }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
+const shown = shownToasts;
 
 test("a simulated payment, its broadcast and its confirmation show one toast each, in each of two tabs", async ({ page }) => {
   await recordToasts(page);

@@ -71,6 +71,17 @@ export async function lastKnownNow(db: Db, clientId: string | null): Promise<Dat
   return new Date(Date.now() + shared + own);
 }
 
+/** The client's row, locked for the transaction (a client's clock changes one at a time); 404 for none. */
+async function lockClient(tx: Db, clientId: string): Promise<{ offset: number }> {
+  const [client] = await tx
+    .select({ offset: sandboxClients.clockOffsetMs })
+    .from(sandboxClients)
+    .where(eq(sandboxClients.clientId, clientId))
+    .for("update");
+  if (!client) throw new ApiError("not_found", "No such client");
+  return client;
+}
+
 const limit = (message: string, details: { maximum: number; origin: string }) =>
   new ApiError("clock_limit", message, [{ path: "advance_seconds", message, code: "too_big", ...details }]);
 
@@ -113,12 +124,7 @@ export async function advanceClientClock(db: Db, clientId: string, seconds: numb
   if (ms === 0) return clientNow(db, clientId);
   return db.transaction(async (tx) => {
     // one client's moves one at a time: two at once cannot both take the last of its allowance
-    const [client] = await tx
-      .select({ offset: sandboxClients.clockOffsetMs })
-      .from(sandboxClients)
-      .where(eq(sandboxClients.clientId, clientId))
-      .for("update");
-    if (!client) throw new ApiError("not_found", "No such client");
+    const client = await lockClient(tx, clientId);
     const ahead = (await sharedOffset(tx)) + client.offset + ms;
     if (ahead > MAX_AHEAD_MS) {
       throw limit(
@@ -175,12 +181,7 @@ export async function sharedClockToPresent(db: Db): Promise<number> {
 /** Puts a client's own clock back to the shared clock, its objects with it (as above). Returns how far, in ms. */
 export async function clientClockToShared(db: Db, clientId: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const [client] = await tx
-      .select({ offset: sandboxClients.clockOffsetMs })
-      .from(sandboxClients)
-      .where(eq(sandboxClients.clientId, clientId))
-      .for("update");
-    if (!client) throw new ApiError("not_found", "No such client");
+    const client = await lockClient(tx, clientId);
     if (client.offset <= 0) return 0;
     const shared = Date.now() + (await sharedOffset(tx));
     await rewindClients(tx, { clientId, fromMs: shared + client.offset, toMs: shared });

@@ -1,3 +1,5 @@
+import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
+
 // The service's reason and failure codes, apart from the schemas that use them, so a page can list
 // them without carrying the v1 contract.
 
@@ -21,35 +23,12 @@ export const channelFailureCodes = ["min_chan_size", "connect_error", "push_amt_
  */
 export const serviceErrorCodes = [
   "invalid_request",
-  "invalid_signature",
-  "challenge_not_found",
-  "challenge_expired",
-  "challenge_used",
-  "fee_rate_out_of_range",
-  "invalid_iban",
-  "unsupported_currency",
-  "invalid_address",
-  "address_network",
-  "invalid_extended_public_key",
-  "derivation_mismatch",
-  "invalid_node_pubkey",
-  "affiliate_not_found",
-  "in_progress",
-  "already_completed",
-  "unexpected_node_pubkey",
-  "invoice_amount",
-  "invoice_network",
-  "invoice_expired",
-  "invalid_invoice",
-  "channel_payout_not_allowed",
-  "node_address_required",
-  "connect",
-  "offer_expired",
+  ...orderCreateErrors,
+  ...payoutErrors,
   "unauthorized",
   "forbidden",
   "not_found",
   "method_not_allowed",
-  "payout_not_available",
   "payload_too_large",
   "unsupported_media_type",
   "rate_limited",

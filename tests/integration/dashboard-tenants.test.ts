@@ -29,7 +29,13 @@ async function serve(handler: (res: import("node:http").ServerResponse) => void)
   return { server, url: `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}` };
 }
 
-const appEnv = () => ({ APP_ENCRYPTION_KEY: keys.encryptionKey, AUTH_SECRET: keys.authSecret, DEMO_PASSWORD: password });
+// the down, slow and broken upstreams are servers of this test's own on 127.0.0.1
+const appEnv = () => ({
+  APP_ENCRYPTION_KEY: keys.encryptionKey,
+  AUTH_SECRET: keys.authSecret,
+  DEMO_PASSWORD: password,
+  UPSTREAM_ALLOW_PRIVATE: "true",
+});
 const cli = (args: string[]) => {
   const result = adminCli(args, { dataDir: app.dataDir, databaseUrl: scratch, ...keys });
   if (result.status !== 0) throw new Error(`admin ${args.join(" ")} failed: ${result.stderr}${result.stdout}`);
