@@ -10,13 +10,16 @@ import { stopEveryStream } from "./shared-event-stream";
 
 const CHANNEL = "dashboard-session";
 
-type Change = { type: "signed-in" | "signed-out" };
+type Change = { type: "signed-in" | "signed-out"; tab: string };
+
+/** This tab: a channel hears what another channel object of the same tab posts, and must not follow it. */
+const thisTab = typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : String(Math.random());
 
 /** Tells the browser's other tabs that this one signed in or out. */
 export function announceSessionChange(type: Change["type"]) {
   if (typeof BroadcastChannel === "undefined") return;
   const channel = new BroadcastChannel(CHANNEL);
-  channel.postMessage({ type } satisfies Change);
+  channel.postMessage({ type, tab: thisTab } satisfies Change);
   channel.close();
 }
 
@@ -28,7 +31,9 @@ export function useSessionChanges() {
   useEffect(() => {
     if (typeof BroadcastChannel === "undefined") return;
     const channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = () => {
+    channel.onmessage = (event: MessageEvent<Partial<Change>>) => {
+      // this tab's own sign-out goes where it goes
+      if (event.data.tab === thisTab) return;
       stopEveryStream();
       const back = window.location.pathname + window.location.search;
       window.location.replace(`/login?callbackUrl=${encodeURIComponent(back)}`);
