@@ -153,6 +153,12 @@ export const settingsReference = {
     default: "6",
     meaning: "hours without any webhook, while exchanges are open, after which the team is notified",
   },
+  ATTENTION_WEBHOOK_GRACE_SECONDS: {
+    default: "600",
+    meaning:
+      "how long an exchange's newer state may wait for the webhook that announces it before *Needs attention* flags it " +
+      "(the service retries a failed delivery after 5 minutes)",
+  },
   METRICS_TOKEN: { default: "unset", meaning: "bearer token of `GET /metrics` (Prometheus text); metrics are not served without it" },
   LOG_LEVEL: { default: "`info`", meaning: "`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`" },
   LOG_FORMAT: { default: "`json`", meaning: "`json`: one JSON object a line; `pretty`: readable lines for a terminal" },

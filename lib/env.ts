@@ -81,6 +81,7 @@ const rawSchema = z.object({
     .default("30,120,600,1800,3600,7200,14400,28800,43200,86400,86400"),
   NOTIFICATIONS_SWEEP_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   NOTIFY_WEBHOOK_SILENCE_HOURS: z.coerce.number().min(0.001).max(720).default(6),
+  ATTENTION_WEBHOOK_GRACE_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
   REQUEST_LOG: z.enum(["on", "off"]).default("on"),
   REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
@@ -166,6 +167,7 @@ export type Env = {
   mailRetryScheduleMs: number[];
   notificationsSweepMs: number;
   webhookSilenceMs: number;
+  attentionWebhookGraceMs: number;
   /** Stored webhook bodies, the audit log, sent mail and finished jobs older than this go. */
   retentionDays: number;
   /** Record the sandbox's requests and the upstream calls in request_logs (docs/request-logs.md). */
@@ -294,6 +296,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     mailRetryScheduleMs: raw.MAIL_RETRY_SCHEDULE.split(",").map((seconds) => Math.round(Number(seconds) * 1000)),
     notificationsSweepMs: Math.round(raw.NOTIFICATIONS_SWEEP_SECONDS * 1000),
     webhookSilenceMs: Math.round(raw.NOTIFY_WEBHOOK_SILENCE_HOURS * 3_600_000),
+    attentionWebhookGraceMs: Math.round(raw.ATTENTION_WEBHOOK_GRACE_SECONDS * 1000),
     retentionDays: raw.RETENTION_DAYS,
     requestLog: raw.REQUEST_LOG === "on",
     requestLogRetentionDays: raw.REQUEST_LOG_RETENTION_DAYS,

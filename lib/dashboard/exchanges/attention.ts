@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { exchanges } from "@/lib/db/schema";
 import type { AttentionReason } from "@/lib/dashboard/contract/dashboard-api";
 
@@ -8,7 +9,9 @@ import type { AttentionReason } from "@/lib/dashboard/contract/dashboard-api";
 // the service timestamps (executed_on) and of an identification pending since the exchange was
 // first seen (first_seen_service_at: when we first saw it, on the service's clock) are measured
 // on the service's clock, which the sandbox's operators move; the age of a payout unconfirmed
-// since its broadcast's webhook, on ours.
+// since its broadcast's webhook, on ours; and so is the grace a state gets for its webhook to
+// arrive (a look at the exchange often runs ahead of it by a moment, a failed delivery by the
+// service's first retry, 5 minutes) before it counts as never announced.
 
 const HOUR_MS = 3_600_000;
 export const ATTENTION_LIMITS = { identificationHours: 48, unclaimedHours: 1, unconfirmedHours: 24 } as const;
@@ -19,6 +22,10 @@ export const ATTENTION_LIMITS = { identificationHours: 48, unclaimedHours: 1, un
  * exchanges_attention holds exactly these, so the queue never reads the tenant's whole history.
  */
 export const attentionCandidate = sql`${exchanges.attentionCandidate}`;
+
+/** When the exchange's newest webhook came (first seen, if none did yet): the grace of "never announced" runs from it. */
+const lastAnnouncedAt = sql`COALESCE((SELECT w.received_at FROM webhook_events w
+  WHERE w.tenant_id = ${exchanges.tenantId} AND w.exchange_id = ${exchanges.id} ORDER BY w.seq DESC LIMIT 1), ${exchanges.firstSeenAt})`;
 
 const firstSettledAt = sql`(SELECT min(w.received_at) FROM webhook_events w
   WHERE w.tenant_id = ${exchanges.tenantId} AND w.exchange_id = ${exchanges.id} AND w.event_type = 'exchange.settled')`;
@@ -40,7 +47,8 @@ export function attentionReason(now: Date, serviceNow: Date): SQL<AttentionReaso
       AND (${s}->>'executed_on')::timestamptz < ${ago(ATTENTION_LIMITS.unclaimedHours, serviceNow)}::timestamptz THEN 'payout_unclaimed'
     WHEN coalesce(${s}->'payout'->>'confirmed', '') = 'false'
       AND ${firstSettledAt} < ${ago(ATTENTION_LIMITS.unconfirmedHours)}::timestamptz THEN 'unconfirmed'
-    WHEN ${s} IS NOT NULL AND 'exchange.' || ${exchanges.state} IS DISTINCT FROM ${exchanges.lastEventType} THEN 'webhook_missing'
+    WHEN ${s} IS NOT NULL AND 'exchange.' || ${exchanges.state} IS DISTINCT FROM ${exchanges.lastEventType}
+      AND ${lastAnnouncedAt} < ${new Date(now.getTime() - env().attentionWebhookGraceMs).toISOString()}::timestamptz THEN 'webhook_missing'
   END`;
 }
 

@@ -40,6 +40,8 @@ export async function setup(project: TestProject) {
     // tenants of the suite's own stand-in services, on 127.0.0.1 (upstream-guard.test.ts runs an
     // app without it)
     UPSTREAM_ALLOW_PRIVATE: "true",
+    // a state waits 3 s for its webhook before it counts as never announced (600 s by default)
+    ATTENTION_WEBHOOK_GRACE_SECONDS: "3",
   };
   logs = makeLogDir();
   app = await startApp({ operatorKey, databaseUrl: databaseUrl || undefined, env: demo });
