@@ -40,6 +40,7 @@ import { decryptSecret } from "@/lib/dashboard/auth/encryption";
 import { recordAudit } from "@/lib/dashboard/audit/record";
 import type { AuditAction } from "@/lib/dashboard/contract/audit-actions";
 import { webhookHealth } from "@/lib/dashboard/webhooks/list-events";
+import { webhookUrl } from "@/lib/dashboard/settings/settings";
 import { ApiError } from "@/lib/errors";
 import { randomUUID } from "node:crypto";
 import { holdsSealedData, SealingKeyMismatch, verifySealingKey } from "@/lib/dashboard/auth/sealing-key";
@@ -227,7 +228,7 @@ tenants
     if (!row) throw new AdminError(`no tenant ${o.tenant} (see: tenants list)`);
     await checked(row.baseUrl, decryptSecret(row.clientIdEnc));
     console.log(`the service at ${row.baseUrl} takes the tenant's client_id`);
-    const health = await webhookHealth(db, row.id, `<dashboard URL>/webhook/${row.webhookEndpointId}`);
+    const health = await webhookHealth(db, row.id, webhookUrl("<dashboard URL>", row));
     console.log(`webhook endpoint: ${health.webhook_url}`);
     console.log(
       health.last_received_at

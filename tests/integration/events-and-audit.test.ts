@@ -4,9 +4,10 @@ import { randomUUID } from "node:crypto";
 import { auditPageSchema, webhookReceiptSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { signBody } from "@/lib/service-api/webhook-signature";
 import { webhookEventDetailSchema, webhookEventPageSchema, webhookHealthSchema } from "@/lib/dashboard/contract/events-api";
-import { paymentResultSchema } from "@/lib/service-api/operator-contract";
+import { clientListSchema, paymentResultSchema } from "@/lib/service-api/operator-contract";
 import { errorCode, http, parse } from "./harness/api";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
+import { operator } from "./harness/fixtures";
 
 // The received-webhooks page's API (list, detail, health) and the audit log's filters.
 
@@ -99,7 +100,10 @@ describe("GET /api/webhook-events", () => {
     });
 
     const before = parse(webhookHealthSchema, await session.request("GET", "/api/webhook-events/health"), 200);
-    expect(before.webhook_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook\/[\w-]+$/);
+    // the URL the page says is registered is the one the sandbox delivers to
+    const clients = parse(clientListSchema, await operator().request("GET", "/clients"), 200).clients;
+    const registered = clients.find((c) => c.client_id === inject("demoClientId"))?.endpoints.map((e) => e.url);
+    expect(registered).toEqual([before.webhook_url]);
     expect(before.events_24h).toBeGreaterThanOrEqual(2);
     expect(before.last_received_at).not.toBeNull();
     const forged = await fetch(`${inject("baseUrl")}/webhook`, {

@@ -3,7 +3,7 @@ import { Agent, request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import fc from "fast-check";
 import { apiKeyCreatedSchema } from "@/lib/dashboard/contract/api-keys-api";
-import { consoleTenantsSchema } from "@/lib/dashboard/contract/console-api";
+import { tenantCreatedSchema } from "@/lib/dashboard/contract/console-api";
 import { ClientApi, OperatorApi, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";
@@ -78,9 +78,18 @@ beforeAll(async () => {
   ids.exchange = (await sandbox.pay({ order_id: order.id, amount: 50, currency: "eur" })).exchange_id;
 
   // the demo tenant's own: an order and an exchange in its index, a payout link, its webhook endpoint
-  const tenants = parse(consoleTenantsSchema, await op.request("GET", "/api/operator/tenants"), 200);
-  const demo = tenants.data.find((t) => t.is_default);
-  ids.endpointId = demo?.webhook_url.split("/webhook/")[1] ?? "";
+  // the default tenant's endpoint is /webhook: a second tenant, of the fuzz client, has an id in its path
+  const second = parse(
+    tenantCreatedSchema,
+    await op.request("POST", "/api/operator/tenants", {
+      name: "Fuzz tenant",
+      base_url: app.sandboxUrl,
+      client_id: client.client_id,
+      network: "mainnet",
+    }),
+    201,
+  );
+  ids.endpointId = second.webhook_url.split("/webhook/")[1] ?? "";
   const clientId = /demo_[0-9a-f]+/.exec(JSON.stringify(await sandbox.request("GET", "/clients")))?.[0] ?? "";
   const demoApi = new ClientApi(clientId, app.sandboxUrl);
   const dash = await lightningOrder(demoApi);

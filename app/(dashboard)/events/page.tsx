@@ -10,6 +10,7 @@ import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/dashboard/contract/events-api";
 import { PAGE_SIZE, filtersFrom, firstPage, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
+import { webhookUrl } from "@/lib/dashboard/settings/settings";
 import { listWebhookEvents, webhookHealth } from "@/lib/dashboard/webhooks/list-events";
 import { listRejections } from "@/lib/dashboard/webhooks/record-rejection";
 
@@ -29,7 +30,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     result === "rejected"
       ? { first: empty, error: null }
       : firstPage(query.success ? () => listWebhookEvents(db, tenant, query.data) : query.error, empty),
-    webhookHealth(db, tenant.id, `${originOf(await headers())}/webhook/${tenant.webhookEndpointId}`),
+    webhookHealth(db, tenant.id, webhookUrl(originOf(await headers()), tenant)),
     user.role === "viewer" || result === "valid" ? null : listRejections(db, tenant.id),
   ]);
   return (

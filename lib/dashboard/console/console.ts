@@ -18,6 +18,7 @@ import { ApiError } from "@/lib/errors";
 import { allTenants, forgetTenants } from "@/lib/dashboard/auth/tenants";
 import { exchangeRows, listItem } from "@/lib/dashboard/exchanges/list-exchanges";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
+import { webhookUrl } from "@/lib/dashboard/settings/settings";
 import type {
   ConsoleExchangePage,
   ConsoleTenant,
@@ -32,8 +33,6 @@ import type { z } from "zod";
 
 // The operator console's reads across tenants, and creating a tenant.
 
-const webhookUrl = (origin: string, endpointId: string) => `${origin}/webhook/${endpointId}`;
-
 // GET /api/operator/tenants
 export async function consoleTenants(db: Db, origin: string): Promise<ConsoleTenant[]> {
   const rows = await db.select().from(tenants).where(ne(tenants.status, "deleted")).orderBy(asc(tenants.createdAt));
@@ -42,7 +41,7 @@ export async function consoleTenants(db: Db, origin: string): Promise<ConsoleTen
     name: row.name,
     base_url: row.baseUrl,
     network: row.network,
-    webhook_url: webhookUrl(origin, row.webhookEndpointId),
+    webhook_url: webhookUrl(origin, row),
     is_default: row.isDefault,
     sandbox: isSandboxTenant(row),
     status: row.status === "disabled" ? "disabled" : "active",

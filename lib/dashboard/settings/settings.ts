@@ -131,8 +131,12 @@ export async function resetMember(db: Db, tenantId: string, actor: { id: string;
 
 // ---- webhook secret ----
 
-/** Where the service must POST this tenant's webhooks. */
-export const webhookUrl = (origin: string, tenant: Pick<Tenant, "webhookEndpointId">) => `${origin}/webhook/${tenant.webhookEndpointId}`;
+/**
+ * Where the service POSTs this tenant's webhooks: /webhook/{its endpoint id}, or /webhook for the
+ * default tenant, whose endpoint that is (the one the demo client registers; both deliver to it).
+ */
+export const webhookUrl = (origin: string, tenant: Pick<Tenant, "webhookEndpointId" | "isDefault">) =>
+  tenant.isDefault ? `${origin}/webhook` : `${origin}/webhook/${tenant.webhookEndpointId}`;
 
 export function webhookSecretStatus(tenant: Tenant, origin: string, now = new Date()): WebhookSecretStatus {
   const previous = tenant.previousWebhookSecret;
