@@ -46,11 +46,21 @@ test("an admin forwards webhooks to their own system and makes an API key", asyn
     await audit(page, testInfo, "forwarding tab with an endpoint and its deliveries");
 
     await page.goto("/settings?tab=api-keys");
+    // a team with a few keys already: the list pushes the form below the fold at 1280×800
+    for (const name of ["CI", "Staging", "Support desk", "Warehouse"]) {
+      await page.getByLabel("Name").fill(name);
+      await page.getByRole("checkbox", { name: /^Read/ }).check();
+      await page.getByRole("button", { name: "Create key" }).click();
+      await expect(page.locator("[data-api-key]").filter({ hasText: name })).toHaveCount(1);
+    }
     await page.getByLabel("Name").fill("Accounting");
     await page.getByRole("checkbox", { name: /^Reports/ }).check();
     await page.getByRole("button", { name: "Create key" }).click();
+    await expect(page.getByTestId("one-time-secret")).toContainText(/^dk_/);
     const key = (await page.getByTestId("one-time-secret").textContent()) ?? "";
-    expect(key).toMatch(/^dk_/);
+    // the key shown once is where the eye is, whole, above the list it joined
+    await expect(page.getByRole("status").filter({ hasText: "Accounting" })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole("status").filter({ hasText: "Accounting" })).toBeFocused();
     const row = page.locator(`[data-api-key="${key.slice(0, 11)}"]`);
     await expect(row).toContainText("never used");
     await shot(page, testInfo, "settings-api-keys");

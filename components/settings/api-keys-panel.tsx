@@ -78,6 +78,11 @@ export function ApiKeysPanel({ keys }: { keys: ApiKey[] }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
+      {created && (
+        <OneTimeSecret title={t("keyOnce", { name: created.name })} value={created.key} label={t("copyKey")}>
+          {t("keyHint")}
+        </OneTimeSecret>
+      )}
       <Card title={t("listTitle")} labelId="api-keys">
         {keys.length === 0 ? (
           <EmptyState title={t("empty")} />
@@ -129,11 +134,6 @@ export function ApiKeysPanel({ keys }: { keys: ApiKey[] }) {
             </Button>
           </div>
           <FormError message={error} />
-          {created && (
-            <OneTimeSecret title={t("keyOnce", { name: created.name })} value={created.key} label={t("copyKey")}>
-              {t("keyHint")}
-            </OneTimeSecret>
-          )}
         </form>
       </Card>
     </div>
