@@ -6,6 +6,7 @@ import { DEMO_USERS, seedDashboard } from "@/lib/dashboard/auth/seed";
 import { seedSandbox } from "@/lib/sandbox/seed";
 import { DEMO_DAYS, seedDemoActivity, whenListening } from "@/lib/dashboard/demo/demo-activity";
 import { setDemoAgreements } from "@/lib/dashboard/demo/demo-agreements";
+import { endExampleActivity, reportExampleActivity } from "@/lib/dashboard/demo/demo-progress";
 import type { Db } from "@/lib/db/client";
 import { startWorker, stopWorker } from "@/lib/sandbox/outbox/worker";
 import { clockToPresent } from "@/lib/sandbox/clock";
@@ -67,19 +68,26 @@ async function demoActivity(db: Db) {
   const config = env();
   try {
     await whenListening(`${config.exchangeApiBaseUrl}/openapi.json`);
+    const startedAt = new Date().toISOString();
     const activity = await seedDemoActivity({
       baseUrl: config.exchangeApiBaseUrl,
       clientId: config.secrets.SANDBOX_DEMO_CLIENT_ID,
       operatorKey: config.secrets.SANDBOX_OPERATOR_KEY,
       network: config.sandboxNetwork,
-      begun: (start) => setDemoAgreements(db, start),
+      begun: (start) => {
+        reportExampleActivity(0, start.startedOn.toISOString(), startedAt);
+        return setDemoAgreements(db, start);
+      },
+      progress: (done, clock) => reportExampleActivity(done, clock, startedAt),
     });
+    endExampleActivity();
     const count = activity.exchangeIds.length;
     log.info(
       { exchanges: count },
       `example activity: ${count} exchanges over ${DEMO_DAYS} days (SANDBOX_DEMO_ACTIVITY=false turns this off)`,
     );
   } catch (error) {
+    endExampleActivity();
     if (!serverRuntime().shutdown.stopping) return log.error({ err: errorText(error) }, "could not make the example activity");
     // cut short by a stop (SIGTERM, Ctrl-C): the server no longer answers the activity's calls, so
     // its last step, the clock's move to the present, is made here, or everything done from the

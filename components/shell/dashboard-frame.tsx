@@ -12,6 +12,8 @@ import { getDb } from "@/lib/db/client";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { TenantPaused } from "@/components/shell/tenant-paused";
 import { SandboxBanner } from "@/components/shell/sandbox-banner";
+import { ExampleActivityBanner } from "@/components/shell/example-activity-banner";
+import { exampleActivity } from "@/lib/dashboard/demo/demo-progress";
 import { reachabilityOf } from "@/lib/dashboard/upstream/reachability";
 
 /** What the dashboard's client components read: its own catalogue, not the public pages'. */
@@ -31,6 +33,7 @@ export async function DashboardFrame({ user, path, children }: { user: CurrentUs
   // a disabled tenant's members keep their own account page, with this notice, and nothing else
   const paused = user.role !== "operator" && Boolean(tenant?.disabled);
   const sandbox = tenant ? isSandboxTenant(tenant) : false;
+  const activity = sandbox ? exampleActivity() : null;
   return (
     <NextIntlClientProvider locale={locale} messages={picked} timeZone="Europe/Zurich">
       <AppShell
@@ -48,6 +51,7 @@ export async function DashboardFrame({ user, path, children }: { user: CurrentUs
         }}
       >
         {sandbox && <SandboxBanner />}
+        {activity && <ExampleActivityBanner initial={activity} />}
         {paused && <TenantPaused />}
         {children}
       </AppShell>

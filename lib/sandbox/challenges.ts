@@ -76,7 +76,15 @@ export async function findOpenChallenge(tx: Db, clientId: string, message: strin
   const open = rows.find((r) => !r.completedOn && r.expiresOn > now);
   if (open) return open;
   if (rows.some((r) => r.completedOn)) throw new ApiError("challenge_used", "The challenge in the message was already used");
-  if (rows.length > 0) throw new ApiError("challenge_expired", "The challenge in the message has expired");
+  if (rows.length > 0) {
+    // the sandbox's clock can be moved (a scenario, an operator, a fresh start's example
+    // activity): saying both times tells a challenge that expired by a move from one that waited
+    const expired = rows.reduce((a, b) => (a.expiresOn > b.expiresOn ? a : b)).expiresOn;
+    throw new ApiError(
+      "challenge_expired",
+      `The challenge in the message has expired: at ${expired.toISOString()} on the sandbox's clock, which is at ${now.toISOString()}`,
+    );
+  }
   throw new ApiError("challenge_not_found", "The message contains no token of an open challenge of this client");
 }
 

@@ -2,10 +2,10 @@ import { chromium } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { randomBytes } from "node:crypto";
-import { exchangePageSchema, overviewSchema } from "@/lib/dashboard/contract/dashboard-api";
+import { exchangePageSchema, healthSchema, overviewSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { agreementsSchema, earningsReportSchema } from "@/lib/dashboard/contract/reports-api";
 import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
-import { parse } from "./harness/api";
+import { http, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";
 import { DashboardSession } from "./harness/dashboard";
@@ -69,8 +69,15 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       const made = /example activity: (\d+) exchanges over 35 days/;
       // or that it could not, with why: the test then fails at once, saying it
       const failed = /.*could not make the example activity.*/;
+      // while it is made, /api/health and every page say so and how far it is
+      const health = async () => parse(healthSchema, await http("GET", `${app.baseUrl}/api/health`), 200);
+      const during = await health();
+      expect(during.example_activity).toMatchObject({ done_percent: expect.any(Number), sandbox_clock: expect.any(String) });
+      const page = await fetch(`${app.baseUrl}/overview`, { headers: { cookie: session.cookieHeader } });
+      expect(await page.text()).toContain("Example data is being made");
       await expect.poll(() => made.test(app.output()) || failed.test(app.output()), { timeout: 180_000, interval: 200 }).toBe(true);
       expect(app.output().match(failed)?.[0] ?? null).toBeNull();
+      expect((await health()).example_activity).toBeUndefined();
       const count = Number(app.output().match(made)?.[1]);
       expect(count).toBeGreaterThanOrEqual(60);
       const { items, overview } = await settledList(session, count, app);

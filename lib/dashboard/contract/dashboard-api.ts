@@ -363,7 +363,17 @@ export const rejectionsSchema = z.object({
 });
 export type Rejections = z.infer<typeof rejectionsSchema>;
 
-export const healthSchema = z.object({ ok: z.literal(true) });
+/** The example activity of a fresh demo database, while it is made (the sandbox's clock runs from weeks back to now). */
+export const exampleActivitySchema = z.object({
+  /** How much of it is made, 0 to 99. */
+  done_percent: z.int().check(z.minimum(0), z.maximum(99)),
+  /** Where the sandbox's clock is: challenges expire 30 minutes after it passes them. */
+  sandbox_clock: z.iso.datetime(),
+  started_at: z.iso.datetime(),
+});
+export type ExampleActivity = z.infer<typeof exampleActivitySchema>;
+
+export const healthSchema = z.object({ ok: z.literal(true), example_activity: z.optional(exampleActivitySchema) });
 export type Health = z.infer<typeof healthSchema>;
 
 /** What GET /api/health/ready checks; `shutdown` fails from the first shutdown signal on. */

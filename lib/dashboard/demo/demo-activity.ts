@@ -25,6 +25,8 @@ type Options = {
   network: NetworkName;
   /** Called before the first order with the agreements and the first day (a run cut short keeps what it gave). */
   begun?: (start: DemoStart) => Promise<void>;
+  /** Called as the clock moves: how much is made (0 to 1) and where the sandbox's clock is. */
+  progress?: (done: number, sandboxClock: string) => void;
 };
 type Payment = z.input<typeof paymentFieldsSchema>;
 type Step = "broadcast" | "confirm" | "identification_approved";
@@ -83,7 +85,7 @@ function notStopping(): void {
  * Orders, payments and chain events over DEMO_DAYS days, covering every state the dashboard
  * shows; the sandbox's clock ends at the present.
  */
-export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network, begun }: Options): Promise<DemoActivity> {
+export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network, begun, progress }: Options): Promise<DemoActivity> {
   // the sandbox this instance serves, on its own address
   const api = new ExchangeClient({ baseUrl, clientId, allowPrivate: true });
   const operator = new SandboxOperatorClient(baseUrl, operatorKey);
@@ -104,7 +106,10 @@ export async function seedDemoActivity({ baseUrl, clientId, operatorKey, network
     notStopping();
     const now = new Date((await operator.clock(0)).now).getTime();
     const target = Date.now() - (daysAgo * DAY_S + hoursAgo * 3600) * 1000;
-    if (target > now) await operator.clock(Math.round((target - now) / 1000));
+    if (target > now) {
+      const moved = await operator.clock(Math.round((target - now) / 1000));
+      progress?.(1 - daysAgo / DEMO_DAYS, moved.now);
+    }
   };
   try {
     const orders = {
