@@ -4,7 +4,7 @@ import { call } from "./client.mjs";
 import { configDir, resendDir } from "./config.mjs";
 import { UsageError } from "./errors.mjs";
 import { line } from "./output.mjs";
-import { eventResentSchema, webhookEventDetailSchema, webhookEventPageSchema } from "./schemas.mjs";
+import { endpointListSchema, eventResentSchema, webhookEventDetailSchema, webhookEventPageSchema } from "./schemas.mjs";
 
 // `events list` and `events resend`: the webhooks the dashboard stored for the tenant, and one of
 // them sent again to the tenant's forwarding endpoints (through the dashboard) and to the
@@ -36,14 +36,39 @@ export async function resendEvent(connection, id, options) {
   mkdirSync(resendDir(), { recursive: true, mode: 0o700 });
   writeFileSync(path.join(resendDir(), `${id}-${Date.now()}`), "", { mode: 0o600 });
   const listener = runningListener();
+  const queued = resent.forwarding_deliveries;
+  const forwarded =
+    queued > 0
+      ? `queued for ${queued} forwarding endpoint${queued === 1 ? "" : "s"}`
+      : `not queued for any forwarding endpoint: ${options.json ? "" : await noEndpoint(connection, detail.event)}`;
   line(
     options.json,
-    { seq: resent.seq, type: detail.event, forwarding_deliveries: resent.forwarding_deliveries, listener_pid: listener },
+    { seq: resent.seq, type: detail.event, forwarding_deliveries: queued, listener_pid: listener },
     [
-      `${detail.event} #${id}: queued for ${resent.forwarding_deliveries} forwarding endpoint(s)`,
-      listener === null ? "no listener is running here: the next `listen` forwards it" : `the listener (pid ${listener}) forwards it now`,
+      `${detail.event} #${id}: ${forwarded}`,
+      listener === null
+        ? "no listener is running with this config directory: the next `exchange-dashboard listen` forwards it"
+        : `the listener (pid ${listener}) forwards it now`,
     ].join("; "),
   );
+}
+
+/**
+ * Why no forwarding endpoint took the event, as far as the dashboard says, and what to do.
+ * @param {import("./client.mjs").Connection} connection @param {string | null} type
+ */
+async function noEndpoint(connection, type) {
+  const endpoints = await call(connection, "GET", "/api/forwarding/endpoints", { schema: endpointListSchema }).catch(() => null);
+  const n = endpoints?.data.length;
+  const events = `${type ?? "untyped"} events`;
+  if (n === 0) return "none is set up (add one under Settings → Forwarding)";
+  const why =
+    n === 1
+      ? `the one set up is not enabled for ${events}`
+      : n
+        ? `none of the ${n} set up is enabled for ${events}`
+        : `none is enabled for ${events}`;
+  return `${why} (see Settings → Forwarding)`;
 }
 
 /** The pid of the listener running with this config directory, or null. */

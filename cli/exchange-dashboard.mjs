@@ -12,6 +12,7 @@ import { listen } from "./listen.mjs";
 import { login } from "./login.mjs";
 import { logsTail } from "./logs.mjs";
 import { colours, visibleText } from "./output.mjs";
+import { scenariosHelp } from "./scenarios.mjs";
 import { trigger } from "./trigger.mjs";
 
 const collect = (/** @type {string} */ value, /** @type {string[]} */ previous) => [...previous, value];
@@ -85,8 +86,9 @@ events
 program
   .command("trigger")
   .description("run a sandbox scenario and follow its steps and webhooks")
-  .argument("<scenario>", "the scenario's name")
+  .argument("<scenario>", "the scenario's name, one of those below")
   .option("--set <key=value>", "a value of the scenario to override (repeatable)", collect, [])
+  .addHelpText("after", scenariosHelp())
   .action(async (scenario, options, command) => trigger(connection(shared(command)), scenario, { ...options, json: shared(command).json }));
 
 function parseRetries(/** @type {string} */ value) {

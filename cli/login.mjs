@@ -1,7 +1,8 @@
 import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
 import { call } from "./client.mjs";
 import { dashboardUrl, readConfig, writeConfig } from "./config.mjs";
-import { UsageError } from "./errors.mjs";
+import { CliError, UsageError } from "./errors.mjs";
 import { line } from "./output.mjs";
 import { webhookHealthSchema } from "./schemas.mjs";
 
@@ -9,20 +10,51 @@ import { webhookHealthSchema } from "./schemas.mjs";
 // file (mode 0600). The key comes from --api-key, EXCHANGE_DASHBOARD_API_KEY, or is asked for
 // on a terminal without echoing it; it is never printed.
 
+const PROMPT = "API key (Settings → API keys; scopes read, write and logs): ";
+
+/**
+ * Where readline writes: stderr, until muted. readline writes the prompt itself (writing it
+ * beside readline, which clears the line before its own prompt, left an empty line), then the
+ * stream is muted so that what is typed is not echoed.
+ */
+class MutableStderr extends Writable {
+  muted = false;
+
+  /** readline lays out its line by the terminal's width. */
+  get columns() {
+    return process.stderr.columns;
+  }
+
+  /**
+   * Passed on at once (a terminal's stderr is written synchronously) and done at once, so that no
+   * write waits in the stream's buffer to be judged after it is muted.
+   * @param {Buffer | string} chunk @param {BufferEncoding} _encoding @param {() => void} done
+   */
+  _write(chunk, _encoding, done) {
+    if (!this.muted) process.stderr.write(chunk);
+    done();
+  }
+}
+
 /** Asks for the key on the terminal, echoing nothing. @returns {Promise<string>} */
 function askKey() {
   if (!process.stdin.isTTY) {
     throw new UsageError("No API key: pass --api-key, set EXCHANGE_DASHBOARD_API_KEY, or run login in a terminal to be asked for it");
   }
-  return new Promise((resolve) => {
-    const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-    process.stderr.write("API key (Settings → API keys; scopes read, write and logs): ");
-    // readline would echo what is typed: write nothing for it
-    /** @type {any} */ (rl)._writeToOutput = () => undefined;
-    rl.question("", (answer) => {
+  return new Promise((resolve, reject) => {
+    const output = new MutableStderr();
+    const rl = createInterface({ input: process.stdin, output, terminal: true });
+    rl.question(PROMPT, (answer) => {
       rl.close();
       process.stderr.write("\n");
       resolve(answer.trim());
+    });
+    // the prompt is written (question writes it at once): from here on, nothing typed shows
+    output.muted = true;
+    rl.on("SIGINT", () => {
+      rl.close();
+      process.stderr.write("\n");
+      reject(new CliError("Login cancelled: nothing was kept"));
     });
   });
 }

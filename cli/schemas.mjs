@@ -33,6 +33,11 @@ export const webhookHealthSchema = z.looseObject({ webhook_url: z.string() });
 
 export const eventResentSchema = z.looseObject({ seq: z.number().int(), forwarding_deliveries: z.number().int() });
 
+/** GET /api/forwarding/endpoints, as far as `events resend` reads it. */
+export const endpointListSchema = z.looseObject({
+  data: z.array(z.looseObject({ enabled: z.boolean(), event_types: z.array(z.string()).nullable() })),
+});
+
 export const requestLogFrameSchema = z.looseObject({ id: z.number().int(), count: z.number().int() });
 
 export const requestLogItemSchema = z.looseObject({
@@ -64,6 +69,12 @@ export const scenarioRunSchema = z.looseObject({
   exchange_id: z.string().nullable(),
   steps: z.array(scenarioStepSchema),
 });
+
+/** A step's result that names an exchange (a payment's). */
+export const exchangeIdSchema = z.looseObject({ exchange_id: z.string() });
+
+/** GET /api/sandbox/scenarios: the built-ins the dashboard runs. */
+export const scenarioListSchema = z.looseObject({ data: z.array(z.looseObject({ name: z.string() })) });
 
 /** `event: scenario_run`: names the run that moved (the rest is read from the run itself). */
 export const scenarioRunFrameSchema = z.looseObject({ id: z.string() });

@@ -2,15 +2,24 @@ import { call, refusal, unreachable } from "./client.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { followStream } from "./follow-stream.mjs";
 import { clock, colours, line, parseVisible } from "./output.mjs";
-import { errorBodySchema, scenarioRunFrameSchema, scenarioRunSchema, webhookEventPageSchema } from "./schemas.mjs";
+import { builtInScenarios } from "./scenarios.mjs";
+import {
+  errorBodySchema,
+  exchangeIdSchema,
+  scenarioListSchema,
+  scenarioRunFrameSchema,
+  scenarioRunSchema,
+  webhookEventPageSchema,
+} from "./schemas.mjs";
 
 // `trigger <scenario>`: runs one of the sandbox's scenarios for the tenant
-// (POST /api/sandbox/scenarios/{name}/runs) and prints the run's steps and the exchange's
-// webhooks as they come, until the run has succeeded (exit 0) or failed (exit 1). The stream is
+// (POST /api/sandbox/scenarios/{name}/runs) and prints the run's steps and the webhooks of its
+// exchanges as they come, until the run has succeeded (exit 0) or failed (exit 1). The stream is
 // opened before the run starts, so nothing it sets off is missed. A run can end before the
 // stream has brought every webhook it caused: the webhooks printed are read from the stored
-// ones of the run's exchange (after the last printed), at each webhook frame and once more at
-// the end, so they come complete and in the order they arrived.
+// ones of each exchange the run made (a standing order makes one per payment; after the last
+// printed of each), at each webhook frame and once more at the end, so they come complete and in
+// the order they arrived.
 
 const POLL_MS = 3_000;
 
@@ -50,18 +59,31 @@ export async function trigger(connection, scenario, options) {
     }
     if (current.status !== "running") void catchUp().finally(() => stop.abort());
   };
-  let lastSeq = 0;
-  /** Prints the run's exchange's stored webhooks after the last one printed. */
-  const catchUp = async () => {
-    const exchangeId = run?.exchange_id;
-    if (!run || !exchangeId) return;
-    const query = new URLSearchParams({ exchange_id: exchangeId, sort: "created", after: String(lastSeq), limit: "100" });
-    const page = await call(connection, "GET", `/api/webhook-events?${query}`, { schema: webhookEventPageSchema });
-    for (const event of page.data) {
-      if (event.seq <= lastSeq) continue;
-      lastSeq = event.seq;
-      line(options.json, { run: run.id, webhook: event }, `${clock()}  ${c.cyan(event.event ?? "(no type)")} #${event.seq}`);
+  /** Each exchange of the run (a standing order makes several) with the seq of its last webhook printed. */
+  const cursors = new Map();
+  /** Prints the stored webhooks of the run's exchanges not printed yet, in the order they arrived. */
+  const printNew = async () => {
+    if (!run) return;
+    const current = run;
+    for (const id of exchangesOf(current)) if (!cursors.has(id)) cursors.set(id, 0);
+    const pages = await Promise.all(
+      [...cursors].map(async ([exchangeId, after]) => {
+        const query = new URLSearchParams({ exchange_id: exchangeId, sort: "created", after: String(after), limit: "100" });
+        return (await call(connection, "GET", `/api/webhook-events?${query}`, { schema: webhookEventPageSchema })).data;
+      }),
+    );
+    for (const event of pages.flat().sort((a, b) => a.seq - b.seq)) {
+      if (!event.exchange_id || event.seq <= (cursors.get(event.exchange_id) ?? 0)) continue;
+      cursors.set(event.exchange_id, event.seq);
+      line(options.json, { run: current.id, webhook: event }, `${clock()}  ${c.cyan(event.event ?? "(no type)")} #${event.seq}`);
     }
+  };
+  // one after the other, so that a webhook frame's catch-up and the final one never print an event twice
+  let catchingUp = Promise.resolve();
+  const catchUp = () => {
+    const next = catchingUp.then(printNew);
+    catchingUp = next.catch(() => undefined);
+    return next;
   };
   const refresh = async () => {
     if (run?.status === "running")
@@ -105,11 +127,12 @@ export async function trigger(connection, scenario, options) {
   if (failure) throw failure;
   const finished = /** @type {import("zod").infer<typeof scenarioRunSchema> | null} */ (run);
   if (!finished) throw new CliError("The scenario's run was not followed to its end");
+  const exchanges = exchangesOf(finished);
   line(
     options.json,
-    { run: finished.id, status: finished.status, exchange_id: finished.exchange_id },
+    { run: finished.id, status: finished.status, exchange_id: finished.exchange_id, exchange_ids: exchanges },
     (finished.status === "succeeded" ? c.green("Succeeded") : c.red("Failed")) +
-      (finished.exchange_id ? `: exchange ${finished.exchange_id}` : ""),
+      (exchanges.length > 0 ? `: exchange${exchanges.length > 1 ? "s" : ""} ${exchanges.join(", ")}` : ""),
   );
   if (finished.status !== "succeeded") throw new CliError(`The scenario ${scenario} failed`);
 }
@@ -139,10 +162,34 @@ async function startRun(connection, scenario, set) {
     return parsed.data;
   }
   const code = errorBodySchema.safeParse(body).data?.error;
-  if (response.status === 404 && code === "not_found")
-    throw new CliError(`There is no scenario named ${scenario} (or this dashboard has no scenarios yet)`);
+  if (response.status === 404 && code === "not_found") {
+    const names = await scenarioNames(connection);
+    throw new UsageError(
+      `There is no scenario named ${scenario}. The sandbox's scenarios: ${names.join(", ")} ` +
+        "(`exchange-dashboard trigger --help` says what each does)",
+    );
+  }
   if (response.status === 409 && code === "conflict") {
     throw new CliError("Scenarios run only against the sandbox, and this tenant's upstream is the real service: nothing was done");
   }
   throw refusal(response, body);
+}
+
+/** The names the dashboard runs (GET /api/sandbox/scenarios); the built-ins this command line knows if it cannot say. */
+async function scenarioNames(/** @type {import("./client.mjs").Connection} */ connection) {
+  try {
+    return (await call(connection, "GET", "/api/sandbox/scenarios", { schema: scenarioListSchema })).data.map((s) => s.name);
+  } catch {
+    return builtInScenarios.map((s) => s.name);
+  }
+}
+
+/**
+ * The run's exchanges in the order its steps made them: each payment's (a standing order pays
+ * several times), then the one it acts on now.
+ * @param {import("zod").infer<typeof scenarioRunSchema>} run
+ */
+function exchangesOf(run) {
+  const made = run.steps.map((step) => exchangeIdSchema.safeParse(step.result).data?.exchange_id);
+  return [...new Set([...made, run.exchange_id].filter((id) => typeof id === "string"))];
 }

@@ -7,8 +7,8 @@ import { cliEnv, session, setUpCliApp, tearDownCliApp } from "./harness/cli-app"
 
 // `exchange-dashboard trigger` (docs/cli.md) run as a subprocess against an app of its own: a
 // built-in scenario followed to its end, each step and the exchange's webhooks printed as they
-// come, and the refusals a developer meets said plainly with exit code 1 (an unknown scenario)
-// or 2 (a --set that is not key=value).
+// come (each exchange's, when a scenario makes several), the scenarios named in --help and in the
+// refusal of an unknown one, both bad usage with exit code 2 (as is a --set that is not key=value).
 
 beforeAll(setUpCliApp, 120_000);
 afterAll(tearDownCliApp);
@@ -16,7 +16,7 @@ afterAll(tearDownCliApp);
 type Line = {
   run?: string;
   step?: { name: string; status: string };
-  webhook?: { event: string | null };
+  webhook?: { event: string | null; exchange_id?: string | null; seq?: number };
   status?: string;
   exchange_id?: string;
 };
@@ -51,10 +51,43 @@ describe("exchange-dashboard trigger", () => {
     expect(stored.data.map((e) => e.event)).toEqual(scenario.events);
   });
 
-  it("an unknown scenario is refused in a sentence, exit 1; a --set without '=' is bad usage, exit 2", async () => {
+  it("standing-order-three-payments prints the exchange.executed of each of its three exchanges, in order", async () => {
+    const result = await runCli(["trigger", "standing-order-three-payments", "--set", "interval_seconds=5", "--json"], cliEnv());
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    const lines = result.stdout
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Line & { exchange_ids?: string[] });
+    const last = lines.at(-1);
+    expect(last?.status).toBe("succeeded");
+    const run = parse(scenarioRunSchema, await session.request("GET", `/api/sandbox/scenario-runs/${last?.run}`), 200);
+    const exchanges = run.steps.flatMap((s) => (s.kind === "pay" ? [String(s.result?.exchange_id)] : []));
+    expect(new Set(exchanges).size).toBe(3);
+    const printed = lines.flatMap((l) => (l.webhook ? [l.webhook] : []));
+    expect(printed.map((w) => [w.event, w.exchange_id])).toEqual(exchanges.map((id) => ["exchange.executed", id]));
+    expect(printed.map((w) => w.seq)).toEqual(printed.map((w) => w.seq).sort((a, b) => (a ?? 0) - (b ?? 0)));
+    // the last line names every exchange of the run, not only the last one's
+    expect(last?.exchange_ids).toEqual(exchanges);
+  });
+
+  it("trigger --help names every built-in scenario of the sandbox, in its order, with the values --set changes", async () => {
+    const scenarios = parse(scenarioListSchema, await session.request("GET", "/api/sandbox/scenarios"), 200).data;
+    const help = await runCli(["trigger", "--help"], {});
+    expect(help.code).toBe(0);
+    const section = help.stdout.slice(Math.max(0, help.stdout.indexOf("\nScenarios")));
+    const listed = section.split("\n").flatMap((l) => /^ {2}([a-z][a-z0-9-]+) {2,}\S/.exec(l)?.[1] ?? []);
+    expect(listed).toEqual(scenarios.map((s) => s.name));
+    for (const scenario of scenarios) {
+      const values = Object.entries(scenario.values).map(([k, v]) => `${k}=${v}`);
+      expect(help.stdout).toMatch(new RegExp(`^ {2}${scenario.name} .*\\n +values: ${values.join(" ")}$`, "m"));
+    }
+  });
+
+  it("an unknown scenario is bad usage, exit 2, answered with the names there are; a --set without '=' is bad usage too", async () => {
+    const names = parse(scenarioListSchema, await session.request("GET", "/api/sandbox/scenarios"), 200).data.map((s) => s.name);
     const unknown = await runCli(["trigger", "no-such-scenario"], cliEnv());
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain("There is no scenario named no-such-scenario");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(`There is no scenario named no-such-scenario. The sandbox's scenarios: ${names.join(", ")}`);
     const bad = await runCli(["trigger", "onchain-buy-settled", "--set", "amount"], cliEnv());
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--set amount: write key=value");

@@ -88,6 +88,46 @@ describe("exchange-dashboard logs tail, events", () => {
   });
 });
 
+describe("exchange-dashboard events resend, in words", () => {
+  it("says no forwarding endpoint is set up (and where to add one), or how many took it in the singular or plural", async () => {
+    await executedExchange();
+    const home = configHome();
+    const listed = await runCli(["events", "list", "--json", "--limit", "1"], cliEnv(home));
+    const event = JSON.parse(listed.stdout.split("\n")[0] ?? "{}") as { seq: number; event: string };
+    expect(event.event).toBe("exchange.executed");
+    const resend = async () => {
+      const result = await runCli(["events", "resend", String(event.seq)], cliEnv(home));
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout.trim();
+    };
+    const noListener = "no listener is running with this config directory: the next `exchange-dashboard listen` forwards it";
+    expect(await resend()).toBe(
+      `${event.event} #${event.seq}: not queued for any forwarding endpoint: none is set up (add one under Settings → Forwarding); ` +
+        noListener,
+    );
+
+    const made: string[] = [];
+    const endpoint = async (body: Record<string, unknown>) => {
+      const reply = await session.request("POST", "/api/forwarding/endpoints", { url: `${receiver.url}/words`, ...body });
+      expect(reply.status).toBe(201);
+      made.push((reply.body as { id: string }).id);
+    };
+    try {
+      await endpoint({ event_types: ["exchange.refunded"] });
+      expect(await resend()).toBe(
+        `${event.event} #${event.seq}: not queued for any forwarding endpoint: the one set up is not enabled for ` +
+          `${event.event} events (see Settings → Forwarding); ${noListener}`,
+      );
+      await endpoint({});
+      expect(await resend()).toBe(`${event.event} #${event.seq}: queued for 1 forwarding endpoint; ${noListener}`);
+      await endpoint({});
+      expect(await resend()).toBe(`${event.event} #${event.seq}: queued for 2 forwarding endpoints; ${noListener}`);
+    } finally {
+      for (const id of made) await session.request("DELETE", `/api/forwarding/endpoints/${id}`);
+    }
+  });
+});
+
 describe("exchange-dashboard's refusals", () => {
   it("a revoked key ends a running listener and refuses every command, with exit status 1 and a clear message", async () => {
     const created = await newKey(["read"]);

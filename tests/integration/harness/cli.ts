@@ -6,7 +6,7 @@ import path from "node:path";
 // The developer's command line (cli/exchange-dashboard.mjs) run as they run it: a child process
 // of plain Node.js, its own config directory (XDG_CONFIG_HOME), no colours (not a terminal).
 
-const entry = path.resolve(import.meta.dirname, "../../../cli/exchange-dashboard.mjs");
+export const entry = path.resolve(import.meta.dirname, "../../../cli/exchange-dashboard.mjs");
 
 export const configHome = () => mkdtempSync(path.join(os.tmpdir(), "exchange-cli-"));
 
