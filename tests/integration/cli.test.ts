@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEventDetailSchema } from "@/lib/dashboard/contract/events-api";
 import { parse } from "./harness/api";
 import { freePort } from "./harness/app-server";
-import { CliRun, configHome, runCli } from "./harness/cli";
+import { CliRun, configHome, entry, runCli } from "./harness/cli";
+import { Terminal } from "./harness/terminal";
 import {
   app,
   bodiesOf,
@@ -21,7 +22,9 @@ import {
 
 // The developer's command line (docs/cli.md) run as a subprocess against an app of its own
 // (harness/cli-app.ts): login, logs tail, events, and how each refusal ends. `listen` has its own
-// file, cli-listen.test.ts, and `trigger` cli-trigger.test.ts.
+// file, cli-listen.test.ts, and `trigger` cli-trigger.test.ts. `login` is also run as a person
+// runs it (docs/cli.md, step 2): in a real terminal (a tmux pane), the key typed at the prompt,
+// the screen read as they see it: the prompt must stay while it waits, and nothing typed may show.
 
 beforeAll(setUpCliApp, 120_000);
 afterAll(tearDownCliApp);
@@ -38,6 +41,47 @@ describe("exchange-dashboard login", () => {
     // the kept config is used by the next command without flags or environment
     const listed = await runCli(["events", "list", "--json"], { XDG_CONFIG_HOME: home });
     expect(listed.code, listed.stderr).toBe(0);
+  });
+});
+
+const PROMPT = "API key (";
+
+describe("exchange-dashboard login in a terminal", () => {
+  it("asks for the key with its prompt on screen, shows nothing of what is typed, and logs in with it", async () => {
+    const home = configHome();
+    const terminal = await Terminal.start([process.execPath, entry, "login", "--url", app.baseUrl], {
+      TERM: "screen",
+      LANG: "C.UTF-8",
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      XDG_CONFIG_HOME: home,
+      NODE_ENV: "production",
+    });
+    try {
+      const promptLine = (screen: string) => screen.split("\n").find((l) => l.startsWith(PROMPT));
+      const waiting = await terminal.until((s) => promptLine(s) !== undefined, "the prompt");
+      expect(waiting).not.toContain("[exited");
+
+      await terminal.type(key);
+      // typed, not yet entered: the prompt is still the line's whole text
+      const typed = await terminal.screen();
+      expect(promptLine(typed), typed).toMatch(/^API key \(.*\): ?$/);
+      expect(typed).not.toContain(key.slice(0, 12));
+
+      await terminal.press("Enter");
+      const done = await terminal.until((s) => s.includes("[exited"), "the end of login");
+      expect(done).toContain("[exited 0]");
+      expect(done).toContain(`Logged in to ${app.baseUrl}`);
+      // the prompt stayed, with nothing after it: no character of the key, no mask
+      expect(promptLine(done), done).toMatch(/^API key \(.*\): ?$/);
+      for (const part of [key.slice(0, 12), key.slice(12, 28), key.slice(28)]) expect(done).not.toContain(part);
+      expect(JSON.parse(readFileSync(path.join(home, "exchange-dashboard", "config.json"), "utf8"))).toEqual({
+        url: app.baseUrl,
+        api_key: key,
+      });
+    } finally {
+      await terminal.close();
+    }
   });
 });
 
