@@ -199,3 +199,28 @@ test("a Lightning Address typed on a French phone is resolved, checked and paid;
   await expect(phone.getByRole("heading", { level: 1 })).toHaveText(text(fr, "pay.states.paidTitle"));
   await context.close();
 });
+
+test("mistakes are told in the end user's words: an address whose wallet cannot be reached, a text that is no invoice", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const { url } = await lightningPayoutLink(page, lightningNode(`words ${Math.random()}`));
+  const en = catalogue("en");
+  const { context, page: phone } = await endUserPage(browser, page, "en-GB");
+  await phone.goto(url);
+  await phone.getByText(text(en, "address.summary")).click();
+  await phone.getByLabel(text(en, "address.label")).fill("someone@example.invalid");
+  await phone.getByRole("button", { name: text(en, "address.submit") }).click();
+  // no host name, no errno: only what the end user can do about it
+  await expect(phone.locator("#lightning-address-error")).toHaveText(text(en, "address.errors.lightning_address_unreachable"));
+  await phone.screenshot({ path: testInfo.outputPath(`pay-en-address-unreachable-${testInfo.project.name}.png`), fullPage: true });
+
+  // letters that look like a mainnet invoice's beginning are still no invoice, not a network mistake
+  await phone.getByText(text(en, "pay.pasteInstead")).click();
+  const field = phone.getByLabel(/Invoice for exactly/);
+  await field.fill("lnbc1garbage");
+  await expect(phone.getByTestId("invoice-problem")).toHaveText(text(en, "invoice.problems.invalid"));
+  await phone.screenshot({ path: testInfo.outputPath(`pay-en-not-an-invoice-${testInfo.project.name}.png`), fullPage: true });
+  await context.close();
+});

@@ -79,6 +79,9 @@ describe("Lightning invoice payout", () => {
       (ctx: Ctx) => makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats) * 1000n, now: new Date(ctx.now.getTime() - 7200_000) }).invoice,
     ],
     ["garbage", "invalid_invoice", () => "lntb1notaninvoice"],
+    // no invoice at all, whatever network its first letters name: not a network mistake
+    ["garbage with mainnet's prefix", "invalid_invoice", () => "lnbc1garbage"],
+    ["garbage with regtest's prefix and an amount", "invalid_invoice", () => "lnbcrt10u1garbage"],
     [
       "corrupted checksum",
       "invalid_invoice",
