@@ -1,11 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { lightningNode } from "../tests/integration/harness/wallet";
 import { expect, test } from "./fixtures";
-import { createOrderViaApi, operatorDrive, operatorPay, shot, signInAs } from "./helpers";
+import { createOrderViaApi, lightningOrderViaApi, operatorDrive, operatorPay, shot, signInAs } from "./helpers";
 
 // The exchange page as staff read it on a desktop: its times in the tenant's time zone whatever
-// the reader's computer says (the service's own times and the webhooks' arrival told apart), and
-// the executed figures of an exchange refunded after execution.
+// the reader's computer says (the service's own times and the webhooks' arrival told apart), the
+// executed figures of an exchange refunded after execution, and no channel payout offered for a
+// node that has a channel already.
 
 type Tree = { [key: string]: string | Tree };
 const dashboard = JSON.parse(readFileSync(path.join(import.meta.dirname, "../messages/dashboard/en.json"), "utf8")) as Tree;
@@ -62,4 +64,29 @@ test("a refunded exchange keeps its executed figures; its times are the tenant's
   } finally {
     await page.request.put("/api/settings/time-zone", { headers, data: { time_zone: before } });
   }
+});
+
+test("a node that has a channel with the service is offered no channel payout", async ({ page }, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const headers = { origin: new URL(page.url()).origin };
+  const node = lightningNode(`has a channel ${Math.random()}`);
+  const first = await operatorPay(page.request, await lightningOrderViaApi(page, node), 150);
+  await expect.poll(async () => (await page.request.get(`/api/exchanges/${first}`)).status()).toBe(200);
+  await page.goto(`/exchanges/${first}`);
+  const panel = page.getByTestId("payout-panel");
+  await expect(panel.getByRole("heading", { name: text("payouts.panel.byChannel") })).toBeVisible();
+  const opened = await page.request.patch(`/api/exchanges/${first}`, {
+    headers,
+    data: { payout: { type: "channel", node_address: `${node.pubkey}@node.example:9735` } },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  await operatorDrive(page.request, first, { type: "channel_funded" });
+
+  const second = await operatorPay(page.request, await lightningOrderViaApi(page, node), 150);
+  await expect.poll(async () => (await page.request.get(`/api/exchanges/${second}`)).status()).toBe(200);
+  await page.goto(`/exchanges/${second}`);
+  await expect(panel.getByRole("heading", { name: text("payouts.panel.byInvoice") })).toBeVisible();
+  await expect(panel.getByRole("heading", { name: text("payouts.panel.byChannel") })).toHaveCount(0);
+  await expect(page.getByTestId("channel-qr")).toHaveCount(0);
+  await shot(page, testInfo, "exchange-node-with-channel");
 });

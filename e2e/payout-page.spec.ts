@@ -224,3 +224,28 @@ test("mistakes are told in the end user's words: an address whose wallet cannot 
   await phone.screenshot({ path: testInfo.outputPath(`pay-en-not-an-invoice-${testInfo.project.name}.png`), fullPage: true });
   await context.close();
 });
+
+test("a node that has a channel with the service is offered no channel payout", async ({ page, browser }, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const node = lightningNode(`channel exists ${Math.random()}`);
+  const first = await lightningPayoutLink(page, node);
+  const en = catalogue("en");
+  const { context, page: phone } = await endUserPage(browser, page, "en-GB");
+  await phone.goto(first.url);
+  await expect(phone.getByText(text(en, "pay.moreOptions"))).toBeVisible();
+  const opened = await page.request.patch(`/api/exchanges/${first.exchangeId}`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { payout: { type: "channel", node_address: `${node.pubkey}@node.example:9735` } },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  await operatorDrive(page.request, first.exchangeId, { type: "channel_funded" });
+
+  const second = await lightningPayoutLink(page, node);
+  await phone.goto(second.url);
+  await expect(phone.locator('[data-status="awaiting_payout"]')).toBeVisible();
+  await expect(phone.getByTestId("pay-qr")).toBeVisible();
+  await expect(phone.getByText(text(en, "pay.moreOptions"))).toHaveCount(0);
+  await expect(phone.getByTestId("pay-channel-qr")).toHaveCount(0);
+  await phone.screenshot({ path: testInfo.outputPath(`pay-en-channel-exists-${testInfo.project.name}.png`), fullPage: true });
+  await context.close();
+});
