@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { expect, OPERATOR_KEY, test } from "./fixtures";
 import { audit } from "./axe";
-import { createOrderViaApi, operatorPay, sectionLink, shot, signInAs } from "./helpers";
+import { clientExchange, createOrderViaApi, operatorPay, sectionLink, shot, signInAs } from "./helpers";
 
 test("an admin simulates a payment on an order, then each next step on the exchange page, which updates live", async ({
   page,
@@ -251,4 +251,37 @@ test("`/` focuses the header's search from anywhere; ↓ and ↑ choose among se
   const href = await matches.nth(0).getAttribute("href");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test("a sandbox webhook delivery's failed attempts say why in the console's language", async ({ page, context }, testInfo) => {
+  const auth = { authorization: `Bearer ${OPERATOR_KEY}` };
+  const client = (await (
+    await page.request.post("/sandbox/operator/clients", { headers: auth, data: { name: `Unreachable ${Date.now()}` } })
+  ).json()) as { client_id: string };
+  // nothing listens on port 9: every attempt is refused
+  const endpoints = await page.request.put(`/sandbox/operator/clients/${client.client_id}/webhook-endpoints`, {
+    headers: auth,
+    data: { endpoints: [{ url: "http://127.0.0.1:9/hook", secret: "s".repeat(24) }] },
+  });
+  expect(endpoints.status(), await endpoints.text()).toBe(200);
+  const endpointId = ((await endpoints.json()) as { endpoints: { id: string }[] }).endpoints[0]?.id ?? "";
+  await clientExchange(page.request, client.client_id, 10);
+
+  await signInAs(page, "operator@example.com");
+  await context.addCookies([{ name: "NEXT_LOCALE", value: "fr", url: new URL(page.url()).origin }]);
+  const row = page.locator("[data-delivery]").first();
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`/operator?tab=sandbox&endpoint_id=${endpointId}`);
+        return row.getByText(/tentative/).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+  await row.getByText("Tentatives et corps").click();
+  const attempt = row.locator("li").first();
+  await expect(attempt).toContainText("· injoignable (ECONNREFUSED) ·");
+  await expect(attempt).not.toContainText("could not be reached");
+  await shot(page, testInfo, "console-delivery-failure-fr");
 });

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { lightningNode } from "../tests/integration/harness/wallet";
 import { audit } from "./axe";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
-import { lightningOrderViaApi, operatorPay, shot } from "./helpers";
+import { lightningOrderViaApi, operatorDrive, operatorPay, shot } from "./helpers";
 
 // The exchange page's "Payout links" card as staff use it, in English and German, at desktop and
 // phone width: a link made and still listed as open after a reload, a second one made only once
@@ -115,3 +115,40 @@ for (const [locale, acceptLanguage] of [
     });
   });
 }
+
+test("a link whose payout expired is listed as expired, without Revoke, like its own page says, also after a reload", async ({
+  page,
+  browser,
+}, testInfo) => {
+  const dashboard = read("messages/dashboard", "en");
+  const pub = read("messages", "en");
+  const t = (key: string) => text(dashboard, `payouts.link.${key}`);
+  await signIn(page, pub, "affiliate@example.com");
+  const exchangeId = await operatorPay(page.request, await lightningOrderViaApi(page, lightningNode(`expiry ${Math.random()}`)), 110);
+  await expect.poll(async () => (await page.request.get(`/api/exchanges/${exchangeId}`)).status()).toBe(200);
+  await page.goto(`/exchanges/${exchangeId}`);
+  const card = page.getByRole("region", { name: t("title") });
+  await card.getByRole("button", { name: t("create") }).click();
+  const url = (await card.getByTestId("payout-link").textContent()) ?? "";
+  const row = card.locator("[data-payout-link]");
+  await expect(row).toHaveAttribute("data-state", "open");
+
+  // the service gives up on the payout (24 h without one): the exchange is refunded
+  await operatorDrive(page.request, exchangeId, { type: "payout_expired" });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, locale: "en-GB" });
+  const phone = await context.newPage();
+  await phone.goto(url);
+  await expect(phone.getByRole("heading", { level: 1 })).toHaveText(text(pub, "pay.states.expiredTitle"));
+  await context.close();
+
+  // the page follows the refund live; a reload reads the same
+  await expect(row).toHaveAttribute("data-state", "expired", { timeout: 15_000 });
+  await expect(row.getByText(t("states.expired"), { exact: true })).toBeVisible();
+  await expect(row).toContainText(t("payoutEnded"));
+  await expect(row.getByRole("button")).toHaveCount(0);
+  await page.reload();
+  await expect(row).toHaveAttribute("data-state", "expired");
+  await expect(row.getByRole("button")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: t("create") })).toHaveCount(0);
+  await shot(page, testInfo, `expired-link-${testInfo.project.name}`);
+});

@@ -110,8 +110,11 @@ test("speaks the browser's language, switches on request, and works with the key
   await expect(keyboard.page.getByText("Paste an invoice instead")).toBeFocused();
   await keyboard.page.keyboard.press("Enter");
   await expect(keyboard.page.getByLabel(/Invoice for exactly/)).toBeVisible(); // the form loads when opened
-  await keyboard.page.keyboard.press("Tab");
-  await expect(keyboard.page.getByRole("button", { name: "Scan from my phone" })).toBeFocused();
+  // a computer is offered to scan the invoice from the phone's screen; a phone (a touch screen) is not
+  if (testInfo.project.name !== "phone") {
+    await keyboard.page.keyboard.press("Tab");
+    await expect(keyboard.page.getByRole("button", { name: "Scan from my phone" })).toBeFocused();
+  }
   await keyboard.page.keyboard.press("Tab");
   await expect(keyboard.page.getByLabel(/Invoice for exactly/)).toBeFocused();
   await keyboard.context.close();
@@ -194,5 +197,55 @@ test("a Lightning Address typed on a French phone is resolved, checked and paid;
   await operatorDrive(page.request, exchangeId, { type: "invoice_paid" });
   await expect(phone.locator('[data-status="paid"]')).toBeVisible({ timeout: 15_000 });
   await expect(phone.getByRole("heading", { level: 1 })).toHaveText(text(fr, "pay.states.paidTitle"));
+  await context.close();
+});
+
+test("mistakes are told in the end user's words: an address whose wallet cannot be reached, a text that is no invoice", async ({
+  page,
+  browser,
+}, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const { url } = await lightningPayoutLink(page, lightningNode(`words ${Math.random()}`));
+  const en = catalogue("en");
+  const { context, page: phone } = await endUserPage(browser, page, "en-GB");
+  await phone.goto(url);
+  await phone.getByText(text(en, "address.summary")).click();
+  await phone.getByLabel(text(en, "address.label")).fill("someone@example.invalid");
+  await phone.getByRole("button", { name: text(en, "address.submit") }).click();
+  // no host name, no errno: only what the end user can do about it
+  await expect(phone.locator("#lightning-address-error")).toHaveText(text(en, "address.errors.lightning_address_unreachable"));
+  await phone.screenshot({ path: testInfo.outputPath(`pay-en-address-unreachable-${testInfo.project.name}.png`), fullPage: true });
+
+  // letters that look like a mainnet invoice's beginning are still no invoice, not a network mistake
+  await phone.getByText(text(en, "pay.pasteInstead")).click();
+  const field = phone.getByLabel(/Invoice for exactly/);
+  await field.fill("lnbc1garbage");
+  await expect(phone.getByTestId("invoice-problem")).toHaveText(text(en, "invoice.problems.invalid"));
+  await phone.screenshot({ path: testInfo.outputPath(`pay-en-not-an-invoice-${testInfo.project.name}.png`), fullPage: true });
+  await context.close();
+});
+
+test("a node that has a channel with the service is offered no channel payout", async ({ page, browser }, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const node = lightningNode(`channel exists ${Math.random()}`);
+  const first = await lightningPayoutLink(page, node);
+  const en = catalogue("en");
+  const { context, page: phone } = await endUserPage(browser, page, "en-GB");
+  await phone.goto(first.url);
+  await expect(phone.getByText(text(en, "pay.moreOptions"))).toBeVisible();
+  const opened = await page.request.patch(`/api/exchanges/${first.exchangeId}`, {
+    headers: { origin: new URL(page.url()).origin },
+    data: { payout: { type: "channel", node_address: `${node.pubkey}@node.example:9735` } },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  await operatorDrive(page.request, first.exchangeId, { type: "channel_funded" });
+
+  const second = await lightningPayoutLink(page, node);
+  await phone.goto(second.url);
+  await expect(phone.locator('[data-status="awaiting_payout"]')).toBeVisible();
+  await expect(phone.getByTestId("pay-qr")).toBeVisible();
+  await expect(phone.getByText(text(en, "pay.moreOptions"))).toHaveCount(0);
+  await expect(phone.getByTestId("pay-channel-qr")).toHaveCount(0);
+  await phone.screenshot({ path: testInfo.outputPath(`pay-en-channel-exists-${testInfo.project.name}.png`), fullPage: true });
   await context.close();
 });

@@ -63,8 +63,11 @@ test("the laptop's camera reads the invoice QR code from the phone's wallet, whi
       `--use-file-for-fake-video-capture=${video}`,
     ],
   });
+  // a computer (a mouse, no touch screen), at the width the project sets: the scan is offered to computers only
   const context = await browser.newContext({
     viewport: page.viewportSize(),
+    isMobile: false,
+    hasTouch: false,
     locale: "en-GB",
     permissions: ["camera"],
     baseURL: testInfo.project.use.baseURL,
@@ -81,4 +84,18 @@ test("the laptop's camera reads the invoice QR code from the phone's wallet, whi
   await laptop.getByRole("button", { name: "Pay out to this invoice" }).click();
   await expect(laptop.locator('[data-status="paying"]')).toBeVisible({ timeout: 15_000 });
   await browser.close();
+});
+
+test("a phone is not offered to scan with its own camera: the scan is for a computer reading the phone's code", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "a phone's touch screen: the phone project (Pixel 7)");
+  await signInAs(page, "affiliate@example.com");
+  const { url } = await lightningPayoutLink(page, lightningNode(`phone ${Math.random()}`));
+  expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
+  await page.goto(url);
+  await page.getByText("Paste an invoice instead").click();
+  await expect(page.getByLabel(/Invoice for exactly/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Scan from my phone" })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath(`no-scan-${testInfo.project.name}.png`), fullPage: true });
 });

@@ -1,5 +1,6 @@
 import { headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
+import { requestTimeZone } from "@/lib/dashboard/auth/request-time-zone";
 import { dashboardLocales, defaultLocale, isLocale, type Locale } from "./config";
 
 /** The header the proxy sets on each page request: the language it negotiated for that path. */
@@ -22,9 +23,12 @@ async function messagesOf(locale: Locale): Promise<Catalogue> {
 
 // next-intl's configuration for each server render: the language the proxy chose for the page
 // and that language's catalogue. Where the proxy does not run (the sandbox's own pages, its
-// English developer reference), the page is English.
+// English developer reference), the page is English. Its times are in the signed-in person's
+// tenant's time zone (lib/dashboard/auth/request-time-zone.ts).
 export default getRequestConfig(async ({ locale: explicit }) => {
-  const fromProxy = (await headers()).get(localeHeader);
+  const requestHeaders = await headers();
+  const fromProxy = requestHeaders.get(localeHeader);
   const locale: Locale = isLocale(explicit) ? explicit : isLocale(fromProxy) ? fromProxy : defaultLocale;
-  return { locale, messages: await messagesOf(locale), timeZone: "Europe/Zurich" };
+  const [messages, timeZone] = await Promise.all([messagesOf(locale), requestTimeZone(requestHeaders)]);
+  return { locale, messages, timeZone };
 });

@@ -3,11 +3,12 @@ import { Card } from "@/components/ui/card";
 import { DefinitionList } from "@/components/ui/states";
 import type { ExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 import { btcToSats } from "@/lib/dashboard/client/format";
-import { useFormat } from "@/lib/dashboard/client/use-format";
+import { useFormat, usePageTimeZone } from "@/lib/dashboard/client/use-format";
 
 export function ExchangeAmounts({ exchange }: { exchange: ExchangeView }) {
   const t = useTranslations("exchanges.amounts");
   const f = useFormat();
+  const zone = usePageTimeZone();
   const { currency } = exchange;
   return (
     <Card title={t("title")} labelId="exchange-amounts">
@@ -40,6 +41,7 @@ export function ExchangeAmounts({ exchange }: { exchange: ExchangeView }) {
           ],
         ]}
       />
+      <p className="mt-3 text-xs text-zinc-500 dark:text-zinc-400">{t("zone", { zone })}</p>
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
 import type { StoredEvent } from "@/lib/dashboard/contract/dashboard-api";
 import { payoutOfEventBody } from "@/lib/dashboard/exchanges/exchange-view";
-import { useFormat } from "@/lib/dashboard/client/use-format";
+import { useFormat, usePageTimeZone } from "@/lib/dashboard/client/use-format";
 
 type Described = { key: "confirmed" | "broadcast" | "lightning" | "event"; values: Record<string, string | number> };
 
@@ -17,12 +17,18 @@ function describe(event: StoredEvent): Described {
   return { key: "event", values: { event: (event.event ?? "unknown").replace(".", "_"), name: event.event ?? "" } };
 }
 
-/** Every webhook event of the exchange, oldest first, with its delivery details and raw payload. */
+/**
+ * Every webhook event of the exchange, oldest first, with its delivery details and raw payload.
+ * Its times are when each webhook arrived here (the service's own times are under Amounts), in
+ * the tenant's zone like every time of the page.
+ */
 export function ExchangeTimeline({ events }: { events: StoredEvent[] }) {
   const t = useTranslations("exchanges.timeline");
   const f = useFormat();
+  const zone = usePageTimeZone();
   return (
     <Card title={t("title")} labelId="exchange-timeline">
+      <p className="mb-3 text-xs text-zinc-500 dark:text-zinc-400">{t("zone", { zone })}</p>
       {events.length === 0 ? (
         <p className="text-sm text-zinc-500 dark:text-zinc-400">{t("empty")}</p>
       ) : (

@@ -13,6 +13,7 @@ import { shortId } from "@/lib/dashboard/client/format";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import { deliverySchema, recoverResultSchema, type clientListSchema, type deliveriesSchema } from "@/lib/service-api/operator-contract";
 import { listFilters } from "@/lib/dashboard/pages/list-page";
+import { useDeliveryFailureText } from "./delivery-failure";
 import type * as z from "zod/mini";
 
 /** A date as a datetime-local input shows it: the browser's local time, to the minute. */
@@ -31,6 +32,7 @@ const statusStyle: Record<Delivery["status"], string> = {
 function DeliveryRow({ delivery }: { delivery: Delivery }) {
   const t = useTranslations("operator.deliveries");
   const f = useFormat();
+  const failureText = useDeliveryFailureText();
   const router = useRouter();
   const { busy, error, run } = useSubmit();
   return (
@@ -70,7 +72,7 @@ function DeliveryRow({ delivery }: { delivery: Delivery }) {
                 attempt: a.attempt,
                 time: f.dateTime(a.started_at),
                 status: a.status_code === null ? t("noAnswer") : String(a.status_code),
-                error: a.error ? ` · ${a.error}` : "",
+                error: a.error ? ` · ${failureText(a.error)}` : "",
                 ms: a.duration_ms,
               })}
             </li>

@@ -67,7 +67,7 @@ async function addressText(sats: number): Promise<PayAddressText> {
       ...Object.fromEntries(addressCodes.map((code) => [code, t(`errors.${code}`)])),
       lightning_address_amount: t("errors.lightning_address_amount", { detail: "{detail}" }),
       lightning_address_refused: t("errors.lightning_address_refused", { detail: "{detail}" }),
-      lightning_address_unreachable: t("errors.lightning_address_unreachable", { detail: "{detail}" }),
+      lightning_address_unreachable: t("errors.lightning_address_unreachable"),
       generic: invoice("errors.generic", { code: "{code}" }),
     },
   };

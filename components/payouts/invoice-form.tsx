@@ -8,7 +8,7 @@ import { ApiClientError } from "@/lib/dashboard/client/api";
 import { serviceNow } from "@/lib/dashboard/client/service-clock";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { catalogue } from "@/i18n/catalogues";
-import { ScanInvoice } from "./scan-invoice";
+import { canScanFromPhone, ScanInvoice } from "./scan-invoice";
 import type { Locale } from "@/i18n/config";
 
 export type InvoiceFormProps = {
@@ -59,9 +59,7 @@ export default function InvoiceForm({ locale, network, expectedSats, feeSats, no
         }
       }}
     >
-      {typeof navigator !== "undefined" && navigator.mediaDevices?.getUserMedia !== undefined && (
-        <ScanInvoice onInvoice={setText} t={(key) => t(`scan.${key}`)} />
-      )}
+      {canScanFromPhone() && <ScanInvoice onInvoice={setText} t={(key) => t(`scan.${key}`)} />}
       <Field id="invoice" label={t("label", { sats: expectedSats })} error={error}>
         <TextArea
           id="invoice"

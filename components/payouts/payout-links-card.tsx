@@ -30,10 +30,14 @@ function LinkRow({ link, onRevoke, busy }: { link: PayoutLinkItem; onRevoke: (()
   const t = useTranslations("payouts.link");
   const f = useFormat();
   const made = f.dateTime(link.created_on);
+  // an unused link expired by its payout's end (the exchange was refunded) says so, not its own end to come
+  const endedEarly = link.state === "expired" && link.payout_ended;
   const ending =
     link.state === "revoked" && link.revoked_on
       ? t("revokedOn", { time: f.dateTime(link.revoked_on) })
-      : t(link.live ? "expires" : "expired", { time: f.dateTime(link.expires_on) });
+      : endedEarly
+        ? t("payoutEnded")
+        : t(link.live ? "expires" : "expired", { time: f.dateTime(link.expires_on) });
   return (
     <li className="flex items-start justify-between gap-3 py-3 first:pt-0 last:pb-0" data-payout-link={link.id} data-state={link.state}>
       <div className="flex min-w-0 flex-col gap-1">

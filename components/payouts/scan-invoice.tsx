@@ -36,6 +36,16 @@ const cameraProblem = (error: unknown): ScanKey => {
 };
 
 /**
+ * Whether to offer the scan: a camera to ask for, and a precise primary pointer (a mouse or a
+ * trackpad: a computer). A phone or a tablet (a coarse pointer, its finger) is where the invoice's
+ * QR code is shown, not read: its wallet pastes or opens the invoice itself.
+ */
+export function canScanFromPhone(): boolean {
+  if (typeof navigator === "undefined" || navigator.mediaDevices?.getUserMedia === undefined) return false;
+  return typeof matchMedia === "function" && matchMedia("(pointer: fine)").matches;
+}
+
+/**
  * "Scan from my phone": this computer's camera reads the invoice's QR code that the user's phone
  * wallet shows. Frames are read five times a second until one holds an invoice; then the camera
  * is switched off and the invoice handed over, to be checked like a pasted one.

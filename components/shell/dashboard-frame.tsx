@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages } from "next-intl/server";
+import { getLocale, getMessages, getTimeZone } from "next-intl/server";
 import { AppShell } from "@/components/shell/app-shell";
 import { LanguageSwitcher } from "@/components/i18n/language-switcher";
 import { dashboardLocales } from "@/i18n/config";
@@ -25,7 +25,7 @@ const clientNamespaces = Object.keys(dashboardCatalogue) as (keyof typeof dashbo
  * an address that names no page is answered in it too (app/not-found.tsx).
  */
 export async function DashboardFrame({ user, path, children }: { user: CurrentUser; path: string; children: ReactNode }) {
-  const [locale, messages] = await Promise.all([getLocale(), getMessages()]);
+  const [locale, messages, timeZone] = await Promise.all([getLocale(), getMessages(), getTimeZone()]);
   const picked = Object.fromEntries(clientNamespaces.map((ns) => [ns, messages[ns]]));
   const tenants = await allTenants(await getDb());
   const tenant = user.role === "operator" ? tenants.find((t) => t.isDefault) : tenants.find((t) => t.id === user.tenantId);
@@ -35,7 +35,7 @@ export async function DashboardFrame({ user, path, children }: { user: CurrentUs
   const sandbox = tenant ? isSandboxTenant(tenant) : false;
   const activity = sandbox ? exampleActivity() : null;
   return (
-    <NextIntlClientProvider locale={locale} messages={picked} timeZone="Europe/Zurich">
+    <NextIntlClientProvider locale={locale} messages={picked} timeZone={timeZone}>
       <AppShell
         languages={<LanguageSwitcher offered={dashboardLocales} returnTo={path} compact />}
         user={{

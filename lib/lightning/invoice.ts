@@ -63,15 +63,17 @@ export function decodeInvoice(text: string, expected: NetworkName): DecodedInvoi
   const match = HRP.exec(hrp);
   if (!match?.[1]) throw new InvoiceError("invalid_invoice", "Not a BOLT 11 invoice");
   const prefix = match[1];
-  if (prefix !== invoicePrefix[expected]) {
-    const found = networkByPrefix[prefix] ?? prefix;
-    throw new InvoiceError("invoice_network", `The invoice is for ${found}, not ${expected}`, found);
-  }
+  // decoded (checksum, signature) before its network is compared: text that only begins like
+  // another network's invoice is no invoice, not a network mistake
   let decoded: ReturnType<typeof bolt11.decode>;
   try {
     decoded = bolt11.decode(invoice, bolt11Network(prefix));
   } catch (error) {
     throw new InvoiceError("invalid_invoice", error instanceof Error ? error.message : "Invalid invoice");
+  }
+  if (prefix !== invoicePrefix[expected]) {
+    const found = networkByPrefix[prefix] ?? prefix;
+    throw new InvoiceError("invoice_network", `The invoice is for ${found}, not ${expected}`, found);
   }
   const tag = (name: string) => decoded.tags.find((t) => t.tagName === name)?.data;
   const paymentHash = tag("payment_hash");

@@ -293,4 +293,32 @@ describe("the exchange's payout links: GET /api/exchanges/{id}/payout-links, DEL
     expect((await admin.request("DELETE", `/api/exchanges/${paid.exchange_id}/payout-links/${link.id}`)).status).toBe(404);
     expect((await links(admin, exchange_id))[0]).toMatchObject({ id: link.id, state: "open" });
   });
+
+  it("a link whose payout expired is listed expired, no longer live, like its page says", async () => {
+    const { order } = await lightningOrder(demo());
+    const { exchange_id } = await operator().pay({ order_id: order.id, amount: 90, currency: "eur" });
+    const link = parse(payoutLinkSchema, await admin.request("POST", `/api/exchanges/${exchange_id}/payout-link`, {}), 201);
+    expect((await links(admin, exchange_id))[0]).toMatchObject({ id: link.id, state: "open", live: true });
+    await operator().drive(exchange_id, { type: "payout_expired" });
+    // the link's page says the payout is over once the service refunded it
+    await expect.poll(async () => ((await payPage(tokenOf(link.url))).body as { status?: string }).status).toBe("refunded");
+    const page = await http("GET", `${inject("baseUrl")}/pay/${tokenOf(link.url)}`);
+    expect(String(page.body)).toContain("This payout link has expired");
+    // and the exchange's list (what the card and a reload of its page read) says so too: nothing to revoke
+    expect((await links(admin, exchange_id))[0]).toMatchObject({
+      id: link.id,
+      state: "expired",
+      live: false,
+      revoked_on: null,
+      payout_ended: true,
+    });
+    // a link made before the refund but never opened after it is expired too, by the webhook alone
+    const { order: other } = await lightningOrder(demo());
+    const second = await operator().pay({ order_id: other.id, amount: 90, currency: "eur" });
+    const unopened = parse(payoutLinkSchema, await admin.request("POST", `/api/exchanges/${second.exchange_id}/payout-link`, {}), 201);
+    await operator().drive(second.exchange_id, { type: "payout_expired" });
+    await expect
+      .poll(async () => (await links(admin, second.exchange_id)).map((l) => [l.id, l.state, l.live]), { timeout: 10_000 })
+      .toEqual([[unopened.id, "expired", false]]);
+  });
 });

@@ -79,6 +79,9 @@ describe("Lightning invoice payout", () => {
       (ctx: Ctx) => makeInvoice({ node: ctx.node, msat: BigInt(ctx.sats) * 1000n, now: new Date(ctx.now.getTime() - 7200_000) }).invoice,
     ],
     ["garbage", "invalid_invoice", () => "lntb1notaninvoice"],
+    // no invoice at all, whatever network its first letters name: not a network mistake
+    ["garbage with mainnet's prefix", "invalid_invoice", () => "lnbc1garbage"],
+    ["garbage with regtest's prefix and an amount", "invalid_invoice", () => "lnbcrt10u1garbage"],
     [
       "corrupted checksum",
       "invalid_invoice",
@@ -181,7 +184,11 @@ describe("LNURL-withdraw (LUD-03)", () => {
 describe("Lightning channel payout", () => {
   it("node_address required → PATCH with address → funding → open: settled twice", async () => {
     const client = await newClient(receiver.url);
-    const { node, exchangeId } = await awaitingPayout(client.api);
+    const { node, exchangeId, action } = await awaitingPayout(client.api);
+    expect(action.payout_options.channel).toBeDefined();
+    // another exchange of the node awaits its payout while the channel opens
+    const waiting = await awaitingPayout(client.api, node);
+    expect(waiting.action.payout_options.channel).toBeDefined();
     expect(errorCode(await patch(client.api, exchangeId, { type: "channel" }))).toBe("node_address_required");
     expect(
       errorCode(await patch(client.api, exchangeId, { type: "channel", node_address: `${lightningNode("other").pubkey}@10.0.0.1:9735` })),
@@ -213,9 +220,27 @@ describe("Lightning channel payout", () => {
     expect(settled.map((r) => JSON.parse(r.body).payload.payout.status)).toEqual(["funding", "completed"]);
     expect(JSON.parse(settled[0]?.body ?? "{}").payload.payout.host).toBe("node.example:9735");
 
-    // the node now has a direct channel: a second exchange may not open another
+    // the node now has a direct channel: a second exchange may not open another, and is not offered one
     const next = await awaitingPayout(client.api, node);
+    expect(Object.keys(next.action.payout_options)).toEqual(["invoice"]);
     expect(errorCode(await patch(client.api, next.exchangeId, { type: "channel" }))).toBe("channel_payout_not_allowed");
+    await receiver.waitFor((r) => r.body.includes(next.exchangeId) && r.body.includes("exchange.executed"));
+    const executed = receiver.received.find((r) => r.body.includes(next.exchangeId) && r.body.includes("exchange.executed"));
+    expect(Object.keys(JSON.parse(executed?.body ?? "{}").payload.action.payout_options)).toEqual(["invoice"]);
+    // nor is the exchange that awaited its payout while the channel opened, from then on
+    const before = initiatePayoutActionSchema.parse((await client.api.exchange(waiting.exchangeId)).action);
+    expect(Object.keys(before.payout_options)).toEqual(["invoice"]);
+    // and a failed invoice's fresh offers leave it out too
+    await patch(client.api, waiting.exchangeId, {
+      type: "invoice",
+      invoice: makeInvoice({
+        node,
+        msat: BigInt(waiting.amountSats - (before.payout_options.invoice?.fee ?? 0)) * 1000n,
+        now: await op.now(),
+      }).invoice,
+    });
+    const failed = exchangeSchema.parse((await op.drive(waiting.exchangeId, { type: "invoice_failed", failure_code: "no_route" })).body);
+    expect(Object.keys(initiatePayoutActionSchema.parse(failed.action).payout_options)).toEqual(["invoice"]);
   });
 
   it("channel_failed interrupts with its failure_code; LNURL-channel (LUD-02) then opens with the connected node", async () => {

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { errorCode } from "./harness/api";
+import { parse as parseCsv } from "csv-parse/sync";
+import { auditPageSchema } from "@/lib/dashboard/contract/dashboard-api";
+import { errorCode, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";
 import { DashboardSession } from "./harness/dashboard";
@@ -92,5 +94,28 @@ describe("step-up: a factor (or the password, without one) confirmed within the 
     );
     // reads stay open
     expect((await admin.request("GET", "/api/orders")).status).toBe(200);
+  }, 60_000);
+
+  it("a payout link refused for want of a confirmation is audited per attempt as denied, naming the address's exchange", async () => {
+    const admin = await signIn("affiliate@example.com");
+    await lapsed(admin);
+    const exchangeId = randomUUID();
+    for (let click = 0; click < 2; click++) {
+      const reply = await admin.request("POST", `/api/exchanges/${exchangeId}/payout-link`, {});
+      expect([reply.status, errorCode(reply)]).toEqual([403, "reauthentication_required"]);
+    }
+    const entries = parse(auditPageSchema, await admin.request("GET", "/api/audit?action=payout_links.create&limit=100"), 200).data;
+    const mine = entries.filter((e) => e.target === exchangeId);
+    expect(mine.map((e) => [e.action, e.result, e.target_kind])).toEqual([
+      ["payout_links.create", "reauthentication_required", "exchange"],
+      ["payout_links.create", "reauthentication_required", "exchange"],
+    ]);
+    // said as every refused action is: its sentence, naming the exchange, with the outcome "Denied"
+    const csv = await admin.request("GET", "/api/audit/export.csv?action=payout_links.create");
+    const rows = parseCsv(String(csv.body), { columns: true }) as Record<string, string>[];
+    const row = rows.find((r) => r.target === exchangeId);
+    expect(row).toMatchObject({ outcome: "Denied", result: "reauthentication_required" });
+    expect(row?.sentence).toContain(exchangeId);
+    expect(row?.sentence).not.toContain("(unknown)");
   }, 60_000);
 });

@@ -47,6 +47,12 @@ type Options = {
   stepUp?: boolean;
   /** Open to someone who must still set up a second factor (their account's security routes). */
   duringEnrolment?: boolean;
+  /**
+   * The path parameter that names what a mutation acts on (e.g. "id" of /api/exchanges/{id}/…):
+   * the audit log's target from the start, so that an attempt refused before the handler runs (a
+   * step-up, a role) names it too, as the address gave it (a UUID; the handler may say more).
+   */
+  auditTarget?: string;
 };
 
 export function apiErrorResponse(error: unknown, requestId: string, origin: string): { response: Response; code: string } {
@@ -130,6 +136,7 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
     let tenant: Tenant | undefined;
     const audit: ApiContext["audit"] = { target: null };
     try {
+      if (options.auditTarget) audit.target = targetOfPath((await context?.params)?.[options.auditTarget]);
       db = await getDb();
       // an affiliate's system sends an API key; a browser its session cookie (and, for a change, its Origin)
       const key = bearerKey(req.headers);
@@ -164,6 +171,11 @@ export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise
     }
   };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id as the audit log may name it: a UUID only, so that no text of a caller's choosing is recorded. */
+const targetOfPath = (value: string | string[] | undefined) => (typeof value === "string" && UUID.test(value) ? value.toLowerCase() : null);
 
 function auditEntry(
   action: AuditAction,

@@ -19,18 +19,22 @@ export type Formatters = {
   dateTime: (iso: string | null | undefined) => string;
 };
 
-const cache = new Map<Locale, Formatters>();
+const cache = new Map<string, Formatters>();
 
-/** The formatters of a language (made once per language). */
-export function formatters(locale: Locale): Formatters {
-  const cached = cache.get(locale);
+/**
+ * The formatters of a language, their times in `timeZone` (the runtime's own zone without one:
+ * the server's and the browser's differ, so a page passes its zone); made once per pair.
+ */
+export function formatters(locale: Locale, timeZone?: string): Formatters {
+  const key = `${locale} ${timeZone ?? ""}`;
+  const cached = cache.get(key);
   if (cached) return cached;
   const tag = intlLocale[locale];
   const integer = new Intl.NumberFormat(tag);
   const bitcoin = new Intl.NumberFormat(tag, { minimumFractionDigits: 8, maximumFractionDigits: 8 });
   const percent = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 });
   const share = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
-  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium" });
+  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium", timeZone });
   // one formatter per currency: tables format every row
   const money = new Map<string, Intl.NumberFormat>();
   const moneyIn = (currency: string) => {
@@ -52,7 +56,7 @@ export function formatters(locale: Locale): Formatters {
     share: (fraction: number) => share.format(fraction),
     dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—"),
   };
-  cache.set(locale, made);
+  cache.set(key, made);
   return made;
 }
 

@@ -192,7 +192,8 @@ export type PayoutLinkCreateBody = z.infer<typeof payoutLinkCreateBodySchema>;
 /**
  * `open`: the page works and nothing was submitted through it; `used`: an invoice or a Lightning
  * Address was submitted through its page (the page still works until it expires, to follow the
- * payout); `expired`: its 24 h passed unused; `revoked`: revoked, or replaced by a newer link.
+ * payout); `expired`: its 24 h passed unused, or its payout ended first (the service refunded the
+ * exchange, e.g. payout_expired); `revoked`: revoked, or replaced by a newer link.
  */
 export const payoutLinkStates = ["open", "used", "expired", "revoked"] as const;
 export type PayoutLinkState = (typeof payoutLinkStates)[number];
@@ -210,6 +211,8 @@ export const payoutLinkItemSchema = z
     used_on: z.nullable(isoTimestamp),
     /** When its page or its stream was last opened (to the minute: written at most once a minute). */
     last_opened_on: z.nullable(isoTimestamp),
+    /** Whether its exchange's payout ended (refunded) while it could still be opened: what expired it, if unused. */
+    payout_ended: z.boolean(),
   })
   .check(z.meta({ description: "A payout link as the exchange's list shows it; its URL was shown once, when it was made" }));
 export type PayoutLinkItem = z.infer<typeof payoutLinkItemSchema>;

@@ -13,6 +13,7 @@ import { clientNow, mineBlocks } from "../clock";
 import { emitEvent } from "../outbox/emit-event";
 import { wakeWorker } from "../outbox/wake";
 import { newOffers } from "./offers";
+import { offersChannel, withdrawChannelOffers } from "./channel-offer";
 import { renderExchange } from "./render-exchange";
 import { driveEventTypes, type driveEventSchema } from "@/lib/service-api/operator-contract";
 import { executionFields } from "./simulate-payment";
@@ -47,15 +48,15 @@ function coinPayoutOf(row: ExchangeRow): CoinPayout {
   return payout;
 }
 
-/** Fields that put a Lightning exchange back to awaiting payout after a failed attempt. */
-function payoutFailure(row: ExchangeRow, failureCode: string, now: Date): Partial<ExchangeRow> {
+/** Fields that put a Lightning exchange back to awaiting payout after a failed attempt (`channel`: whether one is offered). */
+function payoutFailure(row: ExchangeRow, failureCode: string, now: Date, channel: boolean): Partial<ExchangeRow> {
   const payout = payoutOf(row);
   if (!payout || payout.type === "coin") throw invalid("No Lightning payout to fail");
   return {
     state: "interrupted",
     reason: { code: "payout_failure" },
     action: { code: "initiate_payout" },
-    offers: newOffers(row.amountSats ?? 0, now),
+    offers: newOffers(row.amountSats ?? 0, now, channel),
     payout: { ...payout, status: "failed", failure_code: failureCode },
   };
 }
@@ -130,7 +131,10 @@ async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: Driv
   const payout = payoutOf(row);
   switch (event.type) {
     case "identification_approved":
-      return { changes: executionFields(order, row.costMinor, row.pair.slice(4), now), event: "exchange.executed" as const };
+      return {
+        changes: executionFields(order, row.costMinor, row.pair.slice(4), now, await offersChannel(tx, order.nodePubkey)),
+        event: "exchange.executed" as const,
+      };
     case "identification_rejected":
       return { changes: refunded("threshold_exceeded"), event: "exchange.refunded" as const };
     case "refund":
@@ -184,10 +188,14 @@ async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: Driv
       return { changes: { state: "settled", payout: paid, reason: null, action: null }, event: "exchange.settled" as const };
     }
     case "invoice_failed":
-      return { changes: payoutFailure(row, event.failure_code, now), event: "exchange.interrupted" as const };
+      return {
+        changes: payoutFailure(row, event.failure_code, now, await offersChannel(tx, order.nodePubkey)),
+        event: "exchange.interrupted" as const,
+      };
     case "channel_funded": {
       if (payout?.type !== "channel") throw invalid("No pending channel payout");
       await tx.update(sandboxNodes).set({ hasChannel: true }).where(eq(sandboxNodes.pubkey, payout.node_pubkey));
+      await withdrawChannelOffers(tx, payout.node_pubkey);
       const funding = { ...payout, status: "funding" as const, txid: txid(), outpoint: 0 };
       return { changes: { state: "settled", payout: funding, reason: null, action: null }, event: "exchange.settled" as const };
     }
@@ -198,7 +206,10 @@ async function transition(tx: Db, row: ExchangeRow, order: OrderRow, event: Driv
       return { changes: { payout: open }, event: "exchange.settled" as const };
     }
     case "channel_failed":
-      return { changes: payoutFailure(row, event.failure_code, now), event: "exchange.interrupted" as const };
+      return {
+        changes: payoutFailure(row, event.failure_code, now, await offersChannel(tx, order.nodePubkey)),
+        event: "exchange.interrupted" as const,
+      };
   }
 }
 

@@ -19,17 +19,18 @@ function offer(feeSats: number, now: Date): Offer {
   };
 }
 
-export function newOffers(amountSats: number, now: Date): Offers {
-  return { invoice: offer(invoiceFeeSats(amountSats), now), channel: offer(CHANNEL_FEE_SATS, now) };
+/** New offers; a channel only where the node may have one (`channel`, lib/sandbox/exchanges/channel-offer.ts). */
+export function newOffers(amountSats: number, now: Date, channel: boolean): Offers {
+  return { invoice: offer(invoiceFeeSats(amountSats), now), channel: channel ? offer(CHANNEL_FEE_SATS, now) : null };
 }
 
 export function isExpired(offer: Offer, now: Date): boolean {
   return new Date(offer.expires_on) <= now;
 }
 
-/** Renews the expired offers only; offers still valid are left as they are. */
+/** Renews the expired offers only; offers still valid are left as they are, and a channel not offered stays so. */
 export function renewExpired(offers: Offers, amountSats: number, now: Date): { offers: Offers; renewed: boolean } {
   const invoice = isExpired(offers.invoice, now) ? offer(invoiceFeeSats(amountSats), now) : offers.invoice;
-  const channel = isExpired(offers.channel, now) ? offer(CHANNEL_FEE_SATS, now) : offers.channel;
+  const channel = offers.channel && isExpired(offers.channel, now) ? offer(CHANNEL_FEE_SATS, now) : offers.channel;
   return { offers: { invoice, channel }, renewed: invoice !== offers.invoice || channel !== offers.channel };
 }

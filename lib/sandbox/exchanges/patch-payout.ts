@@ -89,6 +89,7 @@ type ChannelRequest = { nodeAddress?: string; private?: boolean; connectedPeer?:
 
 export async function requestChannelPayout(tx: Db, row: ExchangeRow, order: OrderRow, request: ChannelRequest, now: Date) {
   const offer = awaitingOffers(row, order).channel;
+  if (!offer) throw new ApiError("channel_payout_not_allowed", "A direct channel to this node already exists");
   if (isExpired(offer, now)) throw new ApiError("offer_expired", "The channel offer has expired: GET the exchange for a new one");
   const nodePubkey = order.nodePubkey ?? "";
   let address: { host: string; port: number } | undefined;

@@ -19,10 +19,11 @@ export function lnurlFor(kind: "withdraw" | "channel", k1: string): string {
   return encodeLnurl(`${env().sandboxPublicUrl}/lnurl/${kind}/${k1}`);
 }
 
-function renderPayoutOptions(offers: Offers) {
+function renderPayoutOptions({ invoice, channel }: Offers) {
   return {
-    invoice: { lnurl: lnurlFor("withdraw", offers.invoice.k1), fee: offers.invoice.fee_sats, expires_on: offers.invoice.expires_on },
-    channel: { lnurl: lnurlFor("channel", offers.channel.k1), fee: offers.channel.fee_sats, expires_on: offers.channel.expires_on },
+    invoice: { lnurl: lnurlFor("withdraw", invoice.k1), fee: invoice.fee_sats, expires_on: invoice.expires_on },
+    // no channel offered to a node that has one from us already
+    ...(channel ? { channel: { lnurl: lnurlFor("channel", channel.k1), fee: channel.fee_sats, expires_on: channel.expires_on } } : {}),
   };
 }
 

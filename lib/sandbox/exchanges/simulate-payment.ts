@@ -13,6 +13,7 @@ import { clientNow } from "../clock";
 import { decimalToMinor, price } from "../money";
 import { emitEvent } from "../outbox/emit-event";
 import { wakeWorker } from "../outbox/wake";
+import { offersChannel } from "./channel-offer";
 import { newOffers } from "./offers";
 import type { ExchangeRow, OrderRow } from "./types";
 
@@ -35,8 +36,8 @@ function decideOutcome(order: OrderRow, input: PaymentInput, costMinor: number, 
   return "executed";
 }
 
-/** Execution values at `now`: price, and for Lightning orders the payout offers. */
-export function executionFields(order: OrderRow, costMinor: number, currency: string, now: Date) {
+/** Execution values at `now`: price, and for Lightning orders the payout offers (a channel where `channel` allows it). */
+export function executionFields(order: OrderRow, costMinor: number, currency: string, now: Date, channel: boolean) {
   const rateMinor = Math.round(env().sandboxRates[currency as "eur" | "chf" | "gbp"] * 100);
   const { feeMinor, amountSats } = price(costMinor, order.feeRate, rateMinor);
   const lightning = order.payoutKind === "lightning";
@@ -47,7 +48,7 @@ export function executionFields(order: OrderRow, costMinor: number, currency: st
     rateMinor,
     feeMinor,
     action: lightning ? { code: "initiate_payout" } : null,
-    offers: lightning ? newOffers(amountSats, now) : null,
+    offers: lightning ? newOffers(amountSats, now, channel) : null,
     reason: null,
     payout: null,
   } satisfies Partial<ExchangeRow>;
@@ -102,7 +103,7 @@ export async function simulatePayment(db: Db, input: PaymentInput) {
     };
     const fields =
       outcome === "executed"
-        ? executionFields(order, costMinor, currency, now)
+        ? executionFields(order, costMinor, currency, now, await offersChannel(tx, order.nodePubkey))
         : outcome === "identification_required"
           ? { state: "interrupted", action: { code: "identification_required", identification_id: randomUUID() } }
           : { state: "refunded", reason: { code: outcome } };

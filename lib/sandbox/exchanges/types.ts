@@ -46,7 +46,8 @@ export type ChannelPayout = {
 export type Payout = CoinPayout | InvoicePayout | ChannelPayout;
 
 export type Offer = { fee_sats: number; expires_on: string; k1: string };
-export type Offers = { invoice: Offer; channel: Offer };
+/** `channel` is null for a node that has a channel from the service already (channel-offer.ts). */
+export type Offers = { invoice: Offer; channel: Offer | null };
 
 export type StoredAction = { code: "identification_required"; identification_id: string } | { code: "initiate_payout" };
 

@@ -44,6 +44,7 @@ function openOffer(row: ExchangeRow | null, kind: LnurlKind, now: Date) {
     throw new ApiError("payout_not_available", "This link is not valid (anymore)");
   }
   const offer = kind === "withdraw" ? offers.invoice : offers.channel;
+  if (!offer) throw new ApiError("payout_not_available", "This link is not valid (anymore)");
   if (isExpired(offer, now)) throw new ApiError("offer_expired", "This offer has expired: ask for a new link");
   return { row, offer };
 }

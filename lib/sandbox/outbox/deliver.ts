@@ -4,6 +4,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, lte, or, sql } from "drizzle-or
 import type { Db } from "@/lib/db/client";
 import { sandboxClients, sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents, sandboxWebhookEndpoints } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
+import { deliveryFailureText } from "@/lib/service-api/delivery-failure";
 import { signBody } from "@/lib/service-api/webhook-signature";
 import { clientNow, sandboxNow } from "../clock";
 import { wakeWorker } from "./wake";
@@ -79,10 +80,11 @@ async function post(url: string, body: string, headers: Record<string, string>) 
     });
     return { statusCode: answer.status, error: null, durationMs: Date.now() - started };
   } catch (error) {
-    const message =
+    const message = deliveryFailureText(
       error instanceof OutboundError && error.kind === "timeout"
-        ? "timed out after 10 s"
-        : `could not be reached${error instanceof OutboundError && error.detail.errno ? ` (${error.detail.errno})` : ""}`;
+        ? { code: "timeout", seconds: DELIVERY_TIMEOUT_MS / 1000 }
+        : { code: "unreachable", errno: error instanceof OutboundError ? error.detail.errno : null },
+    );
     return { statusCode: null, error: message, durationMs: Date.now() - started };
   }
 }
@@ -107,7 +109,7 @@ async function attempt(db: Db, delivery: Claimed): Promise<"delivered" | "pendin
           "X-Correlation-Id": event.correlationId,
           "X-Retry-Count": String(attemptNumber - 1),
         })
-      : { statusCode: null, error: "the webhook endpoint was removed", durationMs: 0 };
+      : { statusCode: null, error: deliveryFailureText({ code: "endpoint_removed" }), durationMs: 0 };
   const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const status = ok ? "delivered" : attemptNumber >= MAX_ATTEMPTS || !endpoint ? "failed" : "pending";
   const { metrics } = serverRuntime();
@@ -131,7 +133,7 @@ async function attempt(db: Db, delivery: Claimed): Promise<"delivered" | "pendin
         attempts: attemptNumber,
         lockedUntil: null,
         lastStatusCode: result.statusCode,
-        lastError: ok ? null : (result.error ?? `HTTP ${result.statusCode}`),
+        lastError: ok ? null : (result.error ?? deliveryFailureText({ code: "http_status", status: result.statusCode ?? 0 })),
         deliveredAt: ok ? now : delivery.deliveredAt,
         nextAttemptAt: status === "pending" ? new Date(now.getTime() + retryDelayMs(attemptNumber)) : null,
       })

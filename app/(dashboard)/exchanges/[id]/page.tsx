@@ -8,6 +8,7 @@ import type { SimulatorSteps } from "@/lib/dashboard/contract/console-api";
 import { serviceTime } from "@/lib/service-api/client";
 import { lightningPayoutMethodSchema } from "@/lib/service-api/schemas";
 import { toExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
+import { withExecutedFigures } from "@/lib/dashboard/exchanges/executed-figures";
 import { readExchange } from "@/lib/dashboard/exchanges/read-exchange";
 import { errorCodeOf } from "@/lib/dashboard/pages/error-code";
 import { isSandboxTenant, simulatorFor } from "@/lib/dashboard/simulator/simulator";
@@ -56,7 +57,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     <>
       {asOf && <ServiceUnreachable since={since?.toISOString() ?? null} asOf={asOf.toISOString()} />}
       <ExchangePage
-        view={view}
+        view={withExecutedFigures(view, events.data)}
         events={events.data}
         payoutLinks={payoutLinks}
         nodePubkey={nodePubkey}

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 // POST /api/agreements/{affiliate_id}/payouts – records a payout of earnings received from the service
 export const POST = apiRoute(
-  { ...settingsRoles, mutation: "agreements.payout.record", stepUp: true },
+  { ...settingsRoles, mutation: "agreements.payout.record", stepUp: true, auditTarget: "affiliate_id" },
   async ({ req, db, tenant, user, params, audit }) => {
     const id = pathId("affiliate agreement", params.affiliate_id);
     audit.target = id;

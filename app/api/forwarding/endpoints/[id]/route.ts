@@ -14,7 +14,7 @@ export const GET = apiRoute(settingsRoles, async ({ db, tenant, params }) =>
 
 // PATCH /api/forwarding/endpoints/{id} – its URL, description, event types, or enabled
 export const PATCH = apiRoute(
-  { ...settingsRoles, mutation: "forwarding.endpoint.update", stepUp: true },
+  { ...settingsRoles, mutation: "forwarding.endpoint.update", stepUp: true, auditTarget: "id" },
   async ({ req, db, tenant, params, audit }) => {
     const id = pathId("forwarding endpoint", params.id);
     audit.target = id;

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 // PATCH /api/operator/tenants/{id} – its name, service (checked with the service first), network,
 // status (disabled: its members, API and webhooks refused) or its being the default
 export const PATCH = apiRoute(
-  { roles: ["operator"], scope: "global", mutation: "tenants.update", stepUp: true },
+  { roles: ["operator"], scope: "global", mutation: "tenants.update", stepUp: true, auditTarget: "id" },
   async ({ req, db, params, audit }) => {
     const id = pathId("tenant", params.id);
     const body = await readJson(req, tenantUpdateBodySchema);
@@ -23,7 +23,7 @@ export const PATCH = apiRoute(
 // DELETE /api/operator/tenants/{id}?data=keep|purge – gone from every list, its members disabled;
 // with purge, it and everything of it deleted
 export const DELETE = apiRoute(
-  { roles: ["operator"], scope: "global", mutation: "tenants.delete", stepUp: true },
+  { roles: ["operator"], scope: "global", mutation: "tenants.delete", stepUp: true, auditTarget: "id" },
   async ({ req, db, params, audit }) => {
     const id = pathId("tenant", params.id);
     const query = parseOrThrow(tenantDeleteQuerySchema, searchParams(req));

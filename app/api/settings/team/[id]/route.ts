@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 // PATCH /api/settings/team/{id} – a new role, or disabled/enabled; the member's sessions end, and
 // the API keys they made follow their new rights
 export const PATCH = apiRoute(
-  { ...settingsRoles, mutation: "team.update", stepUp: true },
+  { ...settingsRoles, mutation: "team.update", stepUp: true, auditTarget: "id" },
   async ({ req, db, tenant, user, params, audit, requestId }) => {
     const id = pathId("member", params.id);
     audit.target = id;

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 // DELETE /api/exchanges/{id}/payout-links/{link_id} – revoke one link; one that no longer works
 // (revoked, expired) is answered 200 with its state, unchanged
-export const DELETE = apiRoute({ mutation: "payout_links.revoke" }, async ({ db, tenant, params, audit }) => {
+export const DELETE = apiRoute({ mutation: "payout_links.revoke", auditTarget: "id" }, async ({ db, tenant, params, audit }) => {
   const id = await ownId(db, tenant.id, "exchange", params.id);
   const linkId = pathId("payout link", params.link_id);
   audit.target = `${id} link ${linkId}`;

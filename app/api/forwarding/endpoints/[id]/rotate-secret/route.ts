@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 // POST /api/forwarding/endpoints/{id}/rotate-secret – a new secret, shown once; deliveries carry
 // a signature with the old one too for overlap_hours (24 by default)
 export const POST = apiRoute(
-  { ...settingsRoles, mutation: "forwarding.endpoint.rotate_secret", stepUp: true },
+  { ...settingsRoles, mutation: "forwarding.endpoint.rotate_secret", stepUp: true, auditTarget: "id" },
   async ({ req, db, tenant, params, audit }) => {
     const id = pathId("forwarding endpoint", params.id);
     audit.target = id;

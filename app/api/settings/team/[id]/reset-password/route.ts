@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 // POST /api/settings/team/{id}/reset-password – mails the member a one-time link that sets a new password
 export const POST = apiRoute(
-  { ...settingsRoles, mutation: "team.reset_password", stepUp: true },
+  { ...settingsRoles, mutation: "team.reset_password", stepUp: true, auditTarget: "id" },
   async ({ db, tenant, user, params, audit }) => {
     const id = pathId("member", params.id);
     audit.target = id;

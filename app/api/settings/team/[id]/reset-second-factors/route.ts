@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 // POST /api/settings/team/{id}/reset-second-factors – the member's passkeys, app and recovery codes
 // removed and their sessions ended, for someone who lost them all
 export const POST = apiRoute(
-  { ...settingsRoles, mutation: "team.reset_second_factors", stepUp: true },
+  { ...settingsRoles, mutation: "team.reset_second_factors", stepUp: true, auditTarget: "id" },
   async ({ db, tenant, user, params, audit }) => {
     const id = pathId("member", params.id);
     audit.target = id;
