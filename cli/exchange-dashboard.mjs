@@ -68,6 +68,12 @@ logs
   .option("--status <status>", "a class (4xx) or one status (500)")
   .option("--path <prefix>", "paths starting with this")
   .option("--method <method>", "GET, POST, PATCH …")
+  .addOption(
+    new Option(
+      "--source <source>",
+      "dashboard: the dashboard's calls to the service; integration: your API client's own calls to the sandbox",
+    ).choices(["dashboard", "integration"]),
+  )
   .action(async (options, command) => logsTail(connection(shared(command)), { ...options, json: shared(command).json }));
 
 const events = program.command("events").description("the webhooks the dashboard stored");

@@ -8,7 +8,7 @@ import { requestLogFrameSchema, requestLogPageSchema } from "./schemas.mjs";
 // (`event: request_log`, with the newest id); the rows themselves, filtered, come from
 // GET /api/request-logs, newer than the last one printed. The key needs the logs scope.
 
-/** @param {{ status?: string, path?: string, method?: string }} options */
+/** @param {{ status?: string, path?: string, method?: string, source?: string }} options */
 export function logQuery(options) {
   const query = new URLSearchParams({ limit: "100" });
   if (options.status) {
@@ -18,12 +18,14 @@ export function logQuery(options) {
   }
   if (options.path) query.set("path", options.path);
   if (options.method) query.set("method", options.method.toUpperCase());
+  // the page's sources: "Dashboard" and "Your integration"
+  if (options.source) query.set("source", options.source);
   return query;
 }
 
 /**
  * @param {import("./client.mjs").Connection} connection
- * @param {{ status?: string, path?: string, method?: string, json: boolean }} options
+ * @param {{ status?: string, path?: string, method?: string, source?: string, json: boolean }} options
  */
 export async function logsTail(connection, options) {
   const query = logQuery(options);

@@ -8,7 +8,8 @@ import { shot, signInAs, sized } from "./helpers";
 // calls their integration made to the sandbox with a plain HTTP client (a refused signature, an
 // unknown id) listed with their status and error code, narrowed by filters in the address, a
 // call made while the page is open appearing on its own, one call's detail with its credential
-// masked, and the failures grouped on the Errors tab.
+// masked, and the failures grouped on the Errors tab. A call the dashboard makes is one row, under
+// the words the API and the command line use too.
 
 /** The demo tenant's API client at the sandbox (the operator lists every client). */
 async function demoClient(request: APIRequestContext): Promise<string> {
@@ -50,9 +51,9 @@ for (const [locale, tag] of LOCALES) {
       expect(unknown.status()).toBe(404);
       const { error: refusedCode } = (await refused.json()) as { error: string };
 
-      await page.goto("/logs?source=sandbox&status=4xx");
+      await page.goto("/logs?source=integration&status=4xx");
       await expect(page.getByRole("heading", { name: t("logs.title"), level: 1 })).toBeVisible();
-      await expect(page.getByLabel(t("logs.filters.source"))).toHaveValue("sandbox");
+      await expect(page.getByLabel(t("logs.filters.source"))).toHaveValue("integration");
       await expect(page.getByLabel(t("logs.filters.status"))).toHaveValue("4xx");
       const list = page.getByTestId("log-list");
       await expect(list.locator("[data-log-id]").filter({ hasText: "POST /sandbox/v1/orders" }).first()).toContainText(refusedCode);
@@ -71,7 +72,7 @@ for (const [locale, tag] of LOCALES) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone ? 390 : 1440);
 
       // its detail: the credential masked, the rest as sent
-      await page.goto("/logs?source=sandbox&method=POST");
+      await page.goto("/logs?source=integration&method=POST");
       await list.locator("[data-log-id]").filter({ hasText: "/sandbox/v1/orders" }).first().getByRole("link").click();
       await expect(page).toHaveURL(/\/logs\/\d+$/);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("POST /sandbox/v1/orders");
@@ -136,4 +137,38 @@ test("the operator reads every client's sandbox calls, and one client's by its i
   await expect(page.getByRole("heading", { level: 1 })).toContainText(path);
   expect(await page.content()).not.toContain(other);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone ? 390 : 1440);
+});
+
+test("a call the dashboard makes is one row, *Dashboard*; the source filter's values are the API's words", async ({ page }, testInfo) => {
+  await sized(page, testInfo);
+  await signInAs(page, "affiliate@example.com");
+  // the dashboard asks its sandbox for an order it does not know: one call, answered 404
+  const id = `00000000-0000-4000-8000-${String(Date.now()).slice(-12)}`;
+  expect((await page.request.get(`/api/orders/${id}`)).status()).toBe(404);
+  const path = `/sandbox/v1/orders/${id}`;
+
+  await page.goto("/logs");
+  const source = page.getByLabel("Source");
+  const options = await source.locator("option").evaluateAll((all) => all.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+  expect(options).toEqual([
+    ["", "All sources"],
+    ["dashboard", "Dashboard"],
+    ["integration", "Your integration"],
+  ]);
+  const row = page.getByTestId("log-list").locator("[data-log-id]").filter({ hasText: path });
+  await expect(row).toHaveCount(1, { timeout: 15_000 });
+  await expect(row).toContainText("Dashboard");
+  await source.selectOption("dashboard");
+  await expect(page).toHaveURL(/source=dashboard/);
+  await expect(row).toHaveCount(1);
+  await source.selectOption("integration");
+  await expect(page).toHaveURL(/source=integration/);
+  await expect(row).toHaveCount(0);
+
+  // the Errors tab's source links say the same words
+  await page.goto("/logs/errors?source=dashboard");
+  const sources = page.getByRole("navigation", { name: "Source" });
+  await expect(sources.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  await expect(sources.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", /source=dashboard$/);
+  await expect(sources.getByRole("link", { name: "Your integration" })).toHaveAttribute("href", /source=integration$/);
 });

@@ -78,7 +78,7 @@ export function LogDetail({ call }: { call: RequestLogDetail }) {
   const t = useTranslations("logs.detail");
   const tl = useTranslations("logs");
   const f = useFormat();
-  // the address of a sandbox call is this page's origin, known in the browser (the curl is only copied there, never rendered)
+  // the address of an integration's call is this page's origin, known in the browser (the curl is only copied there, never rendered)
   const origin = typeof window === "undefined" ? "" : window.location.origin;
   const facts: [string, React.ReactNode][] = [
     [t("time"), f.dateTime(call.created_at)],
@@ -90,7 +90,7 @@ export function LogDetail({ call }: { call: RequestLogDetail }) {
     [t("userAgent"), call.user_agent ?? "—"],
     [t("sourceAddress"), call.source_address ?? "—"],
   ];
-  if (call.source === "upstream") {
+  if (call.source === "dashboard") {
     facts.push([
       t("cause"),
       call.dashboard_request_id ? <code className="wrap-anywhere">{call.dashboard_request_id}</code> : t("background"),

@@ -188,8 +188,8 @@ describe("every list reads an index in its own order, at any depth", () => {
     for (const [name, run] of [
       ["logs", () => listRequestLogs(db, viewer, page({}))],
       ["logs at depth", () => listRequestLogs(db, viewer, page({ before: 7500 }))],
-      ["logs upstream only", () => listRequestLogs(db, viewer, page({ source: "upstream", before: 7500 }))],
-      ["logs sandbox only", () => listRequestLogs(db, viewer, page({ source: "sandbox" }))],
+      ["logs of the dashboard only", () => listRequestLogs(db, viewer, page({ source: "dashboard", before: 7500 }))],
+      ["logs of the integration only", () => listRequestLogs(db, viewer, page({ source: "integration" }))],
       ["logs 4xx", () => listRequestLogs(db, viewer, page({ status: "4xx", before: 7500 }))],
       ["logs by method", () => listRequestLogs(db, viewer, page({ method: "PATCH" }))],
       ["logs by path", () => listRequestLogs(db, viewer, page({ path: "/v1/orders/12" }))],
@@ -198,6 +198,8 @@ describe("every list reads an index in its own order, at any depth", () => {
       ["logs of a day", () => listRequestLogs(db, viewer, page({ since: new Date(Date.now() - 86_400_000).toISOString() }))],
       ["operator logs", () => listRequestLogs(db, operator, page({ before: 7500 }))],
       ["operator logs of a client", () => listRequestLogs(db, { ...operator, clientKey: "other-client" }, page({ status: "5xx" }))],
+      ["operator logs of the dashboards", () => listRequestLogs(db, operator, page({ source: "dashboard" }))],
+      ["operator logs of the integrations", () => listRequestLogs(db, operator, page({ source: "integration", before: 7500 }))],
       ["one row", () => requestLogDetail(db, viewer, 3)],
     ] as const) {
       expectIndexedAndOrdered(name, await plansOf(run as () => Promise<unknown>));

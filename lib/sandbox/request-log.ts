@@ -1,6 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { capText, readBody, recordRequest, recording, type RequestLogEntry } from "@/lib/request-log/record";
+import { isOwnCall } from "@/lib/request-log/own-call";
 import { bodiesRead } from "@/lib/http/read-body";
 import { processSingleton } from "@/lib/process-singleton";
 
@@ -9,7 +10,9 @@ import { processSingleton } from "@/lib/process-singleton";
 // client_id) is recorded without one: only the operator console sees it, and the unknown id,
 // which may be a mistyped credential, is not kept (its Authorization header is masked as always).
 // The request body is what the route read of it (lib/http/read-body.ts): a request refused before
-// its body was read is recorded without one.
+// its body was read is recorded without one. A call the dashboard made with a good mark of its own
+// (lib/request-log/own-call.ts) is not recorded here: the dashboard's recorder has it, under its
+// tenant and cause, and a second row would be counted as the integration's.
 
 /** The caller of a request, as its route learns it: set once the client_id was found. */
 export type Caller = { clientId: string | null };
@@ -52,6 +55,7 @@ export function jsonAnswer(body: unknown, init: ResponseInit = {}): Response {
 
 /** Hands the request and its answer to the log; an answer's stream not kept as text is read after it went. */
 export function finishRecording(recorded: Recording, response: Response, requestId: string): void {
+  if (isOwnCall(recorded.req, requestId, recorded.createdAt.getTime())) return;
   const durationMs = performance.now() - recorded.started;
   const kept = answerTexts.get(response);
   const { req, url } = recorded;

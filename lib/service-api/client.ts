@@ -118,14 +118,19 @@ type ServiceOptions = {
   /** Told of every call in full, once it ended (the request log). */
   record?: (call: RecordedCall) => void;
   /**
+   * Headers of each attempt besides the credential: this app's own sandbox is told that the
+   * dashboard records the call itself (lib/request-log/own-call.ts).
+   */
+  mark?: (call: { method: string; authorization: string }) => Record<string, string>;
+  /**
    * The error codes passed on as they come (the rest become upstream_error): the service's
    * documented ones by default; this app's own sandbox's operator API names its whole table.
    */
   knownCodes?: ReadonlySet<string>;
 };
 
-/** What a call saw of its answer, for `record`. */
-type Seen = { response: { headers: Headers; body: string } | null; status?: number };
+/** What a call sent and saw of its answer, for `record`: its last attempt's. */
+type Seen = { sent?: Record<string, string>; response: { headers: Headers; body: string } | null; status?: number };
 
 /** JSON over HTTP to the service: one credential, a timeout, typed errors, answers parsed with their schema. */
 export class ServiceClient {
@@ -134,9 +139,11 @@ export class ServiceClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, "");
   }
 
-  private headersFor(body: unknown): Record<string, string> {
+  private headersFor(method: string, body: unknown): Record<string, string> {
+    const { authorization, mark } = this.options;
     return {
-      authorization: this.options.authorization,
+      ...mark?.({ method, authorization }),
+      authorization,
       accept: "application/json",
       // answers are a few kilobytes of JSON: compressing and inflating each cost more CPU on
       // both ends (a third of a forced upstream read's time here) than its bytes cost the network
@@ -145,12 +152,14 @@ export class ServiceClient {
     };
   }
 
-  private async once(method: string, path: string, body: unknown): Promise<OutboundAnswer> {
+  private async once(method: string, path: string, body: unknown, seen?: Seen): Promise<OutboundAnswer> {
+    const headers = this.headersFor(method, body);
+    if (seen) seen.sent = headers;
     try {
       return await outbound({
         url: joinPath(this.baseUrl, path),
         method,
-        headers: this.headersFor(body),
+        headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         timeoutMs: this.options.timeoutMs ?? UPSTREAM_TIMEOUT_MS,
         maxBytes: UPSTREAM_ANSWER_LIMIT,
@@ -175,7 +184,7 @@ export class ServiceClient {
         // the status the service answered, where it answered (a 5xx is told to callers as 502)
         status: seen.response && seen.status ? seen.status : status,
         path,
-        requestHeaders: this.headersFor(body),
+        requestHeaders: seen.sent ?? this.headersFor(method, body),
         requestBody: body === undefined ? null : JSON.stringify(body),
         response: seen.response,
         startedAt: new Date(started),
@@ -201,11 +210,11 @@ export class ServiceClient {
     let response: OutboundAnswer;
     const sentAt = Date.now();
     try {
-      response = await this.once(method, path, body);
+      response = await this.once(method, path, body, seen);
     } catch (error) {
       // one retry for idempotent reads that never reached the service
       if (method !== "GET" || !(error instanceof UpstreamError) || error.code !== "upstream_unavailable") throw error;
-      response = await this.once(method, path, body);
+      response = await this.once(method, path, body, seen);
     }
     recordSkew(this.baseUrl, response, sentAt);
     const text = response.body.toString("utf8");

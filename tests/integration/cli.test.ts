@@ -2,9 +2,11 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookEventDetailSchema } from "@/lib/dashboard/contract/events-api";
-import { parse } from "./harness/api";
+import { clientListSchema } from "@/lib/service-api/operator-contract";
+import { http, parse } from "./harness/api";
 import { freePort } from "./harness/app-server";
 import { CliRun, configHome, entry, runCli } from "./harness/cli";
+import { operatorKey } from "./harness/forwarding";
 import { Terminal } from "./harness/terminal";
 import {
   app,
@@ -27,6 +29,14 @@ import {
 // the screen read as they see it: the prompt must stay while it waits, and nothing typed may show.
 
 beforeAll(setUpCliApp, 120_000);
+
+/** The demo tenant's API client at the app's sandbox (the operator lists every client). */
+async function demoClientId(): Promise<string> {
+  const reply = await http("GET", `${app.baseUrl}/sandbox/operator/clients`, { headers: { authorization: `Bearer ${operatorKey}` } });
+  const demo = parse(clientListSchema, reply, 200).clients.find((client) => client.name === "Demo Affiliate");
+  if (!demo) throw new Error("no demo client");
+  return demo.client_id;
+}
 afterAll(tearDownCliApp);
 
 describe("exchange-dashboard login", () => {
@@ -96,11 +106,37 @@ describe("exchange-dashboard logs tail, events", () => {
     expect(read.status).toBe(200);
     // the upstream base URL is this app's sandbox: the path is the sandbox's
     const called = `/sandbox/v1/exchanges/${exchange}`;
-    await all.until(() => all.lines().some((l) => l.path === called && l.source === "upstream"), 20_000, "the logged call");
-    expect(all.lines().find((l) => l.path === called && l.source === "upstream")).toMatchObject({ method: "GET", status: 200 });
+    await all.until(() => all.lines().some((l) => l.path === called && l.source === "dashboard"), 20_000, "the logged call");
+    expect(all.lines().find((l) => l.path === called && l.source === "dashboard")).toMatchObject({ method: "GET", status: 200 });
     expect(all.lines().every((l) => l.ready === true || String(l.path).startsWith("/sandbox/v1/exchanges/"))).toBe(true);
     expect(errors.lines().filter((l) => l.path === called)).toEqual([]);
     await Promise.all([all.stop(), errors.stop()]);
+  });
+
+  it("logs tail prints each call once, under the page's word for its source; --source integration leaves the dashboard's out", async () => {
+    const exchange = await executedExchange();
+    const clientId = await demoClientId();
+    const called = `/sandbox/v1/exchanges/${exchange}`;
+    const all = CliRun.start(["logs", "tail", "--json", "--path", called], cliEnv());
+    const own = CliRun.start(["logs", "tail", "--json", "--source", "integration", "--path", called], cliEnv());
+    const plain = CliRun.start(["logs", "tail", "--path", called], cliEnv());
+    await Promise.all([ready(all), ready(own), plain.until(() => plain.stdout.includes("Following the request log"))]);
+    // the dashboard asks the sandbox afresh, then the integration calls it itself
+    expect((await session.request("GET", `/api/exchanges/${exchange}`, undefined, { "cache-control": "no-cache" })).status).toBe(200);
+    await all.until(() => all.lines().some((l) => l.source === "dashboard"), 20_000, "the dashboard's call");
+    const direct = await http("GET", `${app.baseUrl}${called}`, { headers: { authorization: `client_id ${clientId}` } });
+    expect(direct.status).toBe(200);
+    await all.until(() => all.lines().some((l) => l.source === "integration"), 20_000, "the integration's call");
+    await own.until(() => own.lines().some((l) => l.source === "integration"), 20_000, "the integration's call, filtered");
+    await plain.until(() => plain.stdout.includes(" integration #"), 20_000, "the integration's line");
+    const calls = (run: CliRun) => run.lines().filter((l) => l.ready !== true);
+    expect(calls(all).map((l) => l.source)).toEqual(["dashboard", "integration"]);
+    expect(calls(own).map((l) => l.source)).toEqual(["integration"]);
+    const lines = plain.stdout.split("\n").filter((l) => l.includes(called));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/ dashboard #\d+$/);
+    expect(lines[1]).toMatch(/ integration #\d+$/);
+    await Promise.all([all.stop(), own.stop(), plain.stop()]);
   });
 
   it("events list shows the stored webhooks; events resend sends one again to the listener and to forwarding endpoints", async () => {

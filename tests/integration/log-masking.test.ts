@@ -137,8 +137,8 @@ const forms = (secret: string) => [secret, encodeURIComponent(secret), JSON.stri
 describe("the request log holds no planted secret, whatever its place", () => {
   it.each([
     ["the operator, who reads whole rows", () => operator, "/api/operator/request-logs?limit=100", "/api/operator/request-logs/"],
-    ["the tenant's admin", () => admin, "/api/request-logs?source=sandbox&limit=100", "/api/request-logs/"],
-    ["the tenant's viewer", () => viewer, "/api/request-logs?source=sandbox&limit=100", "/api/request-logs/"],
+    ["the tenant's admin", () => admin, "/api/request-logs?source=integration&limit=100", "/api/request-logs/"],
+    ["the tenant's viewer", () => viewer, "/api/request-logs?source=integration&limit=100", "/api/request-logs/"],
   ])("%s", async (_who, session, list, detail) => {
     const text = await answers(session(), list, (id) => `${detail}${id}`);
     for (const secret of [...secrets, clientId()]) {
@@ -148,7 +148,7 @@ describe("the request log holds no planted secret, whatever its place", () => {
   });
 
   it("a viewer reads only the allowed headers; an admin reads the rest but credentials", async () => {
-    const [challenge] = (await rowsIn(admin, "/api/request-logs?source=sandbox&limit=100")).filter(
+    const [challenge] = (await rowsIn(admin, "/api/request-logs?source=integration&limit=100")).filter(
       (row) => row.path === "/sandbox/v1/challenges",
     );
     expect(challenge).toBeDefined();
@@ -163,7 +163,7 @@ describe("the request log holds no planted secret, whatever its place", () => {
   });
 
   it("a one-time code under a name that says so is masked; an amount is not", async () => {
-    const rows = await rowsIn(admin, "/api/request-logs?source=sandbox&limit=100");
+    const rows = await rowsIn(admin, "/api/request-logs?source=integration&limit=100");
     const bodies = await Promise.all(
       rows
         .filter((row) => row.path === "/sandbox/v1/orders" && row.method === "POST")

@@ -87,7 +87,7 @@ describe("an upstream's error text is data", () => {
 
   it("the request log row's code is upstream_error; its body keeps the original, escaped", async () => {
     const rowOf = async () => {
-      const page = parse(requestLogPageSchema, await admin.request("GET", "/api/request-logs?source=upstream&limit=20"), 200);
+      const page = parse(requestLogPageSchema, await admin.request("GET", "/api/request-logs?source=dashboard&limit=20"), 200);
       return page.data.find((r) => r.path === "/svc/v1/challenges");
     };
     // rows are written once the answer went

@@ -272,8 +272,8 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
     for (const [label, run] of [
       ["logs", () => listRequestLogs(db, viewer, page({}))],
       ["logs at depth", () => listRequestLogs(db, viewer, page({ before }))],
-      ["logs upstream only", () => listRequestLogs(db, viewer, page({ source: "upstream", before }))],
-      ["logs sandbox only", () => listRequestLogs(db, viewer, page({ source: "sandbox" }))],
+      ["logs of the dashboard only", () => listRequestLogs(db, viewer, page({ source: "dashboard", before }))],
+      ["logs of the integration only", () => listRequestLogs(db, viewer, page({ source: "integration" }))],
       ["logs 4xx", () => listRequestLogs(db, viewer, page({ status: "4xx", before }))],
       ["logs by method", () => listRequestLogs(db, viewer, page({ method: "PATCH" }))],
       ["logs by path", () => listRequestLogs(db, viewer, page({ path: "/v1/orders/12" }))],

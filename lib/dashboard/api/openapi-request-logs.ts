@@ -13,8 +13,9 @@ import type { Operation } from "@/lib/openapi/builder";
 
 const read = ["unauthorized", "invalid_request"] satisfies ErrorCode[];
 const whoSees =
-  "Upstream calls: the dashboard's calls to the tenant's service. Sandbox calls (while the tenant's upstream is this " +
-  "app's sandbox): every request its API client made to the sandbox. Secrets are masked; viewers get no bodies.";
+  "One row per call, of two sources. dashboard: the dashboard's calls to the tenant's service. integration (while the " +
+  "tenant's upstream is this app's sandbox): every request its API client made to the sandbox itself. Secrets are " +
+  "masked; viewers get no bodies.";
 
 export const requestLogOperations: Operation[] = [
   {
@@ -57,7 +58,10 @@ export const requestLogOperations: Operation[] = [
     path: "/operator/request-logs",
     operationId: "listAllRequestLogs",
     summary: "Every client's sandbox calls",
-    description: "The sandbox's request log across clients, newest first, with the client of each (operators).",
+    description:
+      "Every call to this app's sandbox across clients, newest first, with the client of each (operators): each client's " +
+      "own (source integration, those naming no known client included) and the dashboard's made with a tenant's client " +
+      "(source dashboard), one row per call.",
     tag: "operator console",
     query: operatorRequestLogQuerySchema,
     success: { status: 200, description: "A page of calls", schema: requestLogPageSchema },

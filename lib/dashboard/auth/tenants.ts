@@ -8,7 +8,7 @@ import type { NetworkName } from "@/lib/bitcoin/networks";
 import { decryptSecret } from "./encryption";
 import { processSingleton } from "@/lib/process-singleton";
 import { observerFor } from "@/lib/dashboard/upstream/reachability";
-import { recorderFor } from "@/lib/dashboard/upstream/record-calls";
+import { ownCallMarkFor, recorderFor } from "@/lib/dashboard/upstream/record-calls";
 import { mayBePrivate } from "@/lib/dashboard/upstream/own-sandbox";
 
 export type Tenant = {
@@ -86,7 +86,8 @@ export async function tenantForWebhook(db: Db, endpointId: string | null): Promi
 
 /**
  * The tenant's client of its service: every call counted, a failed one logged
- * (lib/dashboard/upstream/reachability.ts), and recorded in its request log (record-calls.ts).
+ * (lib/dashboard/upstream/reachability.ts), and recorded in its request log (record-calls.ts), by
+ * the dashboard alone: its calls to this app's sandbox are marked as its own.
  */
 export function upstreamFor(tenant: Tenant): ExchangeClient {
   return new ExchangeClient({
@@ -95,5 +96,6 @@ export function upstreamFor(tenant: Tenant): ExchangeClient {
     allowPrivate: mayBePrivate(tenant.baseUrl),
     observe: observerFor(tenant),
     record: recorderFor(tenant),
+    mark: ownCallMarkFor(tenant),
   });
 }

@@ -1,17 +1,43 @@
 import * as z from "zod/mini";
 
 // The request logs (/api/request-logs, /api/operator/request-logs): every call a tenant's
-// dashboard made to its upstream (source "upstream") and every request an API client made to
-// this app's sandbox (source "sandbox"), in one shape. Secrets never reach a row: headers and
-// body fields that hold credentials are stored as MASK (docs/request-logs.md).
+// dashboard made to its upstream (source "dashboard") and every request an API client made to
+// this app's sandbox itself (source "integration"), one row per call, in one shape. Secrets never
+// reach a row: headers and body fields that hold credentials are stored as MASK
+// (docs/request-logs.md).
 
 const isoTimestamp = z.string().check(z.meta({ format: "date-time" }));
 const uuid = z.string().check(z.meta({ format: "uuid" }));
 /** A filter's id: checked here, for the database's uuid column refuses anything else (a 500, not a 400). */
 const uuidFilter = z.guid().check(z.meta({ format: "uuid" }));
 
-export const requestLogSources = ["upstream", "sandbox"] as const;
+/** The sources as the page ("Dashboard", "Your integration"), the API and the command line name them. */
+export const requestLogSources = ["dashboard", "integration"] as const;
 export type RequestLogSource = (typeof requestLogSources)[number];
+/**
+ * The names a `source` filter takes: each source's, and its former name in the API (`upstream`,
+ * `sandbox`), still taken for links and scripts made before; answers use the new ones.
+ */
+const sourceNames = {
+  dashboard: "dashboard",
+  integration: "integration",
+  upstream: "dashboard",
+  sandbox: "integration",
+} as const satisfies Record<string, RequestLogSource>;
+const sourceFilter = z
+  .nullish(
+    z.pipe(
+      z.enum(["dashboard", "integration", "upstream", "sandbox"]),
+      z.transform((name) => sourceNames[name]),
+    ),
+  )
+  .check(
+    z.meta({
+      description:
+        "dashboard: the dashboard's calls to the tenant's service; integration: the calls your API client made to this " +
+        "app's sandbox itself. upstream and sandbox, their former names, are taken as the same.",
+    }),
+  );
 export const statusClasses = ["2xx", "3xx", "4xx", "5xx"] as const;
 export const requestLogMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 export const errorWindows = ["24h", "7d"] as const;
@@ -28,11 +54,9 @@ const filterShape = {
   until: z.nullish(z.iso.datetime({ offset: true })).check(z.meta({ description: "Rows before this instant" })),
   status: z.nullish(z.enum(statusClasses)).check(z.meta({ description: "Status class: 2xx, 3xx, 4xx or 5xx" })),
   method: z.nullish(z.enum(requestLogMethods)),
-  path: text(500).check(z.meta({ description: "Path prefix, e.g. /v1/orders (sandbox rows: /sandbox/v1/orders)" })),
+  path: text(500).check(z.meta({ description: "Path prefix, e.g. /v1/orders (calls to this app's sandbox: /sandbox/v1/orders)" })),
   error_code: text(100).check(z.meta({ description: "The error code of the answer, e.g. invalid_signature" })),
-  source: z
-    .nullish(z.enum(requestLogSources))
-    .check(z.meta({ description: "upstream: the dashboard's calls; sandbox: your API client's" })),
+  source: sourceFilter,
   api_key_id: z.nullish(uuidFilter).check(z.meta({ description: "Upstream calls caused by this API key of the dashboard" })),
   user_id: z.nullish(uuidFilter).check(z.meta({ description: "Upstream calls caused by this member" })),
   before: z.nullish(z.coerce.number().check(z.int(), z.positive())).check(z.meta({ description: "`next_before` of the previous page" })),
@@ -45,7 +69,7 @@ const filterShape = {
 export const requestLogQuerySchema = z.object(filterShape);
 export type RequestLogQuery = z.infer<typeof requestLogQuerySchema>;
 
-/** GET /api/operator/request-logs: every client's sandbox calls (source is always sandbox). */
+/** GET /api/operator/request-logs: every call to this app's sandbox: the clients' own, and the dashboard's to it. */
 export const operatorRequestLogQuerySchema = z.object({
   ...filterShape,
   client_id: text(200).check(z.meta({ description: "Only this API client's calls" })),
@@ -55,6 +79,7 @@ export type OperatorRequestLogQuery = z.infer<typeof operatorRequestLogQuerySche
 /** One row of the list. */
 export const requestLogItemSchema = z.object({
   id: z.int(),
+  /** dashboard: a call of the dashboard to the tenant's service; integration: a request the API client sent to the sandbox itself. */
   source: z.enum(requestLogSources),
   created_at: isoTimestamp,
   method: z.string(),
@@ -72,12 +97,13 @@ export const requestLogItemSchema = z.object({
   request_id: z.nullable(z.string()),
   correlation_id: z.nullable(z.string()),
   /**
-   * Sandbox rows, operator console only (null elsewhere): the SHA-256 (hex) of the API client's
-   * client_id, which is a credential and never stored itself; null when the request named no
-   * existing client. The operator's `client_id` filter hashes the id it is given.
+   * Calls to this app's sandbox, operator console only (null elsewhere): the SHA-256 (hex) of the
+   * API client's client_id (the one the dashboard's call was made with, for its rows), which is a
+   * credential and never stored itself; null when the request named no existing client. The
+   * operator's `client_id` filter hashes the id it is given.
    */
   client_key: z.nullable(z.string()),
-  /** Upstream rows: the dashboard request, member or API key that caused the call (null for background work). */
+  /** Dashboard rows: the dashboard request, member or API key that caused the call (null for background work). */
   dashboard_request_id: z.nullable(z.string()),
   user_id: z.nullable(uuid),
   api_key_id: z.nullable(uuid),
@@ -97,7 +123,7 @@ export type RequestLogPage = z.infer<typeof requestLogPageSchema>;
 /** GET /api/request-logs/{id}: the row with its headers and bodies. */
 export const requestLogDetailSchema = z.extend(requestLogItemSchema, {
   user_agent: z.nullable(z.string()),
-  /** The caller's address (sandbox rows); null for upstream calls. */
+  /** The caller's address (integration rows); null for the dashboard's calls. */
   source_address: z.nullable(z.string()),
   /** Lower-case names; secrets stored as MASK. */
   request_headers: z.record(z.string(), z.string()),
@@ -118,7 +144,7 @@ export type RequestLogDetail = z.infer<typeof requestLogDetailSchema>;
 /** GET /api/request-logs/errors */
 export const requestLogErrorsQuerySchema = z.object({
   window: z._default(z.enum(errorWindows), "24h").check(z.meta({ description: "24h (hourly buckets) or 7d (daily buckets)" })),
-  source: z.nullish(z.enum(requestLogSources)),
+  source: sourceFilter,
 });
 export type RequestLogErrorsQuery = z.infer<typeof requestLogErrorsQuerySchema>;
 

@@ -8,7 +8,7 @@ describe("asCurl", () => {
     method: "POST",
     path: "/sandbox/v1/orders",
     query: null,
-    source: "sandbox" as const,
+    source: "integration" as const,
     request_headers: {
       authorization: MASK,
       "content-type": "application/json",
@@ -40,7 +40,7 @@ describe("asCurl", () => {
   });
 
   it("an upstream call starts at $EXCHANGE_API, the tenant's service", () => {
-    const curl = asCurl({ ...call, source: "upstream", path: "/v1/exchanges/abc", method: "GET", query: "a=1" }, null, "http://x");
+    const curl = asCurl({ ...call, source: "dashboard", path: "/v1/exchanges/abc", method: "GET", query: "a=1" }, null, "http://x");
     expect(curl).toContain('curl -X GET "$EXCHANGE_API/v1/exchanges/abc?a=1"');
     expect(curl).not.toContain("--data-raw");
   });

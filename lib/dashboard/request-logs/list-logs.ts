@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNotNull, like, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { requestLogs } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
@@ -9,6 +9,7 @@ import type {
   RequestLogItem,
   RequestLogPage,
   RequestLogQuery,
+  RequestLogSource,
 } from "@/lib/dashboard/contract/request-logs-api";
 import type { LogViewer } from "./viewer";
 import { viewerHeaders } from "@/lib/request-log/mask";
@@ -18,18 +19,38 @@ import { viewerHeaders } from "@/lib/request-log/mask";
 // below). A tenant's rows are of two kinds kept under two keys (its id, its sandbox client's id):
 // each is read by its own index of (key, created_at, id) in that order, and the two merged, so
 // every page and every time range costs what the first page does (lib/dashboard/list-plans.test.ts).
+//
+// The sources as the API, the page and the command line name them (`dashboard`, `integration`)
+// are stored as the recorders name themselves (`upstream`, `sandbox`): the stored words are mapped
+// here, at the edge, rather than rewritten in every row of a large table (docs/request-logs.md).
 
 type Row = typeof requestLogs.$inferSelect;
+type StoredSource = Row["source"];
 
-/** The rows each key of the viewer owns: one or two conditions, each served by an index of (key, id). */
-export function ownedBy(viewer: LogViewer, source: RequestLogQuery["source"]): SQL[] {
+const storedAs: Record<RequestLogSource, StoredSource> = { dashboard: "upstream", integration: "sandbox" };
+const spokenAs: Record<StoredSource, RequestLogSource> = { upstream: "dashboard", sandbox: "integration" };
+
+/**
+ * The rows each key of the viewer owns: one or two conditions, each served by an index of (key,
+ * id). A dashboard call to this app's sandbox names the client it was made with (client_key) as
+ * well as its tenant, so that the operator's view of every client holds it: `overlap` allows the
+ * parts to share those rows (a list merges by id), else each row is in one part only (counts).
+ * (A tenant's `integration` list alone reads its client's index past those rows.)
+ */
+export function ownedBy(viewer: LogViewer, source: RequestLogSource | null | undefined, overlap = false): SQL[] {
+  const ofSource = (which: RequestLogSource) => eq(requestLogs.source, storedAs[which]);
   if (viewer.kind === "operator") {
-    return [viewer.clientKey ? eq(requestLogs.clientKey, viewer.clientKey) : eq(requestLogs.source, "sandbox")];
+    // every call to this sandbox: the clients' own (those of no known client too), the dashboards' under theirs
+    const ofClient = viewer.clientKey ? eq(requestLogs.clientKey, viewer.clientKey) : undefined;
+    if (source === "dashboard") return [and(ofClient ?? isNotNull(requestLogs.clientKey), ofSource("dashboard")) as SQL];
+    if (source === "integration") return [ofClient ? (and(ofClient, ofSource("integration")) as SQL) : ofSource("integration")];
+    return [ofClient ?? (or(ofSource("integration"), isNotNull(requestLogs.clientKey)) as SQL)];
   }
   const parts: SQL[] = [];
-  if (source !== "sandbox") parts.push(and(eq(requestLogs.tenantId, viewer.tenantId), sql`${requestLogs.tenantId} IS NOT NULL`) as SQL);
-  if (source !== "upstream" && viewer.clientKey) {
-    parts.push(and(eq(requestLogs.clientKey, viewer.clientKey), sql`${requestLogs.clientKey} IS NOT NULL`) as SQL);
+  if (source !== "integration") parts.push(and(eq(requestLogs.tenantId, viewer.tenantId), isNotNull(requestLogs.tenantId)) as SQL);
+  if (source !== "dashboard" && viewer.clientKey) {
+    const ofClient = and(eq(requestLogs.clientKey, viewer.clientKey), isNotNull(requestLogs.clientKey));
+    parts.push((overlap && !source ? ofClient : and(ofClient, ofSource("integration"))) as SQL);
   }
   return parts;
 }
@@ -71,7 +92,7 @@ const newestFirst = (a: { createdAt: Date; id: number }, b: { createdAt: Date; i
 export function logItem(row: Row, viewer: LogViewer): RequestLogItem {
   return {
     id: row.id,
-    source: row.source,
+    source: spokenAs[row.source],
     created_at: row.createdAt.toISOString(),
     method: row.method,
     path: row.path,
@@ -118,12 +139,11 @@ export async function listRequestLogs(
   viewer: LogViewer,
   query: RequestLogQuery | OperatorRequestLogQuery,
 ): Promise<RequestLogPage> {
-  // the dashboard's own causes (a key, a member) name only upstream calls
-  const source = query.api_key_id || query.user_id ? "upstream" : query.source;
-  if (viewer.kind === "operator" && source === "upstream") return { data: [], next_before: null };
+  // the dashboard's own causes (a key, a member) name only its calls
+  const source = query.api_key_id || query.user_id ? "dashboard" : query.source;
   const where = [...filters(query), await pastCursor(db, query.before)];
   const parts = await Promise.all(
-    ownedBy(viewer, source).map((owned) =>
+    ownedBy(viewer, source, true).map((owned) =>
       db
         .select(listColumns)
         .from(requestLogs)
@@ -132,7 +152,8 @@ export async function listRequestLogs(
         .limit(query.limit + 1),
     ),
   );
-  const rows = parts.flat().sort(newestFirst);
+  // a row in both parts is taken once: the newest of each part's own newest are the newest of all
+  const rows = [...new Map(parts.flat().map((row) => [row.id, row])).values()].sort(newestFirst);
   const page = rows.slice(0, query.limit);
   return {
     data: page.map((row) => logItem(row as Row, viewer)),
@@ -146,8 +167,8 @@ export async function requestLogDetail(db: Db, viewer: LogViewer, id: number): P
   const visible =
     row &&
     (viewer.kind === "operator"
-      ? row.source === "sandbox"
-      : row.tenantId === viewer.tenantId || (viewer.clientKey !== null && row.clientKey === viewer.clientKey));
+      ? row.source === "sandbox" || row.clientKey !== null
+      : row.tenantId === viewer.tenantId || (viewer.clientKey !== null && row.source === "sandbox" && row.clientKey === viewer.clientKey));
   if (!row || !visible) throw new ApiError("not_found", "No such request log entry");
   return {
     ...logItem(row, viewer),

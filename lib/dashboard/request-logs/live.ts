@@ -22,7 +22,9 @@ const gathered = processSingleton("request-log-gathered", () => new Map<string, 
 const ANNOUNCE_MS = 250;
 
 async function announce(written: WrittenRows[]) {
-  const clients = written.some((owner) => owner.clientKey)
+  // an integration's rows are its tenant's by their client; the dashboard's rows (which may name
+  // their client too, lib/dashboard/upstream/record-calls.ts) by their tenant alone
+  const clients = written.some((owner) => owner.clientKey && !owner.tenantId)
     ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)).map((t) => ({ id: t.id, key: clientKeyOf(t.clientId) }))
     : [];
   const opened: string[] = [];
@@ -33,7 +35,7 @@ async function announce(written: WrittenRows[]) {
   };
   for (const owner of written) {
     if (owner.tenantId) add(owner.tenantId, owner);
-    for (const tenant of clients) if (owner.clientKey && tenant.key === owner.clientKey) add(tenant.id, owner);
+    else for (const tenant of clients) if (owner.clientKey && tenant.key === owner.clientKey) add(tenant.id, owner);
   }
   // the first rows of a quiet tenant go at once; what follows within the window, when it closes
   for (const tenantId of opened) await flush(tenantId);

@@ -1,21 +1,34 @@
 import "server-only";
 import type { RecordedCall } from "@/lib/service-api/client";
 import { recordRequest } from "@/lib/request-log/record";
+import { ownCallHeaders } from "@/lib/request-log/own-call";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
+import { isOwnSandbox } from "./own-sandbox";
 
 // The dashboard's side of the request log (docs/request-logs.md): every call a tenant's client of
 // its service makes, from a page, the API or background work, recorded under the tenant with the
 // dashboard request, member or API key that caused it (the request context the server keeps for
-// each request, lib/runtime/server-runtime.mjs; none for background work).
+// each request, lib/runtime/server-runtime.mjs; none for background work). A call to this app's
+// own sandbox is marked as the dashboard's (lib/request-log/own-call.ts), so that the sandbox does
+// not record it a second time as the API client's, and its row names the client (client_key), so
+// that the operator's view of every client's sandbox calls holds it too.
+
+/** The mark of the tenant's calls: only this app's own sandbox is told that a call is the dashboard's. */
+export function ownCallMarkFor(tenant: { baseUrl: string }): typeof ownCallHeaders | undefined {
+  return isOwnSandbox(tenant.baseUrl) ? ownCallHeaders : undefined;
+}
 
 /** The recorder of one tenant's calls (its client's `record`). */
 export function recorderFor(tenant: { id: string; baseUrl: string; clientId: string }): (call: RecordedCall) => void {
+  const ownSandbox = isOwnSandbox(tenant.baseUrl);
   return (call) => {
     const cause = serverRuntime().requests.getStore();
     const url = new URL(`${tenant.baseUrl.replace(/\/+$/, "")}${call.path}`);
     recordRequest({
       source: "upstream",
       tenantId: tenant.id,
+      // hashed into client_key; a client_id is masked wherever it stands
+      clientId: ownSandbox ? tenant.clientId : null,
       // the tenant's credential: masked wherever the service echoes it
       knownSecrets: [tenant.clientId],
       dashboardRequestId: cause?.requestId ?? null,
@@ -28,7 +41,8 @@ export function recorderFor(tenant: { id: string; baseUrl: string; clientId: str
       status: call.status,
       errorCode: call.code,
       durationMs: call.durationMs,
-      requestId: call.response?.headers.get("x-request-id") ?? null,
+      // the sandbox's answer's, else (no answer) the one the call was sent with, if any
+      requestId: call.response?.headers.get("x-request-id") ?? call.requestHeaders["x-request-id"] ?? null,
       correlationId: call.response?.headers.get("x-correlation-id") ?? null,
       userAgent: null,
       sourceAddress: null,
