@@ -88,5 +88,7 @@ test("a node that has a channel with the service is offered no channel payout", 
   await expect(panel.getByRole("heading", { name: text("payouts.panel.byInvoice") })).toBeVisible();
   await expect(panel.getByRole("heading", { name: text("payouts.panel.byChannel") })).toHaveCount(0);
   await expect(page.getByTestId("channel-qr")).toHaveCount(0);
+  // and the action required names only what is offered
+  await expect(page.getByTestId("action-panel")).toContainText(text("exchanges.action.lightningNeededInvoice"));
   await shot(page, testInfo, "exchange-node-with-channel");
 });

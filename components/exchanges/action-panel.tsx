@@ -46,7 +46,10 @@ export function ActionPanel({ exchange }: { exchange: ExchangeView }) {
             })}
           </p>
         )}
-        {action?.kind === "initiate_payout" && <p>{t("lightningNeeded")}</p>}
+        {action?.kind === "initiate_payout" && (
+          // a channel is offered only to a node that has none with the service yet
+          <p>{t(exchange.payout?.kind === "initiate_payout" && !exchange.payout.channel ? "lightningNeededInvoice" : "lightningNeeded")}</p>
+        )}
         {action?.kind === "other" && !action.url && (
           <p>{t.rich("other", { code: action.code, mono: (chunks) => <code>{chunks}</code> })}</p>
         )}
