@@ -32,7 +32,7 @@ export async function DashboardFrame({ user, path, children }: { user: CurrentUs
   const paused = user.role !== "operator" && Boolean(tenant?.disabled);
   const sandbox = tenant ? isSandboxTenant(tenant) : false;
   return (
-    <NextIntlClientProvider locale={locale} messages={picked} timeZone="Europe/Zurich">
+    <NextIntlClientProvider locale={locale} messages={picked} timeZone={tenant?.timeZone ?? "Europe/Zurich"}>
       <AppShell
         languages={<LanguageSwitcher offered={dashboardLocales} returnTo={path} compact />}
         user={{

@@ -19,18 +19,21 @@ export type Formatters = {
   dateTime: (iso: string | null | undefined) => string;
 };
 
-const cache = new Map<Locale, Formatters>();
+const cache = new Map<string, Formatters>();
 
-/** The formatters of a language (made once per language). */
-export function formatters(locale: Locale): Formatters {
-  const cached = cache.get(locale);
+/**
+ * The formatters of a language (made once per language and zone). Dates and times are shown in
+ * `timeZone`, the tenant's (the zone its lists' days are counted in), else where they are shown.
+ */
+export function formatters(locale: Locale, timeZone?: string): Formatters {
+  const cached = cache.get(`${locale} ${timeZone ?? ""}`);
   if (cached) return cached;
   const tag = intlLocale[locale];
   const integer = new Intl.NumberFormat(tag);
   const bitcoin = new Intl.NumberFormat(tag, { minimumFractionDigits: 8, maximumFractionDigits: 8 });
   const percent = new Intl.NumberFormat(tag, { maximumFractionDigits: 3 });
   const share = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 });
-  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium" });
+  const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "medium", timeZone });
   // one formatter per currency: tables format every row
   const money = new Map<string, Intl.NumberFormat>();
   const moneyIn = (currency: string) => {
@@ -52,7 +55,7 @@ export function formatters(locale: Locale): Formatters {
     share: (fraction: number) => share.format(fraction),
     dateTime: (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—"),
   };
-  cache.set(locale, made);
+  cache.set(`${locale} ${timeZone ?? ""}`, made);
   return made;
 }
 

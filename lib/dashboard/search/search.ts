@@ -121,7 +121,7 @@ export function searchQueries(db: Db, tenantId: string) {
         .select({ id: exchanges.id, pair: exchanges.pair })
         .from(exchanges)
         .where(and(eq(exchanges.tenantId, tenantId), sql`${exchangeCost} = ${value}::numeric`, pair ? eq(exchanges.pair, pair) : undefined))
-        .orderBy(desc(exchanges.firstSeenAt))
+        .orderBy(desc(exchanges.serviceAt))
         .limit(20),
     /** Exchanges that bought or sold this many bitcoin, newest first. */
     bitcoin: (value: string) =>
@@ -129,7 +129,7 @@ export function searchQueries(db: Db, tenantId: string) {
         .select({ id: exchanges.id })
         .from(exchanges)
         .where(and(eq(exchanges.tenantId, tenantId), sql`${exchangeBitcoin} = ${value}::numeric`))
-        .orderBy(desc(exchanges.firstSeenAt))
+        .orderBy(desc(exchanges.serviceAt))
         .limit(20),
     /** Team members whose email holds the text (a team is small: its rows are read by tenant). */
     members: (text: string) =>

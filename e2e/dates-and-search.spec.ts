@@ -1,0 +1,53 @@
+import { expect, OPERATOR_KEY, test } from "./fixtures";
+import { createOrderViaApi, operatorPay, shot, signInAs } from "./helpers";
+
+// Issue 52, at the width it was seen (1280×800): an exchange is dated by the service's time, under
+// one word in the sort menu and the column header.
+
+/** The day of an instant in the tenant's time zone (a new database's tenant counts in Europe/Zurich). */
+const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date(iso));
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test("exchanges: the service's date under one word in the sort menu and the header; a range of the service's days keeps them", async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const order = await createOrderViaApi(page);
+  // three days ahead on the service's clock: the dashboard sees the exchange today, the service dates it then
+  const clock = await page.request.post("/sandbox/operator/clock", {
+    headers: { authorization: `Bearer ${OPERATOR_KEY}` },
+    data: { advance_seconds: 3 * 24 * 3600 },
+  });
+  expect(clock.status()).toBe(200);
+  const id = await operatorPay(page.request, order.id, 91.13);
+  let executedOn = "";
+  await expect
+    .poll(async () => {
+      const reply = await page.request.get(`/api/exchanges?order_id=${order.id}`);
+      const [item] = ((await reply.json()) as { data: { exchange: { executed_on: string | null } | null }[] }).data;
+      executedOn = item?.exchange?.executed_on ?? "";
+      return executedOn;
+    })
+    .not.toBe("");
+  const day = dayOf(executedOn);
+  expect(day > dayOf(new Date().toISOString())).toBe(true);
+
+  await page.goto(`/exchanges?range=custom&from=${day}&to=${day}`);
+  const row = page.locator(`tr[data-exchange-id="${id}"]`);
+  await expect(row).toBeVisible();
+  // the row's date is the service's, in the tenant's zone
+  await expect(row.locator("time")).toHaveAttribute("datetime", new Date(executedOn).toISOString());
+  // every column header that sorts is a choice of the sort menu, by the same word
+  const headers = await page.locator("thead th[aria-sort], thead th:has(button)").allInnerTexts();
+  const labels = headers.map((text) => text.replace(/[↓↑↕]/g, "").trim().toLowerCase());
+  expect(labels).toContain("date");
+  expect(labels).not.toContain("first seen");
+  const options = (await page.getByLabel("Sort by", { exact: true }).locator("option").allTextContents()).map((o) => o.toLowerCase());
+  for (const label of labels) expect(options, label).toContain(`${label}, descending`);
+  await shot(page, testInfo, "exchanges-service-date");
+
+  // today on the dashboard's clock holds none of it
+  await page.goto(`/exchanges?range=today&order_id=${order.id}`);
+  await expect(page.getByTestId("list-total")).toHaveText("0 results");
+});
