@@ -1,8 +1,9 @@
 import { expect, OPERATOR_KEY, test } from "./fixtures";
-import { createOrderViaApi, operatorPay, shot, signInAs } from "./helpers";
+import { createOrderViaApi, operatorDrive, operatorPay, shot, signInAs } from "./helpers";
 
 // Issue 52, at the width it was seen (1280×800): an exchange is dated by the service's time, under
-// one word in the sort menu and the column header.
+// one word in the sort menu and the column header; and the header's search tells apart exchanges
+// of the same cost, with the currency of every amount it shows.
 
 /** The day of an instant in the tenant's time zone (a new database's tenant counts in Europe/Zurich). */
 const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date(iso));
@@ -50,4 +51,40 @@ test("exchanges: the service's date under one word in the sort menu and the head
   // today on the dashboard's clock holds none of it
   await page.goto(`/exchanges?range=today&order_id=${order.id}`);
   await expect(page.getByTestId("list-total")).toHaveText("0 results");
+});
+
+test("the header's search tells apart exchanges of the same cost: state, date, pair, short id; a bare number shows its currency", async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, "affiliate@example.com");
+  const order = await createOrderViaApi(page);
+  const [settled, executed] = [await operatorPay(page.request, order.id, 87.41), await operatorPay(page.request, order.id, 87.41)];
+  await operatorDrive(page.request, settled, { type: "broadcast" });
+  await expect
+    .poll(async () => {
+      const reply = await page.request.get(`/api/exchanges?order_id=${order.id}`);
+      const data = ((await reply.json()) as { data: { id: string; state: string; exchange: unknown }[] }).data;
+      return data.map((e) => `${e.id === settled ? "s" : "e"}:${e.state}:${e.exchange ? 1 : 0}`).sort();
+    })
+    .toEqual(["e:executed:1", "s:settled:1"]);
+
+  await page.goto("/");
+  await page.locator("#header-search").fill("87.41");
+  await page.locator("#header-search").press("Enter");
+  const group = page.getByRole("list", { name: "Exchanges" });
+  const shown = async (id: string) => (await group.locator(`a[href="/exchanges/${id}"]`).innerText()).replace(/\s+/g, " ");
+  await expect(group.locator(`a[href="/exchanges/${settled}"]`)).toBeVisible();
+  const [one, other] = [await shown(settled), await shown(executed)];
+  expect(one).not.toBe(other);
+  for (const [text, id, state] of [
+    [one, settled, "Settled"],
+    [other, executed, "Executed"],
+  ] as const) {
+    expect(text).toContain(id.slice(0, 8));
+    expect(text).toContain(state);
+    expect(text).toContain("BTC/EUR");
+    expect(text).toContain("€87.41");
+    expect(text).toMatch(/\d{1,2} \w{3,4} \d{4}/);
+  }
+  await shot(page, testInfo, "search-results-told-apart");
 });
