@@ -54,7 +54,7 @@ export function ExchangeTable({
             <th className="px-3 py-2 text-right font-medium">{t("cost")}</th>
             {header("amount", t("amount"), "right")}
             {sorting && header("executed", t("executed"))}
-            {header("created", t("firstSeen"))}
+            {header("created", t("date"))}
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -90,7 +90,9 @@ export function ExchangeTable({
                     {e?.executed_on ? f.dateTime(e.executed_on) : "—"}
                   </td>
                 )}
-                <td className="col-span-2 text-xs text-zinc-500 dark:text-zinc-400 sm:px-3 sm:py-2">{f.dateTime(item.first_seen_at)}</td>
+                <td className="col-span-2 text-xs text-zinc-500 dark:text-zinc-400 sm:px-3 sm:py-2">
+                  <time dateTime={item.service_at}>{f.dateTime(item.service_at)}</time>
+                </td>
               </tr>
             );
           })}

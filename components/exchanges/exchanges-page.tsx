@@ -83,11 +83,12 @@ export function ExchangesPage({
 }) {
   const t = useTranslations("exchanges.list");
   const tc = useTranslations("common");
-  const ts = useTranslations("lists.sort.columns");
+  // the sort's choices say what the columns' headers say (ExchangeTable)
+  const th = useTranslations("exchanges.table");
   const { filters, setFilter, setFilters, pending } = useUrlFilters("/exchanges", listFilters.exchanges, { server: true });
   const sort = shownSort(filters.sort, sortColumns.exchanges);
   const onSort = (value: string) => setFilter("sort", value === "-created" ? "" : value);
-  const labels = { created: ts("created"), executed: ts("executed"), amount: ts("amount"), state: ts("state") };
+  const labels = { created: th("date"), executed: th("executed"), amount: th("amount"), state: th("state") };
   const more = useMorePages(
     "/api/exchanges",
     shownFor,

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/ui/field";
 import { ApiClientError, apiFetch } from "@/lib/dashboard/client/api";
 import { useErrorMessage } from "@/lib/dashboard/client/messages";
+import { useFormat } from "@/lib/dashboard/client/use-format";
 import { searchResultSchema, type SearchResult } from "@/lib/dashboard/contract/shell-api";
 
 /** Whether a key press is typing into something (then `/` is a character, not the shortcut). */
@@ -21,6 +22,31 @@ function groupsOf(hits: Hit[]): [Hit["kind"], Hit[]][] {
   const groups = new Map<Hit["kind"], Hit[]>();
   for (const hit of hits) groups.set(hit.kind, [...(groups.get(hit.kind) ?? []), hit]);
   return [...groups];
+}
+
+/**
+ * An order or exchange found: its kind, short id and state, then its pair (or currency), cost and
+ * date on the service, then what matched, an amount always with its currency (the match's own,
+ * not the text typed: "250" finds costs of 250 in any currency).
+ */
+function SearchHit({ hit, asked }: { hit: Hit; asked: string }) {
+  const t = useTranslations("shell.search");
+  const tc = useTranslations("common");
+  const f = useFormat();
+  const s = hit.summary;
+  const cost = s?.cost != null && s.currency ? f.fiat(s.cost, s.currency) : null;
+  const matched = hit.match === "cost" ? cost : hit.match === "amount" && s?.amount != null ? f.btc(s.amount) : null;
+  const facts = s ? [s.pair?.toUpperCase() ?? s.currency, hit.match === "cost" ? null : cost, f.dateTime(s.at)] : [];
+  return (
+    <>
+      <span>{t(`kinds.${hit.kind}`)}</span> <span className="font-mono">{hit.id.slice(0, 8)}…</span>
+      {s && <span className="ml-1 text-xs font-medium">· {tc(`states.${s.state}`)}</span>}
+      {s && <span className="block text-xs text-zinc-600 dark:text-zinc-400">{facts.filter(Boolean).join(" · ")}</span>}
+      <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+        {t(`match.${hit.match}`, { text: matched ?? asked, detail: hit.detail })}
+      </span>
+    </>
+  );
 }
 
 /**
@@ -126,15 +152,13 @@ export function SearchBox() {
                       <li key={`${hit.kind}-${hit.id}`}>
                         <Link href={hit.href} onClick={close} className={matchClass}>
                           {hit.kind === "member" ? (
-                            <span className="wrap-anywhere">{hit.detail}</span>
-                          ) : (
                             <>
-                              <span>{t(`kinds.${hit.kind}`)}</span> <span className="font-mono">{hit.id.slice(0, 8)}…</span>
+                              <span className="wrap-anywhere">{hit.detail}</span>
+                              <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t("kinds.member")}</span>
                             </>
+                          ) : (
+                            <SearchHit hit={hit} asked={asked} />
                           )}
-                          <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                            {hit.kind === "member" ? t("kinds.member") : t(`match.${hit.match}`, { text: asked, detail: hit.detail })}
-                          </span>
                         </Link>
                       </li>
                     ))}

@@ -88,11 +88,11 @@ export async function requests(client: pg.Client, tenantId: string): Promise<Tim
   // the newest of each kind, as someone would look up a recent payout
   const txid =
     await one(`SELECT snapshot #>> '{payout,txid}' AS v FROM exchanges WHERE tenant_id = $1 AND snapshot #>> '{payout,txid}' IS NOT NULL
-    ORDER BY first_seen_at DESC LIMIT 1`);
+    ORDER BY service_at DESC LIMIT 1`);
   const invoice = await one(`SELECT snapshot #>> '{payout,invoice}' AS v FROM exchanges WHERE tenant_id = $1
-    AND snapshot #>> '{payout,invoice}' IS NOT NULL ORDER BY first_seen_at DESC LIMIT 1`);
+    AND snapshot #>> '{payout,invoice}' IS NOT NULL ORDER BY service_at DESC LIMIT 1`);
   const hash = await one(
-    `SELECT payment_hash AS v FROM exchanges WHERE tenant_id = $1 AND payment_hash IS NOT NULL ORDER BY first_seen_at DESC LIMIT 1`,
+    `SELECT payment_hash AS v FROM exchanges WHERE tenant_id = $1 AND payment_hash IS NOT NULL ORDER BY service_at DESC LIMIT 1`,
   );
   const address = await one(`SELECT snapshot #>> '{payout_method,bitcoin_address}' AS v FROM orders WHERE tenant_id = $1
     AND snapshot #>> '{payout_method,bitcoin_address}' IS NOT NULL ORDER BY created_on DESC LIMIT 1`);
@@ -100,16 +100,16 @@ export async function requests(client: pg.Client, tenantId: string): Promise<Tim
     AND snapshot #>> '{payout_method,node_pubkey}' IS NOT NULL ORDER BY created_on DESC LIMIT 1`);
   const reference = await one(`SELECT snapshot #>> '{payment_method,creditor_reference}' AS v FROM orders WHERE tenant_id = $1
     ORDER BY created_on DESC LIMIT 1`);
-  const orderId = await one(`SELECT order_id::text AS v FROM exchanges WHERE tenant_id = $1 ORDER BY first_seen_at DESC LIMIT 1`);
+  const orderId = await one(`SELECT order_id::text AS v FROM exchanges WHERE tenant_id = $1 ORDER BY service_at DESC LIMIT 1`);
   const affiliate = await one(`SELECT affiliate_id::text AS v FROM exchanges WHERE tenant_id = $1 AND affiliate_id IS NOT NULL
-    ORDER BY first_seen_at DESC LIMIT 1`);
+    ORDER BY service_at DESC LIMIT 1`);
   // page 500 of 20: the row before it, as next_cursor would name it
-  const { rows: deep } = await client.query<{ first_seen_at: Date; id: string }>(
-    "SELECT first_seen_at, id FROM exchanges WHERE tenant_id = $1 ORDER BY first_seen_at DESC, id DESC OFFSET 9979 LIMIT 1",
+  const { rows: deep } = await client.query<{ service_at: Date; id: string }>(
+    "SELECT service_at, id FROM exchanges WHERE tenant_id = $1 ORDER BY service_at DESC, id DESC OFFSET 9979 LIMIT 1",
     [tenantId],
   );
   // as the list's next_cursor names it under its default sort (newest first)
-  const cursor = deep[0] ? encodeKeyset({ column: "created", descending: true }, [deep[0].first_seen_at.toISOString(), deep[0].id]) : null;
+  const cursor = deep[0] ? encodeKeyset({ column: "created", descending: true }, [deep[0].service_at.toISOString(), deep[0].id]) : null;
   // the request log past its newest 10 000 rows (of which a third are the tenant's upstream calls)
   const logDepth = await one(
     "SELECT id::text AS v FROM request_logs WHERE tenant_id = $1 ORDER BY created_at DESC, id DESC OFFSET 3333 LIMIT 1",
@@ -216,8 +216,8 @@ export async function scaleBench(options: {
       }
       // the export of the newest ~10 000 exchanges' days, at either size
       const { rows: window } = await client.query<{ day: string }>(
-        `SELECT to_char(first_seen_at, 'YYYY-MM-DD') AS day FROM exchanges ` +
-          `WHERE tenant_id = $1 ORDER BY first_seen_at DESC OFFSET 9999 LIMIT 1`,
+        `SELECT to_char(service_at, 'YYYY-MM-DD') AS day FROM exchanges ` +
+          `WHERE tenant_id = $1 ORDER BY service_at DESC OFFSET 9999 LIMIT 1`,
         [options.tenantId],
       );
       const from = window[0]?.day ?? "2000-01-01";

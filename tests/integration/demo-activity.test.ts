@@ -9,6 +9,7 @@ import { http, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";
 import { DashboardSession } from "./harness/dashboard";
+import { addDays, dayIn } from "@/lib/dashboard/lists/date-range";
 
 // A fresh demo database is not an empty screen: weeks of example activity are made through the
 // sandbox's own API (its clock started in the past and moved forward day by day) and reach the
@@ -142,6 +143,62 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       const after = parse(exchangePageSchema, await again.request("GET", "/api/exchanges?limit=100"), 200);
       expect(after.data).toHaveLength(count);
       expect(app.output()).not.toContain("example activity");
+    } finally {
+      await app.stop();
+      if (!scratch) removeDir(app.dataDir);
+    }
+  }, 300_000);
+
+  it("dated by the service's time: Last 7 days narrows the five weeks (API, Chromium at 1280×800); Date in menu and header", async () => {
+    const demo = await startDemo();
+    const { app, scratch } = demo;
+    try {
+      const session = await DashboardSession.signIn("affiliate@example.com", password, { baseUrl: app.baseUrl });
+      const made = /example activity: (\d+) exchanges over 35 days/;
+      await expect.poll(() => made.test(app.output()), { timeout: 180_000, interval: 200 }).toBe(true);
+      const count = Number(app.output().match(made)?.[1]);
+      const { items, overview } = await settledList(session, count, app);
+      // each exchange dated on the service's clock, over the five weeks (the dashboard saw them all in a minute)
+      const days = new Set(items.map((e) => dayIn("Europe/Zurich", new Date(e.service_at))));
+      expect(days.size).toBeGreaterThanOrEqual(30);
+      const week = parse(exchangePageSchema, await session.request("GET", "/api/exchanges?range=7d&limit=100"), 200);
+      expect(week.total).toBeGreaterThan(0);
+      expect(week.total).toBeLessThan(count / 2);
+      const weekAgo = addDays(dayIn("Europe/Zurich", new Date()), -6);
+      for (const e of week.data) expect(dayIn("Europe/Zurich", new Date(e.service_at)) >= weekAgo, e.service_at).toBe(true);
+      // newest first by that time, page after page
+      const sorted = items.map((e) => e.service_at);
+      expect(sorted).toEqual([...sorted].sort().reverse());
+      // the identification pending over 48 h is dated more than 48 h back
+      const pending = overview.attention.items.find((e) => e.attention === "identification_overdue");
+      expect(Date.now() - Date.parse(pending?.service_at ?? "")).toBeGreaterThan(48 * 3_600_000);
+
+      const browser = await chromium.launch({
+        executablePath: "/usr/bin/chromium",
+        args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
+      });
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await page.goto(`${app.baseUrl}/login`);
+        await page.getByLabel("Email").fill("affiliate@example.com");
+        await page.getByLabel("Password").fill(password);
+        await page.getByRole("button", { name: "Sign in", exact: true }).click();
+        await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+        await page.goto(`${app.baseUrl}/exchanges`);
+        await page.getByTestId("list-total").getByText(`${count} results`).waitFor();
+        await page.getByLabel("Date range").selectOption("7d");
+        await page.waitForURL(/range=7d/);
+        await page.getByTestId("list-total").getByText(`${week.total} results`).waitFor();
+        // the sort menu (phones) names the column as its header does
+        const header = (await page.getByRole("columnheader", { name: /^Date/ }).innerText()).replace(/[↓↑↕]/g, "").trim();
+        expect(header.toLowerCase()).toBe("date");
+        await page.setViewportSize({ width: 390, height: 800 });
+        const options = await page.getByLabel("Sort by").locator("option").allInnerTexts();
+        expect(options).toContain("Date, descending");
+        expect(options.join(" ")).not.toMatch(/Created|First seen/);
+      } finally {
+        await browser.close();
+      }
     } finally {
       await app.stop();
       if (!scratch) removeDir(app.dataDir);

@@ -96,6 +96,27 @@ describe("a list's date range", () => {
     expect(lines).toEqual([...ofLate.data.map((o) => o.id)].reverse());
   });
 
+  it("exchanges: the range and the sort are the service's time (service_at: executed_on), not when first seen", async () => {
+    // the six exchanges were paid two days ahead on the sandbox's clock, and seen by the dashboard today
+    const all = parse(exchangePageSchema, await admin.request("GET", "/api/exchanges?limit=100"), 200);
+    expect(all.total).toBe(6);
+    // two were paid to inactive orders and refunded, never executed: dated when the service announced them, on its clock
+    for (const e of all.data) expect(e.service_at, e.id).toBe(e.exchange?.executed_on ?? e.service_at);
+    expect(all.data.filter((e) => !e.exchange?.executed_on).map((e) => e.state)).toEqual(["refunded", "refunded"]);
+    const days = all.data.map((e) => dayIn(ZONE, new Date(e.service_at))).sort();
+    const [from, to] = [days[0] ?? "", days.at(-1) ?? ""];
+    expect(from > dayIn(ZONE, new Date()), "the service's days are after the dashboard's today").toBe(true);
+    const ofService = parse(exchangePageSchema, await admin.request("GET", `/api/exchanges?from=${from}&to=${to}&limit=100`), 200);
+    expect(ofService.data.map((e) => e.id).sort()).toEqual([...exchangeIds].sort());
+    expect(ofService).toMatchObject({ total: 6, total_exact: true });
+    // none was made today on the service's clock, though the dashboard first saw them all today
+    const today = parse(exchangePageSchema, await admin.request("GET", "/api/exchanges?range=today"), 200);
+    expect(today).toMatchObject({ data: [], total: 0 });
+    // the export keeps that range
+    const exported = await admin.request("GET", `/api/exchanges/export.jsonl?from=${from}&to=${to}`);
+    expect(String(exported.body).trim().split("\n")).toHaveLength(6);
+  });
+
   it("counts a preset back from today", async () => {
     // the orders were made today and two days ahead on the sandbox's clock (which may be further
     // ahead still): none is before today, so 30 days back from today holds those of today
@@ -140,10 +161,10 @@ describe("a list's sort, page after page", () => {
         column === "amount"
           ? Number(e.exchange?.amount ?? -1)
           : column === "state"
-            ? `${e.state} ${e.first_seen_at}`
+            ? `${e.state} ${e.service_at}`
             : column === "executed"
               ? (e.exchange?.executed_on ?? "")
-              : e.first_seen_at;
+              : e.service_at;
       const keys = rows.map(keyOf);
       const expected = [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       expect(keys).toEqual(sort.startsWith("-") ? expected.reverse() : expected);

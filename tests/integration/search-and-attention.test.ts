@@ -64,7 +64,7 @@ describe("GET /api/search", () => {
 
     expect(await find(session, order.id.toUpperCase())).toEqual({
       matched_as: "id",
-      data: [{ kind: "order", id: order.id, match: "order_id", detail: "order id", href: `/orders/${order.id}` }],
+      data: [expect.objectContaining({ kind: "order", id: order.id, match: "order_id", detail: "order id", href: `/orders/${order.id}` })],
     });
     expect((await find(session, paid.exchange_id)).data.map((h) => h.href)).toEqual([`/exchanges/${paid.exchange_id}`]);
     const reference = order.payment_method.creditor_reference;
@@ -122,13 +122,15 @@ describe("GET /api/search", () => {
     }
     const short = await find(session, paid.exchange_id.slice(0, 8));
     expect(short.matched_as).toMatch(/^id_prefix/);
-    expect(short.data).toContainEqual({
-      kind: "exchange",
-      id: paid.exchange_id,
-      match: "id_prefix",
-      detail: "exchange id",
-      href: `/exchanges/${paid.exchange_id}`,
-    });
+    expect(short.data).toContainEqual(
+      expect.objectContaining({
+        kind: "exchange",
+        id: paid.exchange_id,
+        match: "id_prefix",
+        detail: "exchange id",
+        href: `/exchanges/${paid.exchange_id}`,
+      }),
+    );
     expect(await ids(paid.exchange_id.slice(0, 5))).toEqual([]); // too short to mean anything
 
     // its cost, as people write it; its bitcoin amount; another currency finds nothing
@@ -139,7 +141,13 @@ describe("GET /api/search", () => {
         found.data.filter((hit) => hit.id === paid.exchange_id),
         q,
       ).toEqual([
-        { kind: "exchange", id: paid.exchange_id, match: "cost", detail: `cost ${cost} EUR`, href: `/exchanges/${paid.exchange_id}` },
+        expect.objectContaining({
+          kind: "exchange",
+          id: paid.exchange_id,
+          match: "cost",
+          detail: `cost ${cost} EUR`,
+          href: `/exchanges/${paid.exchange_id}`,
+        }),
       ]);
     }
     expect(await ids(`${cost} CHF`)).not.toContain(`exchange:${paid.exchange_id}`);
@@ -161,6 +169,38 @@ describe("GET /api/search", () => {
     expect(kinds).toEqual(
       [...kinds].sort((a, b) => ["order", "exchange", "member"].indexOf(a) - ["order", "exchange", "member"].indexOf(b)),
     );
+  });
+
+  it("tells its matches apart: state, the service's date, pair, amounts in their currency, whatever was typed", async () => {
+    const session = await admin();
+    const order = await createOrderVia(session);
+    const pay = async () =>
+      (
+        (await session.request("POST", `/api/orders/${order.id}/simulate-payment`, { amount: 63.29, currency: "eur" })).body as {
+          exchange_id: string;
+        }
+      ).exchange_id;
+    const [first, second] = [await pay(), await pay()];
+    await indexedSnapshot(session, first);
+    const { exchange } = await indexedSnapshot(session, second);
+    parse(exchangeSchema, await session.request("POST", `/api/exchanges/${first}/simulate`, { type: "broadcast" }), 200);
+    for (let i = 0; i < 100 && (await indexedSnapshot(session, first)).state !== "settled"; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    const cost = Number(exchange?.cost);
+    for (const q of [String(cost), `${cost} EUR`]) {
+      const hits = (await find(session, q)).data.filter((hit) => hit.id === first || hit.id === second);
+      expect(hits.map((hit) => hit.id).sort(), q).toEqual([first, second].sort());
+      for (const hit of hits) {
+        expect(hit.summary, q).toMatchObject({ pair: "btc/eur", currency: "EUR", cost, type: "buy" });
+        expect(hit.summary?.at, q).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+        if (hit.id === second) expect(hit.summary?.at, q).toBe(exchange?.executed_on);
+        expect(hit.detail, q).toBe(`cost ${cost} EUR`);
+      }
+      expect(hits.map((hit) => hit.summary?.state).sort(), q).toEqual(["executed", "settled"]);
+    }
+    // the order found by its id says whether it is active, its currency and when the service created it
+    const byOrder = await find(session, order.id);
+    expect(byOrder.data[0]?.summary).toMatchObject({ state: "active", currency: "EUR", at: order.created_on });
   });
 
   it("says what it could not take the text for; another client's id and unknown ids find nothing; no text is 400", async () => {

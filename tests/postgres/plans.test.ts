@@ -175,7 +175,17 @@ describe(`plans on PostgreSQL over ${EXCHANGES} generated exchanges`, () => {
     ] as const) {
       const plans = await plansOf(() => exchangeRows(db, tenant.id, query));
       expectIndexed(`exchanges ${label}`, plans, true);
-      if ("cursor" in query) expectWalkFromCursor(`exchanges ${label}`, plans, "first_seen_at");
+      if ("cursor" in query) expectWalkFromCursor(`exchanges ${label}`, plans, "service_at");
+    }
+    // the operator console's exchanges of every tenant, newest first, at depth
+    const everyTenant = cursorOf(await exchangeRows(db, null, { limit: 50 }));
+    for (const [label, query] of [
+      ["console", { limit: 50 }],
+      ["console at depth", { limit: 50, cursor: everyTenant }],
+    ] as const) {
+      const plans = await plansOf(() => exchangeRows(db, null, query));
+      expectIndexed(label, plans, true);
+      if ("cursor" in query) expectWalkFromCursor(label, plans, "service_at");
     }
     expectIndexed(
       "attention queue",

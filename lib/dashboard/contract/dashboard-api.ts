@@ -87,6 +87,14 @@ export const exchangeListItemSchema = z
     id: uuid,
     order_id: uuid,
     state: z.enum(exchangeStates),
+    service_at: isoTimestamp.check(
+      z.meta({
+        description:
+          "The exchange's time on the service: its executed_on, or, never executed, when the service announced it (on the " +
+          "service's clock). The list's range and sort=created are by this time; reports count the exchange on its day",
+      }),
+    ),
+    /** When this dashboard first heard of it, on its own clock. */
     first_seen_at: isoTimestamp,
     /** When the snapshot was fetched; null until the first GET succeeded. */
     refreshed_at: z.nullable(isoTimestamp),

@@ -43,6 +43,25 @@ export const searchMatches = [
   "member_email",
 ] as const;
 
+/** What tells a match of the search from another: an order's or exchange's state, date, pair or currency and amounts. */
+export const searchSummarySchema = z.object({
+  /** An exchange's state; an order's `active` or `inactive`. */
+  state: z.enum(["executed", "interrupted", "refunded", "settled", "active", "inactive"]),
+  at: z
+    .string()
+    .check(z.meta({ format: "date-time", description: "Its date on the service: an exchange's service_at, an order's created_on" })),
+  /** An exchange's pair (btc/eur); null for an order, and for an exchange not fetched yet. */
+  pair: z.nullable(z.string()),
+  /** The quote currency, upper-case (EUR): the currency of `cost`. */
+  currency: z.nullable(z.string()),
+  type: z.nullable(z.string()),
+  /** An exchange's cost in `currency`. */
+  cost: z.nullable(z.number()),
+  /** An exchange's bitcoin amount (BTC). */
+  amount: z.nullable(z.number()),
+});
+export type SearchSummary = z.infer<typeof searchSummarySchema>;
+
 /** GET /api/search: what the header's search box found, grouped by kind (orders, exchanges, team members). */
 export const searchResultSchema = z.object({
   /** What the text was taken for. */
@@ -69,6 +88,8 @@ export const searchResultSchema = z.object({
       /** A short line in English saying what matched, e.g. "payout address", "cost 60 EUR", "bob@example.com". */
       detail: z.string(),
       href: z.string(),
+      /** An indexed order's or exchange's summary (none for a team member, or an id only the service knows yet). */
+      summary: z.optional(searchSummarySchema),
     }),
   ),
 });

@@ -6,12 +6,13 @@ import { exchanges } from "@/lib/db/schema";
 import type { AttentionReason } from "@/lib/dashboard/contract/dashboard-api";
 
 // Exchanges stuck too long (GET /api/exchanges?attention=1, the overview's queue). Ages of what
-// the service timestamps (executed_on) and of an identification pending since the exchange was
-// first seen (first_seen_service_at: when we first saw it, on the service's clock) are measured
-// on the service's clock, which the sandbox's operators move; the age of a payout unconfirmed
-// since its broadcast's webhook, on ours; and so is the grace a state gets for its webhook to
-// arrive (a look at the exchange often runs ahead of it by a moment, a failed delivery by the
-// service's first retry, 5 minutes) before it counts as never announced.
+// the service timestamps (executed_on) and of an identification pending since the exchange's
+// date (service_at: for one held before it executed, when the service announced it, on its
+// clock; the date the lists show) are measured on the service's clock, which the sandbox's
+// operators move; the age of a payout unconfirmed since its broadcast's webhook, on ours; and so
+// is the grace a state gets for its webhook to arrive (a look at the exchange often runs ahead of
+// it by a moment, a failed delivery by the service's first retry, 5 minutes) before it counts as
+// never announced.
 
 const HOUR_MS = 3_600_000;
 export const ATTENTION_LIMITS = { identificationHours: 48, unclaimedHours: 1, unconfirmedHours: 24 } as const;
@@ -40,8 +41,7 @@ export function attentionReason(now: Date, serviceNow: Date): SQL<AttentionReaso
   const s = exchanges.snapshot;
   return sql<AttentionReason | null>`CASE
     WHEN ${exchanges.state} = 'interrupted' AND ${s}->'action'->>'code' = 'identification_required'
-      AND COALESCE(${exchanges.firstSeenServiceAt}, ${exchanges.firstSeenAt})
-        < ${ago(ATTENTION_LIMITS.identificationHours, serviceNow)}::timestamptz
+      AND ${exchanges.serviceAt} < ${ago(ATTENTION_LIMITS.identificationHours, serviceNow)}::timestamptz
       THEN 'identification_overdue'
     WHEN ${s}->'action'->>'code' = 'initiate_payout' AND coalesce(${s}->'payout'->>'status', '') NOT IN ('pending', 'funding')
       AND (${s}->>'executed_on')::timestamptz < ${ago(ATTENTION_LIMITS.unclaimedHours, serviceNow)}::timestamptz THEN 'payout_unclaimed'

@@ -26,6 +26,7 @@ export function listItem(row: typeof exchanges.$inferSelect & { attention?: Atte
     id: row.id,
     order_id: row.orderId,
     state: row.state,
+    service_at: row.serviceAt.toISOString(),
     first_seen_at: row.firstSeenAt.toISOString(),
     refreshed_at: row.fetchedAt?.toISOString() ?? null,
     exchange: row.snapshot,
@@ -36,21 +37,22 @@ export type ExchangeSort = Sort<(typeof sortColumns.exchanges)[number]>;
 
 /**
  * What each sort orders by, then the id: the columns of an index each (lib/db/schema/dashboard.ts).
+ * `created` is the exchange's time on the service (service_at), which the range filters on too.
  * An exchange never executed sorts below every executed one, and one without a snapshot (no
  * amount yet) below every amount.
  */
 export const exchangeSortKeys: Record<ExchangeSort["column"], SortKey[]> = {
-  created: [key(exchanges.firstSeenAt, "timestamptz"), key(exchanges.id, "uuid")],
+  created: [key(exchanges.serviceAt, "timestamptz"), key(exchanges.id, "uuid")],
   executed: [key(sql`COALESCE(${exchanges.executedAt}, '-infinity'::timestamptz)`, "timestamptz"), key(exchanges.id, "uuid")],
   amount: [key(sql`COALESCE((${exchanges.snapshot} ->> 'amount')::numeric, -1)`, "numeric"), key(exchanges.id, "uuid")],
-  state: [key(exchanges.state, "text"), key(exchanges.firstSeenAt, "timestamptz"), key(exchanges.id, "uuid")],
+  state: [key(exchanges.state, "text"), key(exchanges.serviceAt, "timestamptz"), key(exchanges.id, "uuid")],
 };
 
 type Query = Pick<ExchangeListQuery, "limit"> &
   Partial<ExchangeListQuery> & {
-    /** Exports: only exchanges counted in [from, to) (executed then, or first seen then if never executed). */
+    /** Exports: only exchanges of [from, to) on the service (service_at), the days reports count them on. */
     counted?: { from: SQL; to: SQL };
-    /** Only exchanges first seen in these days. */
+    /** Only exchanges of these days on the service (service_at). */
     within?: DateRange | null;
     /** Newest first unless said otherwise. */
     sorted?: ExchangeSort;
@@ -82,10 +84,9 @@ function exchangeFilters(tenantId: string | null, query: Query, clocks?: Clocks)
   if (query.pair) filters.push(eq(exchanges.pair, query.pair));
   if (query.type) filters.push(eq(exchanges.type, query.type));
   if (query.counted) {
-    const counted = sql`COALESCE(${exchanges.executedAt}, ${exchanges.firstSeenServiceAt}, ${exchanges.firstSeenAt})`;
-    filters.push(sql`${counted} >= ${query.counted.from} AND ${counted} < ${query.counted.to}`);
+    filters.push(sql`${exchanges.serviceAt} >= ${query.counted.from} AND ${exchanges.serviceAt} < ${query.counted.to}`);
   }
-  const within = inRange(exchanges.firstSeenAt, query.within ?? null);
+  const within = inRange(exchanges.serviceAt, query.within ?? null);
   if (within) filters.push(within);
   if (query.attention) filters.push(attentionCandidate, sql`${attentionOf(query, clocks)} IS NOT NULL`);
   return filters;

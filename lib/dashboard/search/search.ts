@@ -7,6 +7,7 @@ import { upstreamFor } from "@/lib/dashboard/auth/tenants";
 import { UpstreamError } from "@/lib/service-api/client";
 import type { SearchResult } from "@/lib/dashboard/contract/events-api";
 import { parseAmount, idPrefixRange, type SearchAmount } from "./search-text";
+import { withSummaries } from "./summaries";
 
 // GET /api/search?q= – what a person types or pastes into the header's search box, taken for
 // what it looks like: an order or exchange id (whole, or the first 6 or more of its hex digits,
@@ -121,7 +122,7 @@ export function searchQueries(db: Db, tenantId: string) {
         .select({ id: exchanges.id, pair: exchanges.pair })
         .from(exchanges)
         .where(and(eq(exchanges.tenantId, tenantId), sql`${exchangeCost} = ${value}::numeric`, pair ? eq(exchanges.pair, pair) : undefined))
-        .orderBy(desc(exchanges.firstSeenAt))
+        .orderBy(desc(exchanges.serviceAt))
         .limit(20),
     /** Exchanges that bought or sold this many bitcoin, newest first. */
     bitcoin: (value: string) =>
@@ -129,7 +130,7 @@ export function searchQueries(db: Db, tenantId: string) {
         .select({ id: exchanges.id })
         .from(exchanges)
         .where(and(eq(exchanges.tenantId, tenantId), sql`${exchangeBitcoin} = ${value}::numeric`))
-        .orderBy(desc(exchanges.firstSeenAt))
+        .orderBy(desc(exchanges.serviceAt))
         .limit(20),
     /** Team members whose email holds the text (a team is small: its rows are read by tenant). */
     members: (text: string) =>
@@ -177,6 +178,10 @@ async function byIdPrefix(q: ReturnType<typeof searchQueries>, [lo, hi]: [string
 const findsMembers = (role: string) => role === "admin" || role === "operator";
 
 export async function search(db: Db, tenant: Tenant, raw: string, role = "viewer"): Promise<SearchResult> {
+  return withSummaries(db, tenant.id, await find(db, tenant, raw, role));
+}
+
+async function find(db: Db, tenant: Tenant, raw: string, role: string): Promise<SearchResult> {
   const text = raw.trim();
   const compact = text.replace(/\s+/g, "").toUpperCase();
   const q = searchQueries(db, tenant.id);

@@ -134,6 +134,15 @@ export const exchanges = pgTable(
      */
     firstSeenServiceAt: ts("first_seen_service_at"),
     /**
+     * The exchange's time on the service, the one every list ranges, sorts and shows it by and
+     * reports count it on: its executed_on, or, never executed (refunded at once, held for
+     * identification), first_seen_service_at; first_seen_at only for rows older than that column.
+     * Generated, so rows indexed before it (and every path that writes a row) have it at once.
+     */
+    serviceAt: ts("service_at")
+      .notNull()
+      .generatedAlwaysAs(sql`COALESCE(executed_at, first_seen_service_at, first_seen_at)`),
+    /**
      * The agreement the order had when the exchange was first seen executed: recorded once and
      * never changed, because the order's affiliate_id can be patched afterwards.
      */
@@ -165,25 +174,27 @@ export const exchanges = pgTable(
     ofTenant("exchanges", t.tenantId),
     index("exchanges_order").on(t.orderId),
     // an order's exchanges, newest first (the list filtered by order_id), however many it has
-    index("exchanges_tenant_order_seen").on(t.tenantId, t.orderId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("exchanges_tenant_order_service").on(t.tenantId, t.orderId, t.serviceAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the list filtered by state: a rare one (refunded, interrupted) is read by its own index at any depth;
     // and sorted by state, either way (every column in one direction, so a backward walk is the other sort)
-    index("exchanges_tenant_state_seen").on(
+    index("exchanges_tenant_state_service").on(
       t.tenantId,
       t.state.desc().nullsFirst(),
-      t.firstSeenAt.desc().nullsFirst(),
+      t.serviceAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index("exchanges_tenant_seen").on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("exchanges_tenant_service").on(t.tenantId, t.serviceAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the operator console's exchanges of every tenant, newest first
+    index("exchanges_service").on(t.serviceAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // an agreement's statement lines in execution order, and the rebuild of its daily figures
     index("exchanges_tenant_affiliate_executed").on(t.tenantId, t.affiliateId, t.executedAt, t.id),
     // the exchanges the attention queue's rules can flag, however old (lib/dashboard/exchanges/attention.ts)
     index("exchanges_attention")
-      .on(t.tenantId, t.firstSeenAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.tenantId, t.serviceAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.attentionCandidate}`),
     // the search by amount ("60 EUR", "0.0012 BTC"), newest first (lib/dashboard/search/search.ts)
-    index("exchanges_tenant_cost").on(t.tenantId, sql`((${t.snapshot} ->> 'cost')::numeric)`, t.firstSeenAt.desc().nullsFirst()),
-    index("exchanges_tenant_bitcoin").on(t.tenantId, sql`((${t.snapshot} ->> 'amount')::numeric)`, t.firstSeenAt.desc().nullsFirst()),
+    index("exchanges_tenant_cost").on(t.tenantId, sql`((${t.snapshot} ->> 'cost')::numeric)`, t.serviceAt.desc().nullsFirst()),
+    index("exchanges_tenant_bitcoin").on(t.tenantId, sql`((${t.snapshot} ->> 'amount')::numeric)`, t.serviceAt.desc().nullsFirst()),
     index("exchanges_tenant_counted").on(t.tenantId, sql`COALESCE(${t.executedAt}, ${t.firstSeenServiceAt}, ${t.firstSeenAt})`),
     // the list sorted by execution and by amount, either way, page after page (lib/dashboard/exchanges/list-exchanges.ts)
     index("exchanges_tenant_executed").on(t.tenantId, sql`COALESCE(${t.executedAt}, '-infinity'::timestamptz)`, t.id),
