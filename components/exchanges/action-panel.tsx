@@ -48,7 +48,7 @@ export function ActionPanel({ exchange }: { exchange: ExchangeView }) {
         )}
         {action?.kind === "initiate_payout" && (
           // a channel is offered only to a node that has none with the service yet
-          <p>{t(exchange.payout?.kind === "initiate_payout" && !exchange.payout.channel ? "lightningNeededInvoice" : "lightningNeeded")}</p>
+          <p>{t(action.channel ? "lightningNeeded" : "lightningNeededInvoice")}</p>
         )}
         {action?.kind === "other" && !action.url && (
           <p>{t.rich("other", { code: action.code, mono: (chunks) => <code>{chunks}</code> })}</p>
