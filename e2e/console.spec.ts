@@ -26,8 +26,14 @@ test("an admin simulates a payment on an order, then each next step on the excha
 
   await steps.getByRole("button", { name: "Broadcast the payout" }).click();
   await expect(page.getByTestId("confirmations")).toHaveText("0");
+  // the block count is named by a label one sees beside it, not by the field's value alone
+  const blocks = steps.locator("label").filter({ hasText: "Blocks to mine" });
+  await expect(blocks).toBeVisible();
+  await expect(steps.getByLabel("Blocks to mine", { exact: true })).toHaveValue("1");
+  await steps.getByLabel("Blocks to mine", { exact: true }).fill("2");
+  await shot(page, testInfo, "exchange-simulate-broadcast");
   await steps.getByRole("button", { name: "Confirm", exact: true }).click();
-  await expect(page.getByTestId("confirmations")).toHaveText("1", { timeout: 10_000 });
+  await expect(page.getByTestId("confirmations")).toHaveText("2", { timeout: 10_000 });
   await shot(page, testInfo, "exchange-simulate-confirmed");
 });
 

@@ -15,6 +15,14 @@ test("sign in, then create an on-chain order through the form with a wallet sign
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
   await shot(page, testInfo, "orders");
+  // the tenant's agreements are offered by name: the default one labelled, as an admin does in Settings
+  const origin = new URL(page.url()).origin;
+  const known = await createOrderViaApi(page);
+  const { affiliate_id: agreement } = (await (await page.request.get(`/api/orders/${known.id}`)).json()) as { affiliate_id: string };
+  const listed = (await (await page.request.get("/api/agreements")).json()) as { data: { affiliate_id: string; periods: unknown[] }[] };
+  const periods = listed.data.find((a) => a.affiliate_id === agreement)?.periods ?? [];
+  const labelled = await page.request.put(`/api/agreements/${agreement}`, { headers: { origin }, data: { label: "Web shop", periods } });
+  expect(labelled.status(), await labelled.text()).toBe(200);
 
   await page.getByRole("link", { name: "New order" }).first().click();
   await shot(page, testInfo, "new-order-kind");
@@ -52,12 +60,20 @@ test("sign in, then create an on-chain order through the form with a wallet sign
 
   await page.getByLabel("Fee rate (%)").fill("3");
   await expect(page.getByText("the fee is")).toContainText("€3.00");
+  // a choice of the agreements by name (or none: the service's default), not an id to type
+  const choice = page.getByLabel("Affiliate agreement (optional)");
+  await expect(choice.getByRole("option", { name: "Web shop" })).toHaveCount(1);
+  await expect(choice).toHaveValue("");
+  await choice.selectOption({ label: "Web shop" });
   await shot(page, testInfo, "new-order-fee");
   await audit(page, testInfo, "new order: fee");
   await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("main")).toContainText("Web shop");
   await shot(page, testInfo, "new-order-review");
   await audit(page, testInfo, "new order: review");
+  const created = page.waitForRequest((req) => req.method() === "POST" && new URL(req.url()).pathname === "/api/orders");
   await page.getByRole("button", { name: "Create order" }).click();
+  expect(((await created).postDataJSON() as { affiliate_id?: string }).affiliate_id).toBe(agreement);
 
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name: "Payment instructions" })).toBeVisible();

@@ -47,6 +47,11 @@ for (const locale of ["fr", "it"] as const) {
         await expect(refused).toHaveCount(1);
         await expect(refused).toContainText(t("settings.forwarding.failure.http_status", { status: "503" }));
         await expect(card.getByRole("option", { name: t("settings.forwarding.filterStatus.pending") })).toHaveCount(1);
+        // a refused attempt says it failed, here and in the status filter, never that it is waiting
+        const [badge, inFilter] =
+          locale === "fr" ? ["Échec, nouvel essai prévu", "échec"] : ["Fallito, nuovo tentativo previsto", "fallito"];
+        await expect(refused.locator("span").first()).toHaveText(badge);
+        await expect(card.getByLabel(t("settings.forwarding.statusFilter")).locator('option[value="pending"]')).toContainText(inFilter);
 
         await card.getByLabel(t("settings.forwarding.statusFilter")).selectOption("delivered");
         await expect(page).toHaveURL(/status=delivered/);

@@ -2,7 +2,8 @@ import type { Browser, Page } from "@playwright/test";
 import { audit } from "./axe";
 import { catalogue, languageTag, LOCALES as locales, text } from "./catalogue";
 import { DEMO_PASSWORD, expect, test } from "./fixtures";
-import { createOrderViaApi, openHeaderMenu, operatorPay, sectionsInMenu, shot } from "./helpers";
+import { createOrderViaApi, openHeaderMenu, operatorDrive, operatorPay, sectionsInMenu, shot } from "./helpers";
+import { currentTabInView, cutPlaceholders, idLines, tabLines } from "./measure";
 
 // Every page fits the screen: on a phone the sections are in the header's menu (each one reached
 // from it) and no page is wider than the screen; on a desktop of 1280 px the header is one row, in
@@ -163,6 +164,60 @@ test("every page of an admin fits the screen in German and French", async ({ bro
     await shot(page, testInfo, `${locale}-team`);
     await page.context().close();
   }
+});
+
+test("at 390 px in every language: tab rows on one line, the open tab in view, placeholders whole, no id leaving a short line", async ({
+  browser,
+}, testInfo) => {
+  // the widths the usability report (issue 52) was made at; the desktop's window is measured by the tests above
+  test.skip(testInfo.project.name !== "phone", "a phone's width");
+  test.slow();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const inEach = async (pages: string[], signedInAs: string) => {
+    for (const [locale] of locales) {
+      // as the header's language switcher does
+      expect((await page.request.post("/api/locale", { form: { locale } })).status()).toBe(204);
+      for (const pagePath of pages) {
+        await page.goto(pagePath);
+        await expect(page.locator("html")).toHaveAttribute("lang", locale);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        const where = `${locale} ${pagePath}`;
+        for (const row of await page.locator("main nav").all()) {
+          const lines = await tabLines(row);
+          expect.soft(lines, `${where}: the tabs of a row on one line`).toHaveLength(1);
+          expect.soft(await currentTabInView(row), `${where}: the open tab in view`).toBe(true);
+        }
+        // a field beside its button on a slightly wider phone has less room than one above it
+        for (const width of [390, 360, 412]) {
+          await page.setViewportSize({ width, height: 844 });
+          expect.soft(await cutPlaceholders(page), `${where} at ${width} px: placeholders cut`).toEqual([]);
+        }
+        await page.setViewportSize({ width: 390, height: 844 });
+        const short = (await idLines(page)).filter(({ lines }) => Math.min(...lines) < 4);
+        expect.soft(short, `${where}: ids with a line of fewer than 4 characters`).toEqual([]);
+        if (locale === "fr" || locale === "de") await shot(page, testInfo, `${locale}-${signedInAs}-${pagePath.replace(/\W+/g, "-")}`);
+      }
+    }
+  };
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill("affiliate@example.com");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  const order = await createOrderViaApi(page);
+  const exchangeId = await operatorPay(page.request, order.id, 90);
+  await operatorDrive(page.request, exchangeId, { type: "broadcast" });
+  await operatorDrive(page.request, exchangeId, { type: "confirm", blocks: 1 });
+  await inEach(["/events", "/settings?tab=affiliates", "/exchanges", `/exchanges/${exchangeId}`, `/orders/${order.id}`], "admin");
+  await context.clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill("operator@example.com");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await inEach([`/operator?tab=sandbox&exchange=${exchangeId}`], "operator");
+  await context.close();
 });
 
 test("the overview chart's day labels are at least 11 px, inside the chart", async ({ browser }, testInfo) => {

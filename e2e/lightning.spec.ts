@@ -181,7 +181,10 @@ test("pasted invoices are explained before sending; a stale tab is told the payo
   await stale.close();
 });
 
-test("an offer expiring on the sandbox clock is renewed and its QR redrawn", async ({ page, request }, testInfo) => {
+test("an offer expiring on the sandbox clock is renewed and its QR redrawn; a channel payout then settles, told as a channel", async ({
+  page,
+  request,
+}, testInfo) => {
   const node = lightningNode(`e2e expiry ${Math.random()}`);
   await signInAs(page, "affiliate@example.com");
   const exchangeId = await operatorPay(request, await lightningOrderViaApi(page, node), 80);
@@ -192,6 +195,21 @@ test("an offer expiring on the sandbox clock is renewed and its QR redrawn", asy
   await expect(qr).not.toHaveAttribute("data-lnurl", before, { timeout: 20_000 });
   expect(await decodeQr(qr)).toBe(await qr.getAttribute("data-lnurl"));
   await shot(page, testInfo, "offer-renewed");
+
+  // paid through a new channel instead: once open, the page says so (a channel has no confirmations to follow)
+  const headers = { origin: new URL(page.url()).origin };
+  const channel = await page.request.patch(`/api/exchanges/${exchangeId}`, {
+    headers,
+    data: { payout: { type: "channel", node_address: `${node.pubkey}@node.example:9735` } },
+  });
+  expect(channel.status(), await channel.text()).toBe(200);
+  await operatorDrive(request, exchangeId, { type: "channel_funded" });
+  await operatorDrive(request, exchangeId, { type: "channel_opened" });
+  await page.reload();
+  const meaning = page.getByTestId("state-meaning");
+  await expect(meaning).toContainText("The channel and its funding transaction are shown below.");
+  await expect(meaning).not.toContainText("Confirmations");
+  await shot(page, testInfo, "channel-settled");
 });
 
 test("a revoked payout link says so; an unknown one shows the expired screen", async ({ page, browser, request }, testInfo) => {

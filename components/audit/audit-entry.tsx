@@ -49,7 +49,7 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
     target: (chunks: React.ReactNode) =>
       d.target?.href ? (
         <Link
-          className={`${link} font-mono wrap-anywhere`}
+          className={`${link} font-mono inline-block max-w-full wrap-id`}
           href={d.target.href}
           // a short id is read out in full; a name (a member's email) is its own name
           aria-label={d.target.text.endsWith("…") ? d.target.full : undefined}
@@ -58,7 +58,7 @@ export function AuditEntryRow({ entry }: { entry: AuditEntry }) {
           {chunks}
         </Link>
       ) : (
-        <span className="font-mono wrap-anywhere" title={d.target?.full}>
+        <span className="font-mono inline-block max-w-full wrap-id" title={d.target?.full}>
           {chunks}
         </span>
       ),

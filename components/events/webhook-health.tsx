@@ -13,7 +13,7 @@ export function WebhookHealth({ health }: { health: Health }) {
       <dl className="grid gap-3 text-sm sm:grid-cols-3">
         <div className="sm:col-span-3">
           <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t("url")}</dt>
-          <dd className="flex flex-wrap items-center gap-2 font-mono wrap-anywhere" data-testid="webhook-url">
+          <dd className="flex flex-wrap items-center gap-2 font-mono wrap-id" data-testid="webhook-url">
             {health.webhook_url} <CopyValueButton value={health.webhook_url} />
           </dd>
         </div>

@@ -23,7 +23,12 @@ function explainState(exchange: ExchangeView): Explanation {
     case "refunded":
       return { meaning: "refunded", next: "refundedNext" };
     case "settled":
-      return { meaning: "settled", next: "settledNext" };
+      // confirmations are an on-chain payout's: a Lightning payout's page shows the invoice or the channel
+      return {
+        meaning: "settled",
+        next:
+          exchange.payout?.kind === "channel" ? "settledChannel" : exchange.payout?.kind === "invoice" ? "settledInvoice" : "settledNext",
+      };
   }
 }
 

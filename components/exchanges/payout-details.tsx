@@ -8,7 +8,12 @@ import type { ExchangeView } from "@/lib/dashboard/exchanges/exchange-view";
 import { btcToSats } from "@/lib/dashboard/client/format";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 
+/** Past six lines on a phone an even break is not to be had: a longer value (an invoice) shows its ends, copied whole. */
+const LONGEST_SHOWN = 120;
+
 function Mono({ value, href }: { value: string; href?: string | null }) {
+  const shown = value.length > LONGEST_SHOWN ? `${value.slice(0, 60)}…${value.slice(-30)}` : value;
+  const whole = shown === value ? undefined : value;
   return (
     <span className="flex items-center gap-1">
       {href ? (
@@ -16,12 +21,15 @@ function Mono({ value, href }: { value: string; href?: string | null }) {
           href={href}
           target="_blank"
           rel="noreferrer noopener"
-          className="font-mono wrap-anywhere text-orange-700 hover:underline dark:text-orange-400"
+          title={whole}
+          className="font-mono wrap-id text-orange-700 hover:underline dark:text-orange-400"
         >
-          {value}
+          {shown}
         </a>
       ) : (
-        <span className="font-mono wrap-anywhere">{value}</span>
+        <span className="font-mono wrap-id" title={whole}>
+          {shown}
+        </span>
       )}
       <CopyValueButton value={value} />
     </span>

@@ -94,7 +94,7 @@ export async function ErrorsView({ errors, source }: { errors: RequestLogErrors;
                         <span className="text-sm">{t("noCode")}</span>
                       )}
                     </div>
-                    <code className="block font-mono text-xs wrap-anywhere text-zinc-600 dark:text-zinc-400">
+                    <code className="inline-block w-full font-mono text-xs wrap-id text-zinc-600 dark:text-zinc-400">
                       {group.method} {group.route}
                     </code>
                   </td>

@@ -85,15 +85,15 @@ export function LogDetail({ call }: { call: RequestLogDetail }) {
     [t("duration"), tl("duration", { ms: call.duration_ms })],
     [t("source"), tl(`filters.sources.${call.source}`)],
     [t("errorCode"), call.error_code ? <code>{call.error_code}</code> : "—"],
-    [t("requestId"), call.request_id ? <code className="wrap-anywhere">{call.request_id}</code> : "—"],
-    [t("correlationId"), call.correlation_id ? <code className="wrap-anywhere">{call.correlation_id}</code> : "—"],
+    [t("requestId"), call.request_id ? <code className="inline-block max-w-full wrap-id">{call.request_id}</code> : "—"],
+    [t("correlationId"), call.correlation_id ? <code className="inline-block max-w-full wrap-id">{call.correlation_id}</code> : "—"],
     [t("userAgent"), call.user_agent ?? "—"],
     [t("sourceAddress"), call.source_address ?? "—"],
   ];
   if (call.source === "dashboard") {
     facts.push([
       t("cause"),
-      call.dashboard_request_id ? <code className="wrap-anywhere">{call.dashboard_request_id}</code> : t("background"),
+      call.dashboard_request_id ? <code className="inline-block max-w-full wrap-id">{call.dashboard_request_id}</code> : t("background"),
     ]);
     if (call.user_id) facts.push([t("member"), <code key="m">{shortId(call.user_id)}</code>]);
     if (call.api_key_id) facts.push([t("apiKey"), <code key="k">{shortId(call.api_key_id)}</code>]);
@@ -115,7 +115,7 @@ export function LogDetail({ call }: { call: RequestLogDetail }) {
     <div className="flex min-w-0 flex-col gap-4">
       <div className="flex min-w-0 flex-wrap items-center gap-2">
         <StatusBadge status={call.status} />
-        <h1 className="min-w-0 font-mono text-lg font-semibold wrap-anywhere">
+        <h1 className="min-w-0 font-mono text-lg font-semibold wrap-id">
           {call.method} {call.path}
           {call.query ? `?${call.query}` : ""}
         </h1>

@@ -32,7 +32,7 @@ function LogRow({ row, everyClient }: { row: RequestLogItem; everyClient: boolea
       <td className={`${cell} min-w-0`}>
         <Link
           href={everyClient ? `/logs/${row.id}?scope=all` : `/logs/${row.id}`}
-          className="font-mono text-sm wrap-anywhere text-orange-700 hover:underline dark:text-orange-400"
+          className="font-mono text-sm inline-block max-w-full wrap-id text-orange-700 hover:underline dark:text-orange-400"
         >
           <span className="font-semibold">{row.method}</span> {row.path}
           {row.query ? <span className="text-zinc-500 dark:text-zinc-400">?{row.query}</span> : null}

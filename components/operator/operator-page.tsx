@@ -1,4 +1,4 @@
-import { Link } from "@/components/ui/app-link";
+import { TabRow } from "@/components/ui/tab-row";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ConsoleLive } from "./console-live";
@@ -20,23 +20,10 @@ export function OperatorPage({ tab, sandbox, children }: { tab: ConsoleTab; sand
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
         <ConsoleLive every5s={tab === "sandbox"} />
       </div>
-      <nav aria-label={t("sections")} className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
-        {shown.map((id) => (
-          <Link
-            key={id}
-            href={`/operator?tab=${id}`}
-            aria-current={id === tab ? "page" : undefined}
-            className={
-              "-mb-px border-b-2 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-orange-500 " +
-              (id === tab
-                ? "border-orange-600 font-medium text-zinc-900 dark:text-zinc-100"
-                : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100")
-            }
-          >
-            {t(`tabs.${id}`)}
-          </Link>
-        ))}
-      </nav>
+      <TabRow
+        label={t("sections")}
+        tabs={shown.map((id) => ({ href: `/operator?tab=${id}`, label: t(`tabs.${id}`), current: id === tab }))}
+      />
       {children}
     </div>
   );

@@ -196,11 +196,11 @@ function Created({ tenant }: { tenant: z.infer<typeof tenantCreatedSchema> }) {
       <p className="font-medium">{t("created", { name: tenant.name })}</p>
       <dl className="mt-2 grid gap-1">
         <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t("url")}</dt>
-        <dd className="flex items-center gap-2 font-mono wrap-anywhere">
+        <dd className="flex items-center gap-2 font-mono wrap-id">
           {tenant.webhook_url} <CopyValueButton value={tenant.webhook_url} label={t("copyUrl")} />
         </dd>
         <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t("secret")}</dt>
-        <dd className="flex items-center gap-2 font-mono wrap-anywhere">
+        <dd className="flex items-center gap-2 font-mono wrap-id">
           {tenant.webhook_secret} <CopyValueButton value={tenant.webhook_secret} label={t("copySecret")} />
         </dd>
       </dl>

@@ -11,7 +11,7 @@ function Line({ label, value, copy = true, iban = false }: { label: string; valu
   return (
     <div className="flex flex-col gap-0.5 sm:flex-row sm:items-center sm:gap-3">
       <dt className="w-40 shrink-0 text-sm text-zinc-500 dark:text-zinc-400">{label}</dt>
-      <dd className="flex min-w-0 items-center gap-1 font-mono text-sm wrap-anywhere">
+      <dd className="flex min-w-0 items-center gap-1 font-mono text-sm wrap-id">
         {value}
         {copy && <CopyValueButton value={value.replace(/\s+/g, iban ? "" : " ")} />}
       </dd>

@@ -5,7 +5,7 @@ import type { PayoutMethod } from "@/lib/service-api/schemas";
 
 export function PayoutMethodCard({ method }: { method: PayoutMethod }) {
   const t = useTranslations("orders.payout");
-  const mono = (v: unknown) => <span className="font-mono text-xs wrap-anywhere">{String(v)}</span>;
+  const mono = (v: unknown) => <span className="font-mono text-xs inline-block max-w-full wrap-id">{String(v)}</span>;
   const items: [string, React.ReactNode][] =
     "node_pubkey" in method
       ? [[t("node"), mono(method.node_pubkey)]]

@@ -89,7 +89,7 @@ export default function InvoiceForm({ locale, network, expectedSats, feeSats, no
             ).map(([term, value]) => (
               <div key={term} className="contents">
                 <dt className="text-zinc-500 dark:text-zinc-400">{t(`terms.${term}`)}</dt>
-                <dd className="font-mono text-xs wrap-anywhere">{value}</dd>
+                <dd className="font-mono text-xs wrap-id">{value}</dd>
               </div>
             ))}
           </dl>

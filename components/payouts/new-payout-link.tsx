@@ -25,7 +25,7 @@ export function NewPayoutLink({ link }: { link: PayoutLink }) {
             href={link.url}
             target="_blank"
             rel="noreferrer"
-            className="font-mono text-xs wrap-anywhere text-orange-700 underline dark:text-orange-400"
+            className="font-mono text-xs inline-block max-w-full wrap-id text-orange-700 underline dark:text-orange-400"
             data-testid="payout-link"
           >
             {link.url}

@@ -94,7 +94,7 @@ function AgreementRow({ agreement }: { agreement: Agreement }) {
   return (
     <li className="flex flex-col gap-3 py-4" data-affiliate={agreement.affiliate_id}>
       <div className="flex flex-wrap items-baseline gap-x-3 text-xs text-zinc-600 dark:text-zinc-400">
-        <code className="font-mono wrap-anywhere">{agreement.affiliate_id}</code>
+        <code className="font-mono inline-block max-w-full wrap-id">{agreement.affiliate_id}</code>
         <span>
           {agreement.last_used_at
             ? t("ordersLast", { count: agreement.orders, last: f.dateTime(agreement.last_used_at) })

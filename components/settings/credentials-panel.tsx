@@ -22,13 +22,13 @@ export function CredentialsPanel({ credentials }: { credentials: Credentials }) 
         items={[
           [
             t("service"),
-            <span key="url" className="font-mono wrap-anywhere">
+            <span key="url" className="font-mono inline-block max-w-full wrap-id">
               {credentials.base_url}
             </span>,
           ],
           [
             "client_id",
-            <code key="id" className="font-mono wrap-anywhere" data-testid="client-id">
+            <code key="id" className="font-mono inline-block max-w-full wrap-id" data-testid="client-id">
               {credentials.client_id}
             </code>,
           ],

@@ -32,7 +32,7 @@ export function OneTimeSecret({
     >
       <p className="font-medium">{title}</p>
       <p className="mt-2 flex flex-wrap items-center gap-2">
-        <code className="font-mono wrap-anywhere" data-testid="one-time-secret">
+        <code className="font-mono inline-block max-w-full wrap-id" data-testid="one-time-secret">
           {value}
         </code>
         <CopyValueButton value={value} label={label} />

@@ -1,4 +1,4 @@
-import { Link } from "@/components/ui/app-link";
+import { TabRow } from "@/components/ui/tab-row";
 import { getTranslations } from "next-intl/server";
 import type { Agreements } from "@/lib/dashboard/contract/reports-api";
 import type { SecurityPolicy } from "@/lib/dashboard/contract/account-api";
@@ -39,23 +39,10 @@ export async function SettingsPage({ tenantName, open }: { tenantName: string; o
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("intro", { tenant: tenantName })}</p>
       </div>
-      <nav aria-label={t("sections")} className="flex flex-wrap gap-1 border-b border-zinc-200 dark:border-zinc-800">
-        {settingsTabs.map((id) => (
-          <Link
-            key={id}
-            href={`/settings?tab=${id}`}
-            aria-current={id === open.tab ? "page" : undefined}
-            className={
-              "-mb-px border-b-2 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-orange-500 " +
-              (id === open.tab
-                ? "border-orange-600 font-medium text-zinc-900 dark:text-zinc-100"
-                : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100")
-            }
-          >
-            {t(`tabs.${id}`)}
-          </Link>
-        ))}
-      </nav>
+      <TabRow
+        label={t("sections")}
+        tabs={settingsTabs.map((id) => ({ href: `/settings?tab=${id}`, label: t(`tabs.${id}`), current: id === open.tab }))}
+      />
       {open.tab === "team" && <TeamPanel team={open.team} signIns={open.signIns} />}
       {open.tab === "security" && <SecurityPanel policy={open.policy} withoutFactor={open.withoutFactor} />}
       {open.tab === "webhooks" && <WebhookSecretPanel status={open.status} />}

@@ -25,7 +25,7 @@ function SecretLine({ label, masked, which, note }: { label: string; masked: str
     <div className="flex flex-col gap-1" data-secret={which}>
       <dt className="text-xs text-zinc-600 dark:text-zinc-400">{label}</dt>
       <dd className="flex flex-wrap items-center gap-2">
-        <code className="font-mono wrap-anywhere">{revealed ?? masked}</code>
+        <code className="font-mono inline-block max-w-full wrap-id">{revealed ?? masked}</code>
         {revealed ? (
           <>
             <CopyValueButton value={revealed} label={t("copySecret")} />
@@ -121,7 +121,7 @@ export function WebhookSecretPanel({ status }: { status: WebhookSecretStatus }) 
         <dl className="flex flex-col gap-3 text-sm">
           <div className="flex flex-col gap-1">
             <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t("url")}</dt>
-            <dd className="flex flex-wrap items-center gap-2 font-mono wrap-anywhere">
+            <dd className="flex flex-wrap items-center gap-2 font-mono wrap-id">
               {webhook_url} <CopyValueButton value={webhook_url} label={t("copyUrl")} />
             </dd>
           </div>

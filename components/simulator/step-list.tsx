@@ -64,16 +64,20 @@ function StepRow({ step, run, busy }: { step: Step; run: (event: DriveEvent) => 
       event = () => ({ type: "channel_failed", failure_code: (code || channelFailureCodes[0]) as (typeof channelFailureCodes)[number] });
       break;
     case "confirm":
+      // named by a label in sight: a lone number beside the button said nothing of what it counts
       extra = (
-        <input
-          aria-label={t("blocks")}
-          type="number"
-          min={1}
-          max={1000}
-          value={text || "1"}
-          onChange={(e) => setText(e.target.value)}
-          className={inputClass.replace("w-full", "w-24")}
-        />
+        <label htmlFor={`${id}-blocks`} className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-300">
+          {t("blocks")}
+          <input
+            id={`${id}-blocks`}
+            type="number"
+            min={1}
+            max={1000}
+            value={text || "1"}
+            onChange={(e) => setText(e.target.value)}
+            className={inputClass.replace("w-full", "w-24")}
+          />
+        </label>
       );
       event = () => ({ type: "confirm", blocks: Number(text || "1") });
       break;

@@ -13,7 +13,7 @@ import { orderCreateSchema, orderSchema } from "@/lib/service-api/schemas";
 import { checkPayerIban, emptyDraft, feeRateOf, type Draft } from "./draft";
 import { useChecks } from "./use-checks";
 import { DestinationStep, KindStep } from "./destination-steps";
-import { PaymentStep, PricingStep } from "./payment-steps";
+import { agreementName, PaymentStep, PricingStep } from "./payment-steps";
 import { ProofStep } from "./proof-step";
 import { composeMessage, useChallenge } from "./use-challenge";
 
@@ -55,7 +55,10 @@ function body(draft: Draft) {
   });
 }
 
-export function NewOrderWizard() {
+/** An agreement an order may name: its id (the order's affiliate_id) and the label it was given in Settings. */
+export type AgreementChoice = { affiliate_id: string; label: string | null };
+
+export function NewOrderWizard({ agreements }: { agreements: AgreementChoice[] }) {
   const t = useTranslations("orders.wizard");
   const f = useFormat();
   const messageFor = useErrorMessage();
@@ -148,7 +151,7 @@ export function NewOrderWizard() {
             />
           )}
           {step === 3 && <PaymentStep draft={draft} update={update} serverError={errorFor(3)} />}
-          {step === 4 && <PricingStep draft={draft} update={update} serverError={errorFor(4)} />}
+          {step === 4 && <PricingStep draft={draft} update={update} serverError={errorFor(4)} agreements={agreements} />}
           {step === 5 && (
             <div className="flex flex-col gap-3">
               <DefinitionList
@@ -164,7 +167,7 @@ export function NewOrderWizard() {
                   [t("review.proof"), t("review.verified")],
                   [t("review.payment"), t("review.from", { currency: draft.currency.toUpperCase(), iban: draft.iban })],
                   [t("review.fee"), f.percent(feeRateOf(draft) ?? 0)],
-                  [t("review.agreement"), draft.affiliateId || t("review.default")],
+                  [t("review.agreement"), draft.affiliateId ? agreementName(agreements, draft.affiliateId) : t("review.default")],
                   [t("review.status"), draft.active ? t("review.active") : t("review.inactive")],
                 ]}
               />

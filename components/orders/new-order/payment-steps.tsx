@@ -3,6 +3,8 @@ import { useTranslations } from "next-intl";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { formatIban } from "@/lib/banking/iban";
 import { useFormat } from "@/lib/dashboard/client/use-format";
+import { shortId } from "@/lib/dashboard/client/format";
+import type { AgreementChoice } from "./new-order-wizard";
 import { CheckLine } from "./check-line";
 import { checkPayerIban, feeRateOf, type Draft } from "./draft";
 
@@ -45,8 +47,18 @@ export function PaymentStep({ draft, update, serverError }: StepProps) {
   );
 }
 
-export function PricingStep({ draft, update, serverError }: StepProps) {
+/** An agreement by its label, else by its short id (an agreement no one labelled yet). */
+export function agreementName(agreements: AgreementChoice[], id: string) {
+  return agreements.find((a) => a.affiliate_id === id)?.label || shortId(id);
+}
+
+export function PricingStep({ draft, update, serverError, agreements }: StepProps & { agreements: AgreementChoice[] }) {
   const t = useTranslations("orders.wizard.pricing");
+  // a draft's agreement stays offered even if it is no longer listed
+  const choices =
+    draft.affiliateId && !agreements.some((a) => a.affiliate_id === draft.affiliateId)
+      ? [...agreements, { affiliate_id: draft.affiliateId, label: null }]
+      : agreements;
   const f = useFormat();
   const rate = feeRateOf(draft);
   const fee = rate === null ? null : Math.round(100 * rate * 100) / 100;
@@ -71,12 +83,14 @@ export function PricingStep({ draft, update, serverError }: StepProps) {
         </p>
       )}
       <Field id="affiliate-id" label={t("affiliate")} hint={t("affiliateHint")}>
-        <TextInput
-          id="affiliate-id"
-          className="font-mono"
-          value={draft.affiliateId}
-          onChange={(e) => update({ affiliateId: e.target.value.trim() })}
-        />
+        <Select id="affiliate-id" value={draft.affiliateId} onChange={(e) => update({ affiliateId: e.target.value })}>
+          <option value="">{t("defaultAgreement")}</option>
+          {choices.map((agreement) => (
+            <option key={agreement.affiliate_id} value={agreement.affiliate_id}>
+              {agreementName(choices, agreement.affiliate_id)}
+            </option>
+          ))}
+        </Select>
       </Field>
       <label className="flex items-center gap-2 text-sm">
         <input

@@ -59,7 +59,7 @@ export default async function StatementPage({ params }: { params: Promise<{ affi
             from: s.from,
             to: s.to,
             zone: s.time_zone,
-            code: (chunks) => <code className="wrap-anywhere">{chunks}</code>,
+            code: (chunks) => <code className="inline-block max-w-full wrap-id">{chunks}</code>,
           })}
         </p>
       </header>
