@@ -63,7 +63,8 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      ...(full ? {} : { grepInvert: /@lang-(de|it)\b/, testIgnore: specs(phoneSpecs) }),
+      // a test tagged @phone is about a phone alone (its touch screen, its width): never on the desktop
+      ...(full ? { grepInvert: /@phone\b/ } : { grepInvert: /@lang-(de|it)\b|@phone\b/, testIgnore: specs(phoneSpecs) }),
     },
     {
       name: "phone",

@@ -86,10 +86,9 @@ test("the laptop's camera reads the invoice QR code from the phone's wallet, whi
   await browser.close();
 });
 
-test("a phone is not offered to scan with its own camera: the scan is for a computer reading the phone's code", async ({
+test("a phone is not offered to scan with its own camera: the scan is for a computer reading the phone's code @phone", async ({
   page,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "a phone's touch screen: the phone project (Pixel 7)");
   await signInAs(page, "affiliate@example.com");
   const { url } = await lightningPayoutLink(page, lightningNode(`phone ${Math.random()}`));
   expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);

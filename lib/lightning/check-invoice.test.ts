@@ -57,7 +57,7 @@ describe("checkInvoice", () => {
       problem: { key: "network", values: { found: "mainnet", expected: "testnet" } },
     });
     expect(keys("lnbc1notaninvoice", { ...base, sats: 1 })).toEqual(["invalid"]);
-    // letters that begin like another network's invoice are still no invoice (issue 52)
+    // letters that begin like another network's invoice are still no invoice
     expect(keys("lnbc1garbage", { ...base, network: "testnet", sats: 1 })).toEqual(["invalid"]);
     expect(keys("lntb1garbage", { ...base, sats: 1 })).toEqual(["invalid"]);
     expect(keys("hello", { ...base, sats: 1 })).toEqual(["invalid"]);

@@ -74,7 +74,7 @@ describe("SANDBOX_DEMO_ACTIVITY", () => {
       const health = async () => parse(healthSchema, await http("GET", `${app.baseUrl}/api/health`), 200);
       const during = await health();
       expect(during.example_activity).toMatchObject({ done_percent: expect.any(Number), sandbox_clock: expect.any(String) });
-      const page = await fetch(`${app.baseUrl}/overview`, { headers: { cookie: session.cookieHeader } });
+      const page = await fetch(`${app.baseUrl}/`, { headers: { cookie: session.cookieHeader } });
       expect(await page.text()).toContain("Example data is being made");
       await expect.poll(() => made.test(app.output()) || failed.test(app.output()), { timeout: 180_000, interval: 200 }).toBe(true);
       expect(app.output().match(failed)?.[0] ?? null).toBeNull();
