@@ -40,7 +40,7 @@ import { decryptSecret } from "@/lib/dashboard/auth/encryption";
 import { recordAudit } from "@/lib/dashboard/audit/record";
 import type { AuditAction } from "@/lib/dashboard/contract/audit-actions";
 import { webhookHealth } from "@/lib/dashboard/webhooks/list-events";
-import { webhookUrl } from "@/lib/dashboard/settings/settings";
+import { webhookUrl } from "@/lib/dashboard/auth/webhook-url";
 import { ApiError } from "@/lib/errors";
 import { randomUUID } from "node:crypto";
 import { holdsSealedData, SealingKeyMismatch, verifySealingKey } from "@/lib/dashboard/auth/sealing-key";

@@ -10,7 +10,7 @@ import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { webhookEventQuerySchema, type WebhookEventPage } from "@/lib/dashboard/contract/events-api";
 import { PAGE_SIZE, filtersFrom, firstPage, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
-import { webhookUrl } from "@/lib/dashboard/settings/settings";
+import { webhookUrl } from "@/lib/dashboard/auth/webhook-url";
 import { listWebhookEvents, webhookHealth } from "@/lib/dashboard/webhooks/list-events";
 import { listRejections } from "@/lib/dashboard/webhooks/record-rejection";
 

@@ -18,7 +18,7 @@ import { ApiError } from "@/lib/errors";
 import { allTenants, forgetTenants } from "@/lib/dashboard/auth/tenants";
 import { exchangeRows, listItem } from "@/lib/dashboard/exchanges/list-exchanges";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
-import { webhookUrl } from "@/lib/dashboard/settings/settings";
+import { webhookUrl } from "@/lib/dashboard/auth/webhook-url";
 import type {
   ConsoleExchangePage,
   ConsoleTenant,

@@ -14,6 +14,7 @@ import { sendInvitation, sendPasswordReset } from "@/lib/dashboard/auth/account-
 import { unlockAccount } from "@/lib/dashboard/auth/sign-in-limit";
 import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 import { isSandboxTenant, sandboxOperator } from "@/lib/dashboard/simulator/simulator";
+import { webhookUrl } from "@/lib/dashboard/auth/webhook-url";
 import type {
   Affiliate,
   Credentials,
@@ -130,13 +131,6 @@ export async function resetMember(db: Db, tenantId: string, actor: { id: string;
 }
 
 // ---- webhook secret ----
-
-/**
- * Where the service POSTs this tenant's webhooks: /webhook/{its endpoint id}, or /webhook for the
- * default tenant, whose endpoint that is (the one the demo client registers; both deliver to it).
- */
-export const webhookUrl = (origin: string, tenant: Pick<Tenant, "webhookEndpointId" | "isDefault">) =>
-  tenant.isDefault ? `${origin}/webhook` : `${origin}/webhook/${tenant.webhookEndpointId}`;
 
 export function webhookSecretStatus(tenant: Tenant, origin: string, now = new Date()): WebhookSecretStatus {
   const previous = tenant.previousWebhookSecret;

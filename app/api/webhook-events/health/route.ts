@@ -1,6 +1,6 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
 import { requestOrigin } from "@/lib/http/request-origin";
-import { webhookUrl } from "@/lib/dashboard/settings/settings";
+import { webhookUrl } from "@/lib/dashboard/auth/webhook-url";
 import { webhookHealth } from "@/lib/dashboard/webhooks/list-events";
 
 export const dynamic = "force-dynamic";
