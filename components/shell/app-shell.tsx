@@ -81,9 +81,7 @@ function EnrolmentChrome({ user, languages, children }: { user: ShellUser; langu
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        {children}
-      </main>
+      <PageMain>{children}</PageMain>
     </div>
   );
 }
@@ -227,9 +225,7 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        {children}
-      </main>
+      <PageMain>{children}</PageMain>
     </div>
   );
 }
@@ -263,5 +259,14 @@ export function AppShell({ user, languages, children }: { user: ShellUser; langu
         <StepUpDialog />
       </Toaster>
     </SessionProvider>
+  );
+}
+
+/** The page's own content, below either header: where the skip link lands. */
+function PageMain({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      {children}
+    </main>
   );
 }

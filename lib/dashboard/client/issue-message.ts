@@ -1,19 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
+import type { ErrorDetail } from "@/lib/errors";
 
 /**
  * What is wrong with one field, as zod says it: the API's 400 `invalid_request` details carry the
  * same code and bound as an issue of a form's own parse.
  */
-export type FieldIssue = {
-  code?: string;
-  minimum?: number;
-  maximum?: number;
-  inclusive?: boolean;
-  origin?: string;
-  expected?: string;
-  format?: string;
-};
+export type FieldIssue = Omit<ErrorDetail, "path" | "message">;
 
 /** The kinds of value a sentence names; any other expected kind is "not valid". */
 const kinds = new Set(["number", "int", "string", "boolean"]);
