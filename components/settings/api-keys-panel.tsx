@@ -114,9 +114,10 @@ export function ApiKeysPanel({ keys }: { keys: ApiKey[] }) {
           }}
         >
           <Field id="api-key-name" label={t("name")}>
-            <TextInput id="api-key-name" name="name" required maxLength={100} />
+            <TextInput id="api-key-name" name="name" required maxLength={100} readOnly={busy} />
           </Field>
-          <fieldset className="flex flex-col gap-1 text-sm">
+          {/* held while a key is made: the form is reset when it is, and a box ticked meanwhile would be lost */}
+          <fieldset className="flex flex-col gap-1 text-sm" disabled={busy}>
             <legend className="mb-1 font-medium">{t("scopes")}</legend>
             {apiKeyScopes.map((scope) => (
               <label key={scope} className="flex items-start gap-2">
