@@ -15,7 +15,32 @@ const noDashboard = {
   regex: "^(@/lib/dashboard|.*/lib/dashboard|@/components)(/(?!docs/).*)?$",
   message: "The sandbox is the service's stand-in: it knows nothing of the dashboard (docs/architecture.md#boundaries).",
 };
-const SHARED = ["bitcoin", "lightning", "banking", "db", "http", "openapi", "runtime", "rate-limit", "service-api", "request-log"];
+// Neither program's code imports its pages: lib/ never imports components/ or app/, components/ never app/.
+const noPages = {
+  group: ["@/components", "@/components/*", "@/app", "@/app/*", "**/components/*", "**/app/*"],
+  message: "lib/ is below the pages: components/ and app/ import it, never the other way round (docs/architecture.md#layers).",
+};
+const noRoutes = {
+  group: ["@/app", "@/app/*"],
+  message: "components/ are below the routes: app/ imports them, never the other way round (docs/architecture.md#layers).",
+};
+// The shared folders in layers, lowest first, as the dashboard's below: no two import each other.
+const SHARED_LAYERS = [
+  ["bitcoin", "banking", "openapi", "runtime"],
+  ["lightning", "http"],
+  ["service-api"],
+  ["db"],
+  ["rate-limit", "request-log"],
+];
+// The component folders in layers, lowest first: primitives at the bottom, pages' own parts on top.
+const COMPONENT_LAYERS = [
+  ["ui", "i18n", "docs"],
+  ["account", "events", "notifications", "reports"],
+  ["shell"],
+  ["audit", "auth", "logs", "payouts", "scenarios", "settings", "simulator"],
+  ["exchanges", "pay"],
+  ["operator", "orders", "overview"],
+];
 const NOT_CHECKED = ["tests/**", "e2e/**", "scripts/**", "**/*.test.ts", "instrumentation.ts", "lib/boot.ts"];
 
 // The dashboard's folders in layers, lowest first (docs/architecture.md#layers): a folder imports
@@ -32,26 +57,37 @@ const DASHBOARD_LAYERS = [
   ["api", "demo", "notifications", "overview"],
   ["lifecycle"],
 ];
-const unplaced = readdirSync(new URL("lib/dashboard/", import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !DASHBOARD_LAYERS.flat().includes(entry.name))
-  .map((entry) => entry.name);
-if (unplaced.length > 0) throw new Error(`eslint.config.mjs: place lib/dashboard/${unplaced.join(", ")} in DASHBOARD_LAYERS`);
+/** Throws when a folder of `base` is in no layer: a new folder is placed before it is linted. */
+function requirePlaced(base, layers, name) {
+  const unplaced = readdirSync(new URL(`${base}/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !layers.flat().includes(entry.name))
+    .map((entry) => entry.name);
+  if (unplaced.length > 0) throw new Error(`eslint.config.mjs: place ${base}/${unplaced.join(", ")} in ${name}`);
+}
+requirePlaced("lib/dashboard", DASHBOARD_LAYERS, "DASHBOARD_LAYERS");
+requirePlaced("lib", [...SHARED_LAYERS, ["dashboard", "sandbox"]], "SHARED_LAYERS");
+requirePlaced("components", COMPONENT_LAYERS, "COMPONENT_LAYERS");
 
-/** For each folder: the folders of its own layer and those above, which it may not import. */
-const layerRules = DASHBOARD_LAYERS.flatMap((layer, i) =>
-  layer.map((folder) => {
-    const above = DASHBOARD_LAYERS.slice(i)
-      .flat()
-      .filter((other) => other !== folder);
-    const group = above.flatMap((other) => [`@/lib/dashboard/${other}`, `@/lib/dashboard/${other}/*`, `../${other}/*`, `../../${other}/*`]);
-    const upward = { group, message: `lib/dashboard/${folder} may import only folders of the layers below its own (DASHBOARD_LAYERS)` };
-    return {
-      files: [`lib/dashboard/${folder}/**/*.{ts,tsx,mjs}`],
-      ignores: NOT_CHECKED,
-      rules: { "no-restricted-imports": ["error", { patterns: group.length > 0 ? [noSandbox, upward] : [noSandbox] }] },
-    };
-  }),
-);
+/**
+ * For each folder of `base`: the folders of its own layer and those above, which it may not import
+ * (besides `patterns`, which every folder of `base` keeps: a file's rule replaces, not joins, others).
+ */
+const layerRules = (base, layers, name, patterns) =>
+  layers.flatMap((layer, i) =>
+    layer.map((folder) => {
+      const above = layers
+        .slice(i)
+        .flat()
+        .filter((other) => other !== folder);
+      const group = above.flatMap((other) => [`@/${base}/${other}`, `@/${base}/${other}/*`, `../${other}/*`, `../../${other}/*`]);
+      const upward = { group, message: `${base}/${folder} may import only folders of the layers below its own (${name})` };
+      return {
+        files: [`${base}/${folder}/**/*.{ts,tsx,mjs,mts}`],
+        ignores: NOT_CHECKED,
+        rules: { "no-restricted-imports": ["error", { patterns: group.length > 0 ? [...patterns, upward] : patterns }] },
+      };
+    }),
+  );
 
 const config = [
   ...nextCoreWebVitals,
@@ -63,7 +99,8 @@ const config = [
     ignores: ["app/sandbox/**", ...NOT_CHECKED],
     rules: { "no-restricted-imports": ["error", { patterns: [noSandbox] }] },
   },
-  ...layerRules,
+  ...layerRules("components", COMPONENT_LAYERS, "COMPONENT_LAYERS", [noSandbox, noRoutes]),
+  ...layerRules("lib/dashboard", DASHBOARD_LAYERS, "DASHBOARD_LAYERS", [noSandbox, noPages]),
   {
     // the sandbox
     files: ["lib/sandbox/**/*.{ts,tsx,mjs}", "app/sandbox/**/*.{ts,tsx,mjs}"],
@@ -72,10 +109,11 @@ const config = [
   },
   {
     // what both use
-    files: ["lib/*.{ts,mjs}", ...SHARED.map((folder) => `lib/${folder}/**/*.{ts,mjs,mts}`)],
+    files: ["lib/*.{ts,mjs}"],
     ignores: NOT_CHECKED,
-    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox, noDashboard] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox, noDashboard, noPages] }] },
   },
+  ...layerRules("lib", SHARED_LAYERS, "SHARED_LAYERS", [noSandbox, noDashboard, noPages]),
   {
     // links prefetch when a person reaches for them, not for every link in view (components/ui/app-link.tsx)
     files: ["app/**/*.tsx", "components/**/*.tsx"],

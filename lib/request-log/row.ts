@@ -1,4 +1,4 @@
-import { routeOf } from "./route-of";
+import { routeOf } from "@/lib/http/route-of";
 import { maskBody, maskHeaders, maskQuery, maskString, NOT_JSON, parseJson, storable, type HeaderList } from "./mask";
 import { clientKeyOf } from "./client-key";
 import { z } from "zod";

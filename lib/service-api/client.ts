@@ -1,5 +1,5 @@
 import "server-only";
-import { routeOf } from "@/lib/request-log/route-of";
+import { routeOf } from "@/lib/http/route-of";
 import { z } from "zod";
 import {
   challengeSchema,

@@ -1,5 +1,5 @@
 import { ExchangePage } from "@/components/exchanges/exchange-page";
-import { readFailure } from "@/components/ui/read-failure";
+import { readFailure } from "@/components/shell/read-failure";
 import { titled } from "@/i18n/page-title";
 import { pathId } from "@/lib/http/route-params";
 import { pageContext } from "@/lib/dashboard/auth/page-context";

@@ -1,6 +1,6 @@
 import { OrderPage } from "@/components/orders/order-page";
 import { LiveRefresh } from "@/components/shell/live-refresh";
-import { readFailure } from "@/components/ui/read-failure";
+import { readFailure } from "@/components/shell/read-failure";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import type { Order } from "@/lib/service-api/schemas";

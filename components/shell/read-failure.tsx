@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { LiveRefresh } from "@/components/shell/live-refresh";
+import { LiveRefresh } from "./live-refresh";
 import { errorCodeOf } from "@/lib/dashboard/pages/error-code";
 import { notFound } from "next/navigation";
-import { ErrorState } from "./states";
+import { ErrorState } from "@/components/ui/states";
 
 /**
  * What a server-rendered page shows when reading its subject failed: the dashboard's 404 page for
