@@ -84,9 +84,14 @@ function strip(schema: Json): Json {
 }
 
 const pascal = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
+const ref = (id: string): Json => ({ $ref: `#/components/schemas/${id}` });
+const inline = (schema: z.core.$ZodType): Json => strip(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json);
 
-export function buildDocument(spec: DocumentSpec) {
-  // every body is a component: an operation's own schemas are named after it
+/**
+ * Every body is a component: the document's named schemas, and an operation's own schemas named
+ * after it (`CreateOrderRequest`, `CreateOrderResponse`) unless they are named already.
+ */
+function nameBodies(spec: DocumentSpec) {
   const named = new Map<z.core.$ZodType, string>(Object.entries(spec.schemas).map(([id, s]) => [s, id]));
   const all: Record<string, z.core.$ZodType> = { ...spec.schemas };
   const nameOf = (s: string | z.core.$ZodType, fallback: string): string => {
@@ -106,100 +111,130 @@ export function buildDocument(spec: DocumentSpec) {
       },
     ]),
   );
-  const { schemas } = componentSchemas(all);
-  const ref = (id: string): Json => ({ $ref: `#/components/schemas/${id}` });
-  const inline = (schema: z.core.$ZodType): Json => strip(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json);
-  const errorResponses = (codes: ErrorCode[]) => {
-    const byStatus = new Map<number, ErrorCode[]>();
-    for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
-    return Object.fromEntries(
-      [...byStatus].map(([status, list]) => [
-        String(status),
-        {
-          description: `${errorDescriptions[status] ?? "Error"}: ${list.map((c) => `\`${c}\``).join(", ")}`,
-          ...(status === 405 ? { headers: { Allow: { description: "The methods this path serves", schema: { type: "string" } } } } : {}),
-          ...(status === 503
-            ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } }
-            : {}),
-          content: {
-            "application/json": {
-              schema: { $ref: "#/components/schemas/Error" },
-              examples: Object.fromEntries(
-                list.map((code) => [
-                  code,
-                  { summary: code, value: { error: code, documentation_uri: `${spec.documentationBase}#${code}` } },
-                ]),
-              ),
-            },
+  return { bodies, all };
+}
+
+/** A query's fields as parameters, from zod's own JSON Schema of the query object (its fields and which are required). */
+function queryParameters(query: z.core.$ZodObject | undefined): Json[] {
+  if (!query) return [];
+  const { properties = {}, required = [] } = inline(query) as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...schema } = property as Json & { description?: string };
+    return { name, in: "query", required: required.includes(name), ...(description ? { description } : {}), schema };
+  });
+}
+
+/** The error answers of an operation, one per status, each code an example of the one error body. */
+function errorResponses(codes: ErrorCode[], documentationBase: string) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      String(status),
+      {
+        description: `${errorDescriptions[status] ?? "Error"}: ${list.map((c) => `\`${c}\``).join(", ")}`,
+        ...(status === 405 ? { headers: { Allow: { description: "The methods this path serves", schema: { type: "string" } } } } : {}),
+        ...(status === 503
+          ? { headers: { "Retry-After": { description: "Seconds to wait before trying again", schema: { type: "integer" } } } }
+          : {}),
+        content: {
+          "application/json": {
+            schema: { $ref: "#/components/schemas/Error" },
+            examples: Object.fromEntries(
+              list.map((code) => [code, { summary: code, value: { error: code, documentation_uri: `${documentationBase}#${code}` } }]),
+            ),
           },
         },
-      ]),
-    );
-  };
-  const paths: Record<string, Record<string, Json>> = {};
-  for (const op of spec.operations) {
-    const parameters: Json[] = [
-      ...(op.headers ?? []),
-      ...Object.entries(op.pathParams ?? {}).map(([name, description]) => ({
-        name,
-        in: "path",
-        required: true,
-        description,
-        schema: { type: "string" },
-      })),
-      ...Object.entries(op.query?._zod.def.shape ?? {}).map(([name, field]) => {
-        const schema = field as z.core.$ZodType;
-        const { description, ...fieldSchema } = inline(schema) as Json & { description?: string };
-        return {
-          name,
-          in: "query",
-          required: !z.safeParse(schema, undefined).success,
-          ...(description ? { description } : {}),
-          schema: fieldSchema,
-        };
-      }),
-    ];
-    const success = op.success;
-    const contentType = success.contentType ?? "application/json";
-    const names = bodies.get(op);
-    paths[op.path] ??= {};
-    paths[op.path]![op.method] = {
-      operationId: op.operationId,
-      summary: op.summary,
-      description: op.description,
-      tags: [op.tag],
-      ...(op.servers ? { servers: op.servers } : {}),
-      ...(op.security ? { security: op.security } : {}),
-      ...(parameters.length ? { parameters } : {}),
-      ...(op.body
-        ? {
-            requestBody: {
-              required: op.body.required ?? true,
-              content: {
-                [op.body.contentType ?? "application/json"]: {
-                  schema: ref(names?.body ?? ""),
-                  ...(op.body.example === undefined ? {} : { example: op.body.example }),
-                },
+      },
+    ]),
+  );
+}
+
+/** One operation object: its parameters (headers, path, query), body and answers. */
+function operationObject(op: Operation, names: { body: string | null; success: string | null } | undefined, documentationBase: string) {
+  const parameters: Json[] = [
+    ...(op.headers ?? []),
+    ...Object.entries(op.pathParams ?? {}).map(([name, description]) => ({
+      name,
+      in: "path",
+      required: true,
+      description,
+      schema: { type: "string" },
+    })),
+    ...queryParameters(op.query),
+  ];
+  const success = op.success;
+  const contentType = success.contentType ?? "application/json";
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    description: op.description,
+    tags: [op.tag],
+    ...(op.servers ? { servers: op.servers } : {}),
+    ...(op.security ? { security: op.security } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: op.body.required ?? true,
+            content: {
+              [op.body.contentType ?? "application/json"]: {
+                schema: ref(names?.body ?? ""),
+                ...(op.body.example === undefined ? {} : { example: op.body.example }),
               },
             },
-          }
-        : {}),
-      responses: {
-        [String(success.status)]: {
-          description: success.description,
-          ...(names?.success
-            ? {
-                content: {
-                  [contentType]: { schema: ref(names.success), ...(success.example === undefined ? {} : { example: success.example }) },
-                },
-              }
-            : {}),
-        },
-        // every operation reads the database: during a failover any of them answers 503
-        ...errorResponses([...op.errors, "database_unavailable"]),
-        ...op.responses,
+          },
+        }
+      : {}),
+    responses: {
+      [String(success.status)]: {
+        description: success.description,
+        ...(names?.success
+          ? {
+              content: {
+                [contentType]: { schema: ref(names.success), ...(success.example === undefined ? {} : { example: success.example }) },
+              },
+            }
+          : {}),
       },
-    };
+      // every operation reads the database: during a failover any of them answers 503
+      ...errorResponses([...op.errors, "database_unavailable"], documentationBase),
+      ...op.responses,
+    },
+  };
+}
+
+/** The webhooks a document describes: each a POST the receiver answers with any 2xx. */
+function webhookObjects(webhooks: Webhook[]) {
+  return Object.fromEntries(
+    webhooks.map((w) => [
+      w.name,
+      {
+        post: {
+          operationId: `webhook_${w.name.replace(/\W/g, "_")}`,
+          summary: w.summary,
+          description: w.description,
+          tags: [w.tag],
+          security: [],
+          parameters: w.headers,
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${w.body}` } } } },
+          responses: {
+            "200": { description: "Any 2xx acknowledges the event" },
+            "400": { description: "Anything other than 2xx is a failed delivery, retried after 5 minutes, doubling" },
+          },
+        },
+      },
+    ]),
+  );
+}
+
+export function buildDocument(spec: DocumentSpec) {
+  const { bodies, all } = nameBodies(spec);
+  const { schemas } = componentSchemas(all);
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const op of spec.operations) {
+    paths[op.path] ??= {};
+    paths[op.path]![op.method] = operationObject(op, bodies.get(op), spec.documentationBase);
   }
   return {
     openapi: "3.1.0",
@@ -214,30 +249,7 @@ export function buildDocument(spec: DocumentSpec) {
     tags: spec.tags,
     security: spec.security,
     paths,
-    ...(spec.webhooks
-      ? {
-          webhooks: Object.fromEntries(
-            spec.webhooks.map((w) => [
-              w.name,
-              {
-                post: {
-                  operationId: `webhook_${w.name.replace(/\W/g, "_")}`,
-                  summary: w.summary,
-                  description: w.description,
-                  tags: [w.tag],
-                  security: [],
-                  parameters: w.headers,
-                  requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${w.body}` } } } },
-                  responses: {
-                    "200": { description: "Any 2xx acknowledges the event" },
-                    "400": { description: "Anything other than 2xx is a failed delivery, retried after 5 minutes, doubling" },
-                  },
-                },
-              },
-            ]),
-          ),
-        }
-      : {}),
+    ...(spec.webhooks ? { webhooks: webhookObjects(spec.webhooks) } : {}),
     components: { securitySchemes: spec.securitySchemes, schemas },
   };
 }
