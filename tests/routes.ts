@@ -15,6 +15,27 @@ function streamRoutes(prefix: string): string[] {
     .filter((route) => route.startsWith(`GET ${prefix}/`));
 }
 
+/**
+ * The methods of the endpoints a route module serves with `serve(a, b)` (lib/dashboard/api/endpoint.ts):
+ * each named endpoint's `method`, read from the module it is imported from.
+ */
+function servedEndpoints(source: string): string[] {
+  const served = /serve\(([^)]*)\)/.exec(source)?.[1];
+  if (!served) return [];
+  return served
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean)
+    .map((name) => {
+      const from = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "@/([^"]+)"`).exec(source)?.[1];
+      if (!from) throw new Error(`serve(${name}): its import is not found`);
+      const definitions = readFileSync(path.join(import.meta.dirname, "..", `${from}.ts`), "utf8");
+      const method = new RegExp(`export const ${name} = endpoint\\(\\{\\s*method: "(GET|POST|PUT|PATCH|DELETE)"`).exec(definitions)?.[1];
+      if (!method) throw new Error(`serve(${name}): no endpoint of that name in ${from}.ts`);
+      return method;
+    });
+}
+
 /** Every method a route module under `dir` serves (not the 405 answers of otherMethods), as "METHOD /path" ({param} for [param]). */
 export function servedRoutes(dir: string, prefix: string): string[] {
   const out: string[] = streamRoutes(prefix);
@@ -29,8 +50,11 @@ export function servedRoutes(dir: string, prefix: string): string[] {
           .split(path.sep)
           .map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))
           .join("/");
-        for (const [, method] of source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g))
-          out.push(`${method} ${prefix}/${route}`.replace(/\/$/, ""));
+        const methods = [
+          ...[...source.matchAll(/export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/g)].map(([, m]) => m),
+          ...servedEndpoints(source),
+        ];
+        for (const method of methods) out.push(`${method} ${prefix}/${route}`.replace(/\/$/, ""));
       }
     }
   };

@@ -46,7 +46,8 @@ import { requestLogOperations } from "./openapi-request-logs";
 import { scenarioOperations } from "./openapi-scenarios";
 import { scenarioRunFrameSchema } from "@/lib/dashboard/contract/scenarios-api";
 import { requestLogFrameSchema } from "@/lib/dashboard/contract/request-logs-api";
-import { viewOperations } from "./openapi-views";
+import { viewEndpoints } from "./endpoints/views";
+import { operationOf, type Endpoint } from "./endpoint";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
 import { accountOperations, signInOperations } from "./openapi-account";
@@ -451,9 +452,12 @@ const signature = {
   schema: { type: "string" },
 };
 
-/** The webhook receiver: not under /api, so served from the origin. */
+/** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
+const endpoints: Endpoint[] = [...viewEndpoints];
+
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
-export const stepUpOperations = new Set([
+const stepUpOperations = new Set([
+  ...endpoints.filter((e) => e.access.stepUp).map((e) => e.doc.operationId),
   "addTeamMember",
   "updateTeamMember",
   "resetTeamMemberPassword",
@@ -622,7 +626,7 @@ export function dashboardOpenApi(origin: string) {
       ...accountOperations,
       ...forwardingOperations,
       ...apiKeyOperations,
-      ...viewOperations,
+      ...endpoints.map(operationOf),
       ...notificationOperations.filter((o) => o.security === undefined),
     ]
       .map(withSecondFactorRules)

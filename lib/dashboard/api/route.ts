@@ -33,7 +33,7 @@ export type ApiContext = {
   audit: { target: string | null; action?: AuditAction };
 };
 
-type Options = {
+export type RouteOptions = {
   /** A mutation: one of `roles`, recorded in the audit log under this action (every non-GET with a cookie needs our Origin). */
   mutation?: AuditAction;
   /** Who may call: for a mutation, admins unless named here; for a read, everyone unless named here. */
@@ -128,7 +128,7 @@ async function resolveTenant(db: Db, user: CurrentUser, req: Request): Promise<T
  * for mutations (403),
  * errors as JSON bodies (upstream codes passed through), and the audit log.
  */
-export function apiRoute(options: Options, handler: (ctx: ApiContext) => Promise<Response>) {
+export function apiRoute(options: RouteOptions, handler: (ctx: ApiContext) => Promise<Response>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     const requestId = currentRequestId();
     let db: Db | undefined;
@@ -179,7 +179,7 @@ const targetOfPath = (value: string | string[] | undefined) => (typeof value ===
 
 function auditEntry(
   action: AuditAction,
-  scope: Options["scope"],
+  scope: RouteOptions["scope"],
   user: CurrentUser,
   tenant: Tenant | undefined,
   audit: ApiContext["audit"],

@@ -1,0 +1,80 @@
+import "server-only";
+import type { z } from "zod";
+import { parseOrThrow, type HttpMethod } from "@/lib/errors";
+import { readJson } from "@/lib/http/read-body";
+import { pathId, searchParams, type RouteContext } from "@/lib/http/route-params";
+import type { Operation } from "@/lib/openapi/builder";
+import { apiRoute, otherMethods, type ApiContext, type RouteOptions } from "./route";
+
+// One definition per endpoint of the dashboard's API: its method and path, who may call it, its
+// query and body (zod schemas that parse the request and describe it), its answers and error codes,
+// its words, and its handler. The route module exports what `serve` makes of a path's endpoints
+// (405 for the other methods), and the OpenAPI document takes `operationOf` each (openapi.ts), so
+// that what is served and what is documented are one thing. Endpoints are defined in
+// lib/dashboard/api/endpoints/<feature>.ts, one file a feature (docs/architecture.md#adding-an-endpoint).
+
+type Query = z.core.$ZodObject | undefined;
+type Body = z.core.$ZodType | undefined;
+type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
+
+/**
+ * What the handler gets: apiRoute's context, with the path's ids checked (lower case), then the
+ * query and the body parsed by their schemas, in that order.
+ */
+export type EndpointContext<Q extends Query, B extends Body> = ApiContext & {
+  ids: Record<string, string>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+};
+
+export type Endpoint<Q extends Query = Query, B extends Body = Body> = {
+  method: HttpMethod;
+  /** Under /api, with {name} for path parameters, as OpenAPI writes it. */
+  path: string;
+  /** Who may call, and what is audited (apiRoute's options). */
+  access: RouteOptions;
+  /** Path parameters that are UUIDs, with what each names ({ id: "view" }): anything else is 404 "No such view". */
+  ids?: Record<string, string>;
+  /** The query string's parameters: parsed before the handler runs, a mismatch 400 invalid_request. */
+  query?: Q;
+  /** The JSON body: read with the cap and parsed before the handler runs. */
+  body?: { schema: B; example?: unknown };
+  /** The OpenAPI operation's own words and answers. */
+  doc: Pick<Operation, "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses">;
+  // a method, so that an endpoint of any query and body is an Endpoint (its parameter checked both ways)
+  handler(ctx: EndpointContext<Q, B>): Promise<Response>;
+};
+
+/** Types an endpoint's definition (its handler's query and body follow its schemas). */
+export function endpoint<Q extends Query = undefined, B extends Body = undefined>(definition: Endpoint<Q, B>): Endpoint<Q, B> {
+  return definition;
+}
+
+type Handler = (req: Request, context: RouteContext) => Promise<Response>;
+
+/** The route module's handlers of one path: each endpoint's method, and 405 with Allow for the rest. */
+export function serve(...endpoints: Endpoint[]): Record<HttpMethod, Handler> {
+  const handlers = otherMethods(...endpoints.map((e) => e.method));
+  for (const e of endpoints) {
+    handlers[e.method] = apiRoute(e.access, async (ctx) =>
+      e.handler({
+        ...ctx,
+        ids: Object.fromEntries(Object.entries(e.ids ?? {}).map(([name, kind]) => [name, pathId(kind, ctx.params[name])])),
+        query: e.query ? parseOrThrow(e.query, searchParams(ctx.req)) : undefined,
+        body: e.body?.schema ? await readJson(ctx.req, e.body.schema) : undefined,
+      }),
+    );
+  }
+  return handlers;
+}
+
+/** The endpoint as the OpenAPI document's operation. */
+export function operationOf(e: Endpoint): Operation {
+  return {
+    method: e.method.toLowerCase() as Operation["method"],
+    path: e.path,
+    ...(e.query ? { query: e.query } : {}),
+    ...(e.body?.schema ? { body: { schema: e.body.schema, ...(e.body.example === undefined ? {} : { example: e.body.example }) } } : {}),
+    ...e.doc,
+  };
+}
