@@ -21,20 +21,20 @@ type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
  * What the handler gets: apiRoute's context, with the path's ids checked (lower case), then the
  * query and the body parsed by their schemas, in that order.
  */
-export type EndpointContext<Q extends Query, B extends Body> = ApiContext & {
-  ids: Record<string, string>;
+export type EndpointContext<Q extends Query, B extends Body, I extends string = string> = ApiContext & {
+  ids: Record<I, string>;
   query: Parsed<Q>;
   body: Parsed<B>;
 };
 
-export type Endpoint<Q extends Query = Query, B extends Body = Body> = {
+export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends string = string> = {
   method: HttpMethod;
   /** Under /api, with {name} for path parameters, as OpenAPI writes it. */
   path: string;
   /** Who may call, and what is audited (apiRoute's options). */
   access: RouteOptions;
   /** Path parameters that are UUIDs, with what each names ({ id: "view" }): anything else is 404 "No such view". */
-  ids?: Record<string, string>;
+  ids?: Record<I, string>;
   /** The query string's parameters: parsed before the handler runs, a mismatch 400 invalid_request. */
   query?: Q;
   /** The JSON body: read with the cap and parsed before the handler runs. */
@@ -42,11 +42,13 @@ export type Endpoint<Q extends Query = Query, B extends Body = Body> = {
   /** The OpenAPI operation's own words and answers. */
   doc: Pick<Operation, "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses">;
   // a method, so that an endpoint of any query and body is an Endpoint (its parameter checked both ways)
-  handler(ctx: EndpointContext<Q, B>): Promise<Response>;
+  handler(ctx: EndpointContext<Q, B, I>): Promise<Response>;
 };
 
 /** Types an endpoint's definition (its handler's query and body follow its schemas). */
-export function endpoint<Q extends Query = undefined, B extends Body = undefined>(definition: Endpoint<Q, B>): Endpoint<Q, B> {
+export function endpoint<Q extends Query = undefined, B extends Body = undefined, I extends string = never>(
+  definition: Endpoint<Q, B, I>,
+): Endpoint<Q, B, I> {
   return definition;
 }
 
@@ -59,7 +61,7 @@ export function serve(...endpoints: Endpoint[]): Record<HttpMethod, Handler> {
     handlers[e.method] = apiRoute(e.access, async (ctx) =>
       e.handler({
         ...ctx,
-        ids: Object.fromEntries(Object.entries(e.ids ?? {}).map(([name, kind]) => [name, pathId(kind, ctx.params[name])])),
+        ids: Object.fromEntries(Object.entries<string>(e.ids ?? {}).map(([name, kind]) => [name, pathId(kind, ctx.params[name])])),
         query: e.query ? parseOrThrow(e.query, searchParams(ctx.req)) : undefined,
         body: e.body?.schema ? await readJson(ctx.req, e.body.schema) : undefined,
       }),

@@ -53,7 +53,7 @@ import { reportOperations } from "./openapi-reports";
 import { accountOperations, signInOperations } from "./openapi-account";
 import { notificationOperations } from "./openapi-notifications";
 import { forwardingOperations } from "./openapi-forwarding";
-import { apiKeyOperations } from "./openapi-api-keys";
+import { apiKeyEndpoints } from "./endpoints/api-keys";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
@@ -453,7 +453,7 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: Endpoint[] = [...viewEndpoints];
+const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
@@ -478,7 +478,6 @@ const stepUpOperations = new Set([
   "createForwardingEndpoint",
   "updateForwardingEndpoint",
   "rotateForwardingSecret",
-  "createApiKey",
 ]);
 
 /**
@@ -625,7 +624,6 @@ export function dashboardOpenApi(origin: string) {
       ...reportOperations,
       ...accountOperations,
       ...forwardingOperations,
-      ...apiKeyOperations,
       ...endpoints.map(operationOf),
       ...notificationOperations.filter((o) => o.security === undefined),
     ]

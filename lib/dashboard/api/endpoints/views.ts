@@ -73,7 +73,7 @@ export const updateSavedView = endpoint({
     success: { status: 200, description: "The view", schema: savedViewSchema },
     errors: [...change, "not_found"],
   },
-  handler: async ({ db, tenant, user, ids, body }) => Response.json(await patchView(db, tenant.id, user, ids.id ?? "", body)),
+  handler: async ({ db, tenant, user, ids, body }) => Response.json(await patchView(db, tenant.id, user, ids.id, body)),
 });
 
 // DELETE /api/views/{id}
@@ -92,7 +92,7 @@ export const deleteSavedView = endpoint({
     errors: ["unauthorized", "forbidden", "not_found"],
   },
   handler: async ({ db, tenant, user, ids }) => {
-    await deleteView(db, tenant.id, user.id, ids.id ?? "");
+    await deleteView(db, tenant.id, user.id, ids.id);
     return new Response(null, { status: 204 });
   },
 });
