@@ -14,6 +14,7 @@ describe("the pages a notice redraws", () => {
     ["notification", []],
     ["request_log", ["requestLogs"]],
     ["scenario_run", []],
+    ["webhook_resent", []],
   ] as const)("%s redraws %j", (kind, pages) => {
     expect(refreshedPages.filter((page) => refreshesPage(kind, page))).toEqual(pages);
   });
@@ -38,8 +39,8 @@ describe("who receives a notice on GET /api/events", () => {
       ["webhook", "snapshot", "notification", "request_log", "scenario_run"],
     ],
     ["a viewer's session, a notification addressed to another", viewer, [other], ["webhook", "snapshot", "request_log", "scenario_run"]],
-    ["a key with read", key("read"), [user], ["webhook", "snapshot", "scenario_run"]],
-    ["a key with read and logs", key("read", "logs"), [user], ["webhook", "snapshot", "request_log", "scenario_run"]],
+    ["a key with read", key("read"), [user], ["webhook", "snapshot", "scenario_run", "webhook_resent"]],
+    ["a key with read and logs", key("read", "logs"), [user], ["webhook", "snapshot", "request_log", "scenario_run", "webhook_resent"]],
     ["a key with write alone", key("write"), [user], []],
   ] as const)("%s", (_, reader, userIds, expected) => {
     expect(received(reader, [...userIds])).toEqual(expected);

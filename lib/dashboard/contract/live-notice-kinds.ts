@@ -80,6 +80,15 @@ export const liveNoticeKinds = {
     to: { roles: everyRole, scopes: ["read"] },
     refreshes: [],
   },
+  /** `POST /api/webhook-events/{seq}/resend`: every `listen` of the tenant forwards the stored event again. */
+  webhook_resent: {
+    when: "a stored webhook was sent again (`POST /api/webhook-events/{seq}/resend`): a listener forwards it again",
+    frame: z
+      .object({ seq: z.int() })
+      .check(z.meta({ description: "data of `event: webhook_resent` (no SSE id): the stored event a listener forwards again" })),
+    to: { roles: [], scopes: ["read"] },
+    refreshes: [],
+  },
 } as const satisfies Record<string, Kind>;
 
 export type LiveNoticeKind = keyof typeof liveNoticeKinds;
@@ -130,6 +139,7 @@ export const busSignalSchema = z.discriminatedUnion("kind", [
   relayed("notification", { user_ids: z.array(uuid) }),
   relayed("request_log"),
   relayed("scenario_run"),
+  relayed("webhook_resent"),
 ]);
 export type BusSignal = z.infer<typeof busSignalSchema>;
 
