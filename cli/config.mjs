@@ -10,7 +10,7 @@ import { CliError, UsageError } from "./errors.mjs";
 // - config.json: the dashboard's URL and the API key (login writes it);
 // - listen.json: the local signing secrets and, per dashboard, the cursor of the last event
 //   forwarded, so that a restart forwards nothing twice and loses nothing;
-// - resend/: events `events resend` hands to the running listener, one file each.
+// - listen.pid: the running listener's process id, while it runs.
 
 export function configDir() {
   const base = process.env.XDG_CONFIG_HOME || path.join(os.homedir(), ".config");
@@ -117,5 +117,3 @@ export function listenState() {
 }
 
 export const saveListenState = (/** @type {ListenState} */ state) => writeJson("listen.json", state);
-
-export const resendDir = () => path.join(configDir(), "resend");

@@ -1,14 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { call } from "./client.mjs";
-import { configDir, resendDir } from "./config.mjs";
+import { configDir } from "./config.mjs";
 import { UsageError } from "./errors.mjs";
 import { line } from "./output.mjs";
 import { endpointListSchema, eventResentSchema, webhookEventDetailSchema, webhookEventPageSchema } from "./schemas.mjs";
 
 // `events list` and `events resend`: the webhooks the dashboard stored for the tenant, and one of
-// them sent again to the tenant's forwarding endpoints (through the dashboard) and to the
-// listener running on this machine (through the config directory, which it watches).
+// them sent again by the dashboard: to the tenant's forwarding endpoints, and to every `listen`
+// of the tenant running now, on the event stream it follows (`event: webhook_resent`).
 
 /** @param {import("./client.mjs").Connection} connection @param {{ limit: string, type?: string, json: boolean }} options */
 export async function listEvents(connection, options) {
@@ -30,11 +30,8 @@ export async function listEvents(connection, options) {
 /** @param {import("./client.mjs").Connection} connection @param {string} id @param {{ json: boolean }} options */
 export async function resendEvent(connection, id, options) {
   if (!/^[1-9]\d{0,15}$/.test(id)) throw new UsageError(`${id} is not an event number (the seq that \`events list\` shows)`);
-  // the event must exist before the listener is told to forward it
   const detail = await call(connection, "GET", `/api/webhook-events/${id}`, { schema: webhookEventDetailSchema });
   const resent = await call(connection, "POST", `/api/webhook-events/${id}/resend`, { schema: eventResentSchema });
-  mkdirSync(resendDir(), { recursive: true, mode: 0o700 });
-  writeFileSync(path.join(resendDir(), `${id}-${Date.now()}`), "", { mode: 0o600 });
   const listener = runningListener();
   const queued = resent.forwarding_deliveries;
   const forwarded =
@@ -47,8 +44,8 @@ export async function resendEvent(connection, id, options) {
     [
       `${detail.event} #${id}: ${forwarded}`,
       listener === null
-        ? "no listener is running with this config directory: the next `exchange-dashboard listen` forwards it"
-        : `the listener (pid ${listener}) forwards it now`,
+        ? "every listener of the tenant running now forwards it (none runs with this config directory; one started later does not)"
+        : `every listener of the tenant running now forwards it (here: pid ${listener})`,
     ].join("; "),
   );
 }
@@ -71,7 +68,7 @@ async function noEndpoint(connection, type) {
   return `${why} (see Settings → Forwarding)`;
 }
 
-/** The pid of the listener running with this config directory, or null. */
+/** The pid of the listener running with this config directory (listen.pid), or null: said only as a hint. */
 function runningListener() {
   const file = path.join(configDir(), "listen.pid");
   if (!existsSync(file)) return null;

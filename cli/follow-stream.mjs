@@ -6,7 +6,9 @@ import { CliError } from "./errors.mjs";
 // command runs. After a disconnect (the dashboard restarted, the network dropped) it connects
 // again with Last-Event-ID, the cursor of the last webhook its caller has handled, and the
 // dashboard replays from its store exactly after it. Frames are handed over one at a time and
-// the next is read only once the handler is done, so their order is kept.
+// the next is read only once the handler is done, so their order is kept. A connection counts
+// as made once the dashboard says `: connected`: it then hears every notice (a webhook resent, a
+// scenario run's frames), so a caller starts what it waits for only from then on.
 
 /** The dashboard writes a comment every 15 s: this long without a byte, the connection is dead. */
 const SILENCE_MS = 45_000;
@@ -58,11 +60,11 @@ export async function followStream(connection, { resumeAfter, onFrame, onConnect
       continue;
     }
     if (!response.body) throw new CliError("The dashboard's event stream came without a body");
-    onConnected?.(connectedOnce);
+    const again = connectedOnce;
     connectedOnce = true;
     attempt = 0;
     try {
-      await readFrames(response.body, onFrame, watchdog);
+      await readFrames(response.body, onFrame, () => onConnected?.(again), watchdog);
       if (!signal.aborted) onLost?.("the dashboard closed the stream");
     } catch (error) {
       if (signal.aborted) return;
@@ -75,12 +77,13 @@ export async function followStream(connection, { resumeAfter, onFrame, onConnect
 
 /**
  * Reads `event:`, `id:` and `data:` lines into frames (a blank line ends one; comments are the
- * heartbeat) and hands each to `onFrame`, waiting for it.
+ * heartbeat, and `: connected` the stream's start) and hands each to `onFrame`, waiting for it.
  * @param {ReadableStream<Uint8Array>} body
  * @param {(frame: Frame) => Promise<void> | void} onFrame
+ * @param {() => void} onOpen
  * @param {AbortController} watchdog
  */
-async function readFrames(body, onFrame, watchdog) {
+async function readFrames(body, onFrame, onOpen, watchdog) {
   const decoder = new TextDecoder();
   let buffer = "";
   /** @type {Frame} */
@@ -100,6 +103,7 @@ async function readFrames(body, onFrame, watchdog) {
           frame = { event: "message", id: null, data: "" };
           continue;
         }
+        if (text === ": connected") onOpen();
         if (text.startsWith(":")) continue;
         const colon = text.indexOf(":");
         const field = colon === -1 ? text : text.slice(0, colon);

@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { z } from "zod";
 import { call } from "./client.mjs";
-import { configDir, listenState, resendDir, saveListenState, warnInClear } from "./config.mjs";
+import { configDir, listenState, saveListenState, warnInClear } from "./config.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { followStream } from "./follow-stream.mjs";
 import { deliver } from "./forward.mjs";
@@ -13,8 +14,12 @@ import { webhookEventDetailSchema, webhookEventPageSchema, webhookFrameSchema, w
 // local handler as the service would send it. The cursor of the last event handled is kept in
 // the config directory after each one, and the stream resumes after it, so a restart of either
 // side loses nothing and forwards nothing twice (an event whose forwarding a kill interrupts is
-// sent again: at least once, as the service itself delivers). Events `events resend` hands over
-// are forwarded between them, in the same queue.
+// sent again: at least once, as the service itself delivers). An event `events resend` sends
+// again (from any machine, with any key of the tenant) comes on the same stream as
+// `event: webhook_resent`, and is forwarded between the others, in the same queue.
+
+/** `event: webhook_resent` of GET /api/events: a stored event to forward again (lib/dashboard/contract/live-notice-kinds.ts). */
+const resentFrameSchema = z.looseObject({ seq: z.number().int().positive() });
 
 /** @typedef {{ type: string | null, url: string }} Route */
 
@@ -143,23 +148,28 @@ export async function listen(connection, options) {
 
   const pidFile = path.join(configDir(), "listen.pid");
   writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
-  const resends = watchResends((seq) => serial(() => forward(seq, true)), stop.signal);
-  line(
-    options.json,
-    { ready: true, format: options.format, secret, routes, events: only ? [...only] : null, after: cursor },
-    [
-      `${c.green("Ready.")} Forwarding the webhooks of ${connection.url} (after event #${cursor}) to:`,
-      ...routes.map((r) => `  ${r.type ?? "every event"} → ${r.url}`),
-      `Your local signing secret (${options.format === "standard" ? "Standard Webhooks" : "X-Signature-256"}) is ${c.bold(secret)}`,
-    ].join("\n"),
-  );
+  // ready once the stream is open: from then on, an event resent reaches this listener
+  const ready = () =>
+    line(
+      options.json,
+      { ready: true, format: options.format, secret, routes, events: only ? [...only] : null, after: cursor },
+      [
+        `${c.green("Ready.")} Forwarding the webhooks of ${connection.url} (after event #${cursor}) to:`,
+        ...routes.map((r) => `  ${r.type ?? "every event"} → ${r.url}`),
+        `Your local signing secret (${options.format === "standard" ? "Standard Webhooks" : "X-Signature-256"}) is ${c.bold(secret)}`,
+      ].join("\n"),
+    );
   try {
     await followStream(connection, {
       signal: stop.signal,
       resumeAfter: () => cursor,
-      onConnected: (again) => again && note(`${clock()}  ${c.green("connected again; resuming after event #" + cursor)}`),
+      onConnected: (again) => (again ? note(`${clock()}  ${c.green("connected again; resuming after event #" + cursor)}`) : ready()),
       onLost: (reason) => note(`${clock()}  ${c.yellow(`${reason}; connecting again…`)}`),
       onFrame: (frame) => {
+        if (frame.event === "webhook_resent") {
+          const { seq } = resentFrameSchema.parse(parseVisible(frame.data));
+          return serial(() => forward(seq, true));
+        }
         if (frame.event !== "webhook") return;
         const notice = webhookFrameSchema.parse(parseVisible(frame.data));
         return serial(async () => {
@@ -172,7 +182,6 @@ export async function listen(connection, options) {
     await queue;
   } finally {
     stop.abort();
-    await resends;
     rmSync(pidFile, { force: true });
   }
 }
@@ -211,21 +220,4 @@ async function untilReachable(fn, signal) {
     }
   }
   return null;
-}
-
-/**
- * Picks up the events `events resend` leaves in the config directory, one file each, every half second.
- * @param {(seq: number) => Promise<void>} handle @param {AbortSignal} signal
- */
-async function watchResends(handle, signal) {
-  const dir = resendDir();
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  while (!signal.aborted) {
-    for (const name of readdirSync(dir).sort()) {
-      const seq = /^(\d+)(-\d+)?$/.exec(name)?.[1];
-      if (seq) await handle(Number(seq));
-      rmSync(path.join(dir, name), { force: true });
-    }
-    await sleep(500, undefined, { signal }).catch(() => undefined);
-  }
 }

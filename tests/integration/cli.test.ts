@@ -1,12 +1,14 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeyCreatedSchema } from "@/lib/dashboard/contract/api-keys-api";
 import { webhookEventDetailSchema } from "@/lib/dashboard/contract/events-api";
 import { clientListSchema } from "@/lib/service-api/operator-contract";
 import { http, parse } from "./harness/api";
 import { freePort } from "./harness/app-server";
 import { CliRun, configHome, entry, runCli } from "./harness/cli";
-import { operatorKey } from "./harness/forwarding";
+import { operatorKey, password } from "./harness/forwarding";
+import { tenantWithAdmin } from "./harness/tenant-fixture";
 import { Terminal } from "./harness/terminal";
 import {
   app,
@@ -139,12 +141,24 @@ describe("exchange-dashboard logs tail, events", () => {
     await Promise.all([all.stop(), own.stop(), plain.stop()]);
   });
 
-  it("events list shows the stored webhooks; events resend sends one again to the listener and to forwarding endpoints", async () => {
+  it("events list shows the stored webhooks; resend sends one to forwarding endpoints and every listener of its tenant", async () => {
     const exchange = await executedExchange();
-    const home = configHome();
     receiver.answerWith((_, res) => res.end());
-    const listener = CliRun.start(["listen", "--json", "--forward-to", `${receiver.url}/resend`], cliEnv(home));
-    await ready(listener);
+    // two listeners of the tenant, each with a config directory of its own, and one of another tenant
+    const listeners = [
+      CliRun.start(["listen", "--json", "--forward-to", `${receiver.url}/resend`], cliEnv(configHome())),
+      CliRun.start(["listen", "--json", "--forward-to", `${receiver.url}/resend-too`], cliEnv(configHome(), (await newKey(["read"])).key)),
+    ];
+    const other = await tenantWithAdmin({ baseUrl: app.baseUrl, operatorKey, password });
+    const otherKey = parse(
+      apiKeyCreatedSchema,
+      await other.admin.request("POST", "/api/settings/api-keys", { name: "other tenant", scopes: ["read"] }),
+      201,
+    ).key;
+    const stranger = CliRun.start(["listen", "--json", "--forward-to", `${receiver.url}/other-tenant`], cliEnv(configHome(), otherKey));
+    await Promise.all([...listeners, stranger].map(ready));
+    // the command runs with yet another config directory: nothing of it reaches the listeners but the dashboard
+    const home = configHome();
     const listed = await runCli(["events", "list", "--json", "--limit", "5"], cliEnv(home));
     expect(listed.code, listed.stderr).toBe(0);
     const event = JSON.parse(listed.stdout.split("\n")[0] ?? "{}") as { seq: number; event: string; exchange_id: string };
@@ -155,15 +169,22 @@ describe("exchange-dashboard logs tail, events", () => {
     try {
       const resent = await runCli(["events", "resend", String(event.seq), "--json"], cliEnv(home));
       expect(resent.code, resent.stderr).toBe(0);
-      expect(JSON.parse(resent.stdout)).toMatchObject({ seq: event.seq, forwarding_deliveries: 1, listener_pid: expect.any(Number) });
-      await receiver.until(() => receiver.on("/resend").length === 1 && receiver.on("/forwarded").length === 1, 20_000, "both resends");
+      expect(JSON.parse(resent.stdout)).toMatchObject({ seq: event.seq, forwarding_deliveries: 1, listener_pid: null });
+      await receiver.until(
+        () => ["/resend", "/resend-too", "/forwarded"].every((path) => receiver.on(path).length === 1),
+        20_000,
+        "the resends",
+      );
       const raw = parse(webhookEventDetailSchema, await session.request("GET", `/api/webhook-events/${event.seq}`), 200).raw_body;
-      expect(bodiesOf(receiver.on("/resend"))).toEqual([raw]);
-      expect(bodiesOf(receiver.on("/forwarded"))).toEqual([raw]);
-      await listener.until(() => listener.lines().some((l) => l.resent === true && l.seq === event.seq));
+      for (const path of ["/resend", "/resend-too", "/forwarded"]) expect(bodiesOf(receiver.on(path))).toEqual([raw]);
+      for (const listener of listeners) await listener.until(() => listener.lines().some((l) => l.resent === true && l.seq === event.seq));
+      // the other tenant's listener heard nothing of it (it would have asked its own dashboard for the event, and stopped at a 404)
+      expect(receiver.on("/other-tenant")).toEqual([]);
+      expect(stranger.lines().filter((l) => l.resent === true)).toEqual([]);
+      expect(stranger.stderr).toBe("");
     } finally {
       await session.request("DELETE", `/api/forwarding/endpoints/${(endpoint.body as { id: string }).id}`);
-      await listener.stop();
+      await Promise.all([...listeners, stranger].map((run) => run.stop()));
     }
   });
 });
@@ -180,7 +201,8 @@ describe("exchange-dashboard events resend, in words", () => {
       expect(result.code, result.stderr).toBe(0);
       return result.stdout.trim();
     };
-    const noListener = "no listener is running with this config directory: the next `exchange-dashboard listen` forwards it";
+    const noListener =
+      "every listener of the tenant running now forwards it (none runs with this config directory; one started later does not)";
     expect(await resend()).toBe(
       `${event.event} #${event.seq}: not queued for any forwarding endpoint: none is set up (add one under Settings → Forwarding); ` +
         noListener,

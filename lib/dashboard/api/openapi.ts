@@ -44,8 +44,7 @@ import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
 import { requestLogOperations } from "./openapi-request-logs";
 import { scenarioOperations } from "./openapi-scenarios";
-import { scenarioRunFrameSchema } from "@/lib/dashboard/contract/scenarios-api";
-import { requestLogFrameSchema } from "@/lib/dashboard/contract/request-logs-api";
+import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint } from "./endpoint";
 import { settingsOperations } from "./openapi-settings";
@@ -74,6 +73,7 @@ const tenantQuery = z.object({
     .optional()
     .meta({ description: "Operators only: the tenant to read (default: the default tenant)", format: "uuid" }),
 });
+const liveNoticeKindNames = Object.keys(liveNoticeKinds) as LiveNoticeKind[];
 const sse = (description: string, frames: z.core.$ZodType) => ({
   status: 200,
   description,
@@ -371,17 +371,16 @@ const operations: Operation[] = [
     operationId: "streamEvents",
     summary: "The tenant's live events",
     description:
-      "Server-sent events. `event: webhook` (SSE `id:` = the tenant's event cursor) with a WebhookFrame when a " +
-      "webhook is stored; `event: snapshot` (no id) with a SnapshotFrame when an exchange's snapshot is refreshed; " +
-      "`event: request_log` (no id) with a RequestLogFrame when rows of the request log were written; " +
-      "`event: scenario_run` (no id) with a ScenarioRunFrame when a scenario run moved on. Reconnect " +
-      "with `Last-Event-ID` to get exactly what was missed. A comment every 15 s; closed when the session ends. At " +
-      "most `STREAMS_PER_USER` open per user.",
+      "Server-sent events of the tenant, each frame's `event:` its kind (only `webhook` has an SSE `id:`), sent to " +
+      "whom its kind says: " +
+      liveNoticeKindNames.map((kind) => `\`event: ${kind}\` when ${liveNoticeKinds[kind].when} (${audienceOf(kind)})`).join("; ") +
+      ". A comment every 15 s (`: connected` once the stream hears everything); closed when the session ends or the key " +
+      "is revoked. At most `STREAMS_PER_USER` open per user, `STREAMS_PER_KEY` per API key.",
     tag: "events",
     query: tenantQuery,
     success: sse(
       "An endless text/event-stream; each frame's data is one of these",
-      z.union([webhookFrameSchema, snapshotFrameSchema, requestLogFrameSchema, scenarioRunFrameSchema]),
+      z.union(liveNoticeKindNames.map((kind) => liveNoticeKinds[kind].frame)),
     ),
     errors: [...signedIn, "rate_limited"],
   },

@@ -11,15 +11,14 @@ import { eventsAfter, latestSeq } from "@/lib/dashboard/events/event-store";
 import { securityHeaders } from "@/lib/http/content-security-policy";
 import { env } from "@/lib/env";
 import type { StreamHandler, StreamRoutes } from "@/lib/runtime/streams.mjs";
-import { EVERY_TENANT, type Notice } from "@/lib/dashboard/events/bus";
-import { eventStream, lastEventIdOf } from "@/lib/dashboard/events/sse";
+import { EVERY_TENANT } from "@/lib/dashboard/events/bus";
+import { eventStream, lastEventIdOf, type ExchangeNotice } from "@/lib/dashboard/events/sse";
 
 // The event streams. They are not Next.js routes: the server (scripts/server.mjs) finds a stream's
 // path in this table, registered at boot (lib/boot.ts), and its stream adapter
 // (lib/runtime/streams.mjs) holds the connection once the route below has decided. Each is
 // still a route handler in every other way: a web Request in, the dashboard's errors out.
 
-type Tenantless = Exclude<Notice, { kind: "notification" | "request_log" | "scenario_run" }>;
 const encoder = new TextEncoder();
 
 /** Open streams per payout link; one more is 429. */
@@ -28,7 +27,7 @@ const STREAMS_PER_LINK = 3;
 // again, and again on every reconnect): no ids, no order, nothing of the tenant's other events.
 const UPDATE = encoder.encode(`event: update\ndata: ${JSON.stringify({} satisfies z.input<typeof updateFrameSchema>)}\n\n`);
 
-const consoleFrame = (notice: Tenantless) =>
+const consoleFrame = (notice: ExchangeNotice) =>
   encoder.encode(
     `event: notice\ndata: ${JSON.stringify({
       tenant_id: notice.tenant_id,
@@ -41,15 +40,14 @@ const consoleFrame = (notice: Tenantless) =>
 // the tenant's newest event); at most STREAMS_PER_USER open at once per member, STREAMS_PER_KEY per
 // API key, each counted apart (429 beyond), so that a key's terminals never take its creator's
 // places; a stream closes at the first heartbeat after its session ends, or its API key is
-// revoked (a key needs the read scope; request log notices only reach a key with the logs scope,
-// as the log itself does)
+// revoked (a key needs the read scope); which kinds of notice reach a session or a key is the
+// registry's (lib/dashboard/contract/live-notice-kinds.ts)
 const dashboard = apiRoute({}, async ({ req, db, tenant, user }) => {
   const key = user.apiKey;
   return eventStream({
     db,
     tenantId: tenant.id,
-    userId: user.id,
-    requestLogs: !key || key.scopes.includes("logs"),
+    reader: { userId: user.id, role: user.role, keyScopes: key ? key.scopes : null },
     holder: key ? { key: `key:${key.id}`, limit: env().streamsPerKey } : { key: `user:${user.id}`, limit: env().streamsPerUser },
     stillValid: async () => (key ? apiKeyStillActive(db, key.id) : (await activeSession(db, user.sessionId, user.id)) !== null),
     lastEventId: lastEventIdOf(req),
@@ -82,7 +80,7 @@ const payout = publicRoute(async ({ db, params }) => {
     tenantId: link.tenantId,
     holder: { key: `link:${link.id}`, limit: STREAMS_PER_LINK },
     stillValid: () => isLinkLive(db, link.id),
-    filter: (notice: Tenantless) => notice.exchange_id === link.exchangeId,
+    filter: (notice) => notice.exchange_id === link.exchangeId,
     frame: () => UPDATE,
   });
 });

@@ -1,27 +1,28 @@
 "use client";
 import { useEffect, useRef } from "react";
-import type { SnapshotFrame, WebhookFrame } from "@/lib/dashboard/contract/shell-api";
-import type { ScenarioRunFrame } from "@/lib/dashboard/contract/scenarios-api";
+import { liveNoticeKinds, type LiveFrame, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 
 // The shell follows the tenant's live stream once per tab and passes what it hears to whatever
 // the page is made of: react-query caches invalidate their queries, server-rendered pages refresh.
 // A channel rather than a context: the shell carries no data library of its own.
 
-export type LiveNotice = ({ kind: "webhook" } & WebhookFrame) | ({ kind: "snapshot" } & SnapshotFrame);
+/** The kinds of notice a signed-in browser receives (lib/dashboard/contract/live-notice-kinds.ts). */
+export type BrowserKind = {
+  [K in LiveNoticeKind]: (typeof liveNoticeKinds)[K]["to"]["roles"] extends readonly [] ? never : K;
+}[LiveNoticeKind];
+export const browserKinds = (Object.keys(liveNoticeKinds) as LiveNoticeKind[]).filter(
+  (kind): kind is BrowserKind => liveNoticeKinds[kind].to.roles.length > 0,
+);
 
 /**
- * A notice, or: the user got a notification (the bell counts again), or: the tenant's request log
- * grew (the Logs page asks for its first page again), or: a scenario run moved on (the Scenarios
- * panel asks for it again), or: the stream reopened
- * after a drop (what it missed is not replayed), or was refused (401, 429).
+ * A notice of the stream, as its kind's frame (a webhook, a snapshot, a notification for the
+ * user, the request log grew, a scenario run moved on…), or: the stream reopened after a drop
+ * (what it missed is not replayed), or was refused (401, 429).
  */
-export type LiveSignal =
-  | LiveNotice
-  | { kind: "notification" }
-  | { kind: "request_log" }
-  | ({ kind: "scenario_run" } & ScenarioRunFrame)
-  | { kind: "reconnected" }
-  | { kind: "refused" };
+export type LiveSignal = { [K in BrowserKind]: { kind: K } & LiveFrame<K> }[BrowserKind] | { kind: "reconnected" } | { kind: "refused" };
+
+/** A notice about an exchange: the shell's toasts. */
+export type LiveNotice = Extract<LiveSignal, { kind: "webhook" | "snapshot" }>;
 
 const listeners = new Set<(signal: LiveSignal) => void>();
 

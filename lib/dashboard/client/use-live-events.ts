@@ -1,54 +1,46 @@
 "use client";
 import { useRef } from "react";
-import { snapshotFrameSchema, webhookFrameSchema } from "@/lib/dashboard/contract/shell-api";
-import { scenarioRunFrameSchema } from "@/lib/dashboard/contract/scenarios-api";
+import { liveNoticeKinds } from "@/lib/dashboard/contract/live-notice-kinds";
 import { parseJsonAs } from "@/lib/http/parse-json";
-import { publishLiveSignal, type LiveNotice } from "./live-notices";
+import { browserKinds, publishLiveSignal, type LiveNotice, type LiveSignal } from "./live-notices";
 import { useEventStream, type LiveStatus } from "./use-event-stream";
 
 export { useEventStream, type LiveStatus };
 export type { LiveNotice };
 
+/** A frame's handler for each kind a browser receives: parsed with its kind's schema, passed on as a signal. */
+function handlers(onNotice: (notice: LiveNotice) => void): Record<string, (data: string) => void> {
+  return Object.fromEntries(
+    browserKinds.map((kind) => [
+      kind,
+      (data: string) => {
+        const frame = parseJsonAs(liveNoticeKinds[kind].frame, data);
+        if (!frame) return;
+        // the frame parsed with its kind's schema is that kind's signal
+        const signal = { ...frame, kind } as LiveSignal;
+        publishLiveSignal(signal);
+        if (signal.kind === "webhook" || signal.kind === "snapshot") onNotice(signal);
+      },
+    ]),
+  );
+}
+
 /**
  * Follows GET /api/events and passes each parsed frame to the page (lib/dashboard/client/live-notices.ts)
- * and to `onNotice` (the shell's toasts). A webhook notice refreshes the exchange's stored
- * events; the exchange itself, the lists and the overview are refreshed once its snapshot notice
- * says the new state is stored, so a tab asks once per change, not twice.
+ * and the notices about an exchange to `onNotice` (the shell's toasts). A webhook notice
+ * refreshes the exchange's stored events; the exchange itself, the lists and the overview are
+ * refreshed once its snapshot notice says the new state is stored, so a tab asks once per
+ * change, not twice. Only webhook frames carry an id; after a reconnect the page asks everything again.
  */
 export function useLiveEvents(onNotice: (notice: LiveNotice) => void, scope: string): LiveStatus {
   const connections = useRef(0);
   return useEventStream(
     "/api/events",
     {
-      // snapshot notices carry no id and are not replayed: after a reconnect, ask everything again
       onOpen: () => {
         if (connections.current++ > 0) publishLiveSignal({ kind: "reconnected" });
       },
-      on: {
-        webhook: (data) => {
-          const frame = parseJsonAs(webhookFrameSchema, data);
-          if (!frame) return;
-          const notice = { kind: "webhook" as const, ...frame };
-          publishLiveSignal(notice);
-          onNotice(notice);
-        },
-        // the signed-in user has a new notification: the bell asks for its count
-        notification: () => publishLiveSignal({ kind: "notification" }),
-        // rows of the tenant's request log were written (no id: not replayed; the page asks again on reconnect)
-        request_log: () => publishLiveSignal({ kind: "request_log" }),
-        // a scenario run moved on (no id: not replayed; the panel asks for its runs again on reconnect)
-        scenario_run: (data) => {
-          const frame = parseJsonAs(scenarioRunFrameSchema, data);
-          if (frame) publishLiveSignal({ kind: "scenario_run", ...frame });
-        },
-        snapshot: (data) => {
-          const frame = parseJsonAs(snapshotFrameSchema, data);
-          if (!frame) return;
-          const notice = { kind: "snapshot" as const, ...frame };
-          publishLiveSignal(notice);
-          onNotice(notice);
-        },
-      },
+      on: handlers(onNotice),
       // ask the page's data again: a 401 among the answers leads to sign-in
       onRefused: () => publishLiveSignal({ kind: "refused" }),
     },

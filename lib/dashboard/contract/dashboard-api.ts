@@ -1,9 +1,7 @@
 import * as z from "zod/mini";
 import { currencies, exchangeSchema, exchangeStates, exchangeTypes, orderSchema, pairs } from "@/lib/service-api/schemas";
 import type { NetworkName } from "@/lib/bitcoin/networks";
-import { runStatuses } from "./scenarios-api";
 import { daySchema, reconciliationIssueSchema } from "./report-values";
-import { snapshotFrameSchema, webhookFrameSchema } from "./shell-api";
 import { rangeAndSortQuery, sortColumns, totalFields } from "./lists-api";
 
 // The contract of the dashboard's own API (/api): every body it answers, every query it takes,
@@ -135,34 +133,7 @@ export { webhookFrameSchema, snapshotFrameSchema, type WebhookFrame, type Snapsh
 /** `event: update` of GET /api/pay/{token}/events: something changed, ask again. */
 export const updateFrameSchema = z.strictObject({}).check(z.meta({ description: "data of `event: update`: empty" }));
 
-/**
- * What crosses the bus between instances (LISTEN/NOTIFY): ids only, one signal per transaction.
- * A webhook signal names the range of cursors its transaction stored (lib/dashboard/webhooks/store-event.ts
- * builds it in SQL, and a test parses it with this schema); a snapshot signal names the exchange
- * whose snapshot was stored. Each instance reads what it needs from the store (lib/dashboard/events/bus.ts).
- */
-export const busSignalSchema = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("webhook"), tenant_id: uuid, first_seq: z.int(), last_seq: z.int() }),
-  z.strictObject({ kind: z.literal("snapshot"), tenant_id: uuid, exchange_id: uuid }),
-  z.strictObject({ kind: z.literal("notification"), tenant_id: uuid, user_ids: z.array(uuid) }),
-  // a batch of request log rows was written (lib/dashboard/request-logs/live.ts): nothing to read, the page refetches
-  z.strictObject({ kind: z.literal("request_log"), tenant_id: uuid, id: z.int(), count: z.int() }),
-  // a scenario run moved on (lib/dashboard/scenarios/run-job.ts): nothing to read, its page asks for the run
-  z.strictObject({ kind: z.literal("scenario_run"), tenant_id: uuid, id: uuid, status: z.enum(runStatuses) }),
-]);
-export type BusSignal = z.infer<typeof busSignalSchema>;
-
-/** A notice as an instance hands it to its streams: a frame plus its tenant, read from the store after a signal. */
-export const busNoticeSchema = z.discriminatedUnion("kind", [
-  z.extend(webhookFrameSchema, { kind: z.literal("webhook"), tenant_id: uuid }),
-  z.extend(snapshotFrameSchema, { kind: z.literal("snapshot"), tenant_id: uuid }),
-  z.object({ kind: z.literal("notification"), tenant_id: uuid, user_ids: z.array(uuid) }),
-  z.object({ kind: z.literal("request_log"), tenant_id: uuid, id: z.int(), count: z.int() }),
-  z.object({ kind: z.literal("scenario_run"), tenant_id: uuid, id: uuid, status: z.enum(runStatuses) }),
-]);
-export type BusNotice = z.infer<typeof busNoticeSchema>;
-export type WebhookNotice = Extract<BusNotice, { kind: "webhook" }>;
-export type SnapshotNotice = Extract<BusNotice, { kind: "snapshot" }>;
+export { busSignalSchema, type BusSignal, type BusNotice, type WebhookNotice, type SnapshotNotice } from "./live-notice-kinds";
 
 // ---- the webhook receiver (POST /webhook, /webhook/{endpointId}) ----
 

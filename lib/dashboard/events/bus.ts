@@ -118,8 +118,8 @@ async function noticesOf(db: Db, tenantId: string, signals: BusSignal[]): Promis
   for (const signal of signals) {
     if (signal.kind === "webhook") {
       for (const event of events) if (event.seq >= signal.first_seq && event.seq <= signal.last_seq) notices.push(event);
-    } else if (signal.kind === "notification" || signal.kind === "request_log" || signal.kind === "scenario_run") {
-      // nothing to read: the user's bell asks for its count, a request log page for its first page
+    } else if (signal.kind !== "snapshot") {
+      // a relayed kind (lib/dashboard/contract/live-notice-kinds.ts): the signal carries its frame
       notices.push(signal);
     } else {
       const state = stateOf.get(signal.exchange_id);

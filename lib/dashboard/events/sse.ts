@@ -1,8 +1,7 @@
 import "server-only";
 import type { Notice as AnyNotice } from "./bus";
-import type { SnapshotFrame, WebhookFrame, WebhookNotice } from "@/lib/dashboard/contract/dashboard-api";
-import type { RequestLogFrame } from "@/lib/dashboard/contract/request-logs-api";
-import type { ScenarioRunFrame } from "@/lib/dashboard/contract/scenarios-api";
+import type { WebhookNotice } from "@/lib/dashboard/contract/dashboard-api";
+import { liveNoticeKinds, receives, type StreamReader } from "@/lib/dashboard/contract/live-notice-kinds";
 import { subscribe } from "./bus";
 import type { Db } from "@/lib/db/client";
 import { claimSlot } from "./stream-places";
@@ -22,11 +21,12 @@ export const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
-/**
- * A tenant's notice of an exchange or a webhook; a user's notifications go to that user's
- * dashboard stream only, and request log notices to the tenant's dashboard streams only.
- */
-type Notice = Exclude<AnyNotice, { kind: "notification" | "request_log" | "scenario_run" }>;
+/** A notice about one exchange (a webhook, a snapshot): what the console's and a payout link's streams carry. */
+export type ExchangeNotice = Extract<AnyNotice, { kind: AboutExchange }>;
+type AboutExchange = {
+  [K in keyof typeof liveNoticeKinds]: (typeof liveNoticeKinds)[K] extends { aboutExchange: true } ? K : never;
+}[keyof typeof liveNoticeKinds];
+const aboutExchange = (notice: AnyNotice): notice is ExchangeNotice => "aboutExchange" in liveNoticeKinds[notice.kind];
 
 type Options = {
   db: Db;
@@ -48,17 +48,16 @@ type Options = {
   replay?: (afterSeq: number, limit: number) => Promise<WebhookNotice[]>;
   /** The tenant's latest cursor: where a stream opened without Last-Event-ID catches up from. */
   latest?: () => Promise<number>;
-  /** The signed-in user of a dashboard stream: it also carries `event: notification` when they get one. */
-  userId?: string;
   /**
-   * A dashboard stream: it also carries `event: request_log` when the tenant's request log grew,
-   * and `event: scenario_run` when one of its scenario runs moved on.
+   * Who holds a dashboard stream (GET /api/events): it carries every kind of notice the registry
+   * gives them (lib/dashboard/contract/live-notice-kinds.ts), as the tenant's frames. Without a
+   * reader, a stream carries the notices about an exchange only, through `filter` and `frame`.
    */
-  requestLogs?: boolean;
-  /** Which notices this stream carries (e.g. one exchange only). */
-  filter?: (notice: Notice) => boolean;
-  /** How a notice is written; the tenant's frame by default. */
-  frame?: (notice: Notice) => Uint8Array;
+  reader?: StreamReader;
+  /** Which notices about an exchange a stream without a reader carries (e.g. one exchange only). */
+  filter?: (notice: ExchangeNotice) => boolean;
+  /** How a stream without a reader writes a notice about an exchange. */
+  frame?: (notice: ExchangeNotice) => Uint8Array | null;
   /**
    * Whether notices carry one tenant's cursor, so that one at or below the last sent was sent
    * (true by default). A stream of every tenant's notices has no one cursor: it sends them all.
@@ -67,39 +66,22 @@ type Options = {
 };
 
 const encoder = new TextEncoder();
-/** `event: notification`: the user has a new notification; the bell asks its count again. */
-const NOTIFICATION_FRAME = encoder.encode(`event: notification\ndata: {}\n\n`);
-
-/** `event: request_log`: rows of the tenant's request log were written; the Logs page refetches. */
-const requestLogFrame = (notice: { id: number; count: number }) =>
-  encoder.encode(`event: request_log\ndata: ${JSON.stringify({ id: notice.id, count: notice.count } satisfies RequestLogFrame)}\n\n`);
-
-/** `event: scenario_run`: a run of the tenant moved on; the Scenarios panel asks for it again. */
-const scenarioRunFrame = (notice: ScenarioRunFrame) =>
-  encoder.encode(`event: scenario_run\ndata: ${JSON.stringify({ id: notice.id, status: notice.status } satisfies ScenarioRunFrame)}\n\n`);
 
 // One notice reaches every subscriber of its tenant as the same object: encode it once.
-const frames = new WeakMap<Notice, Uint8Array>();
+const frames = new WeakMap<AnyNotice, Uint8Array | null>();
 
-/** The dashboard's frame: `id:` is the tenant's event cursor. */
-export function tenantFrame(notice: Notice): Uint8Array {
+/**
+ * The dashboard's frame of a notice: `event:` its kind, `data:` its frame as the registry
+ * declares it (parsed, so that nothing else of the notice leaves), and for a webhook `id:` its
+ * cursor. Null for a notice its schema refuses (logged): it is not sent.
+ */
+export function tenantFrame(notice: AnyNotice): Uint8Array | null {
   const cached = frames.get(notice);
-  if (cached) return cached;
-  let text: string;
-  if (notice.kind === "webhook") {
-    const data = {
-      seq: notice.seq,
-      event: notice.event,
-      exchange_id: notice.exchange_id,
-      order_id: notice.order_id,
-      received_at: notice.received_at,
-    } satisfies WebhookFrame;
-    text = `id: ${notice.seq}\nevent: webhook\ndata: ${JSON.stringify(data)}\n\n`;
-  } else {
-    const data = { exchange_id: notice.exchange_id, state: notice.state } satisfies SnapshotFrame;
-    text = `event: snapshot\ndata: ${JSON.stringify(data)}\n\n`;
-  }
-  const bytes = encoder.encode(text);
+  if (cached !== undefined) return cached;
+  const data = liveNoticeKinds[notice.kind].frame.safeParse(notice);
+  if (!data.success) log.error({ kind: notice.kind, err: data.error.message }, "a notice does not fit its frame; not sent");
+  const id = notice.kind === "webhook" ? `id: ${notice.seq}\n` : "";
+  const bytes = data.success ? encoder.encode(`${id}event: ${notice.kind}\ndata: ${JSON.stringify(data.data)}\n\n`) : null;
   frames.set(notice, bytes);
   return bytes;
 }
@@ -137,39 +119,19 @@ const CONNECTED = encoder.encode("retry: 3000\n: connected\n\n");
 
 function follow(
   channel: Channel,
-  {
-    tenantId,
-    lastEventId = null,
-    replay,
-    latest,
-    filter = () => true,
-    frame = tenantFrame,
-    cursor = true,
-    userId,
-    requestLogs = false,
-  }: FollowOptions,
+  { tenantId, lastEventId = null, replay, latest, filter = () => true, frame = tenantFrame, cursor = true, reader }: FollowOptions,
   release: () => void,
 ) {
   channel.onClose(release);
   let lastSent = lastEventId ?? 0;
   const send = (notice: AnyNotice) => {
-    if (notice.kind === "notification") {
-      if (userId && notice.user_ids.includes(userId)) channel.write(NOTIFICATION_FRAME);
-      return;
-    }
-    if (notice.kind === "request_log") {
-      if (requestLogs) channel.write(requestLogFrame(notice));
-      return;
-    }
-    if (notice.kind === "scenario_run") {
-      if (requestLogs) channel.write(scenarioRunFrame(notice));
-      return;
-    }
+    if (reader ? !receives(reader, notice.kind, "user_ids" in notice ? notice.user_ids : undefined) : !aboutExchange(notice)) return;
     if (notice.kind === "webhook" && cursor) {
       if (notice.seq <= lastSent) return;
       lastSent = notice.seq;
     }
-    if (filter(notice)) channel.write(frame(notice));
+    const bytes = reader ? tenantFrame(notice) : aboutExchange(notice) && filter(notice) ? frame(notice) : null;
+    if (bytes) channel.write(bytes);
   };
   // Everything goes out in order: while a step that reads the store is under way (the start, a
   // catch-up after a gap), what arrives waits in `behind`, the chain of steps still to run.

@@ -95,7 +95,7 @@ describe("storing webhook events", () => {
     });
     expect(await eventsAfter(db, tenantId, 0, 10)).toEqual([notice]);
 
-    const text = new TextDecoder().decode(tenantFrame(notice!));
+    const text = new TextDecoder().decode(tenantFrame(notice!) ?? undefined);
     const [id, type, data] = text.trimEnd().split("\n");
     expect(id).toBe("id: 1");
     expect(type).toBe("event: webhook");
