@@ -51,14 +51,15 @@ test("an admin forwards webhooks to their own system and makes an API key", asyn
       await page.getByLabel("Name").fill(name);
       await page.getByRole("checkbox", { name: /^Read/ }).check();
       await page.getByRole("button", { name: "Create key" }).click();
-      // the name alone, exactly: "CI" in a text matched any key prefix holding "ci", and the next
-      // key's form was then filled while this one was still being made (CI saw Accounting get Read)
+      // the name alone, exactly ("CI" as a text matches any key prefix holding "ci"), and the form reset
       await expect(page.locator("[data-api-key]").filter({ has: page.getByText(name, { exact: true }) })).toHaveCount(1);
       await expect(page.getByRole("checkbox", { name: /^Read/ })).not.toBeChecked();
     }
     await page.getByLabel("Name").fill("Accounting");
     await page.getByRole("checkbox", { name: /^Reports/ }).check();
     await page.getByRole("button", { name: "Create key" }).click();
+    // the box shows the key before (Warehouse's, with Read) until this one is made: read it once it names Accounting
+    await expect(page.getByRole("status").filter({ hasText: "Accounting" })).toBeVisible();
     await expect(page.getByTestId("one-time-secret")).toContainText(/^dk_/);
     const key = (await page.getByTestId("one-time-secret").textContent()) ?? "";
     // the key shown once is where the eye is, whole, above the list it joined
