@@ -1,6 +1,6 @@
-import { createHmac } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { Webhook } from "standardwebhooks";
+import { signedHeaders as standardHeaders } from "../lib/dashboard/forwarding/signed-headers.mjs";
+import { signBody } from "../lib/service-api/webhook-signature.mjs";
 
 // One stored webhook handed to the developer's local handler: the service's body byte for byte,
 // signed with the listener's local secret, in one of two formats:
@@ -9,6 +9,9 @@ import { Webhook } from "standardwebhooks";
 //   handler runs the verification it runs in production;
 // - standard: Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature "v1,<base64>"),
 //   as the dashboard's forwarding endpoints get them.
+// Both are signed by the app's own code (lib/service-api/webhook-signature.mjs, which the sandbox
+// signs and the dashboard verifies with, and lib/dashboard/forwarding/signed-headers.mjs, which
+// the dashboard's forwarding signs with), so what the handler gets is what production sends.
 // A refused or unreachable handler is tried again after 0.5, 1, 2, 4 … s; X-Retry-Count counts
 // those attempts, as the service counts its own.
 
@@ -27,20 +30,11 @@ const FIRST_RETRY_MS = 500;
  * @returns {Record<string, string>}
  */
 export function signedHeaders(format, secrets, event, attempt) {
-  if (format === "standard") {
-    const id = `msg_seq${event.seq}`;
-    const at = new Date();
-    return {
-      "content-type": "application/json",
-      "webhook-id": id,
-      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-      "webhook-signature": new Webhook(secrets.standard).sign(id, at, event.rawBody),
-    };
-  }
+  if (format === "standard") return standardHeaders(`msg_seq${event.seq}`, event.rawBody, [secrets.standard], new Date());
   return {
     "content-type": "application/json",
     "user-agent": event.userAgent ?? "Sandbox-Webhook/1.0",
-    "x-signature-256": `sha256=${createHmac("sha256", secrets.service).update(event.rawBody).digest("hex")}`,
+    "x-signature-256": signBody(event.rawBody, secrets.service),
     "x-correlation-id": event.correlationId ?? crypto.randomUUID(),
     "x-retry-count": String(attempt),
   };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createHmac } from "node:crypto";
-import { signBody, verifySignature } from "./webhook-signature";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { signBody, verifySignature } from "./webhook-signature.mjs";
 
 describe("X-Signature-256", () => {
   const body = '{"event":"exchange.executed","payload":{}}';
@@ -21,5 +23,20 @@ describe("X-Signature-256", () => {
     expect(verifySignature(body, "other", header)).toBe(false);
     expect(verifySignature(body, secret, null)).toBe(false);
     expect(verifySignature(body, secret, "sha256=abc")).toBe(false);
+  });
+});
+
+describe("one signing code for the app and the command line", () => {
+  it("cli/ signs nothing itself: no HMAC and no Standard Webhooks library of its own, only the app's modules", () => {
+    const cli = path.resolve(import.meta.dirname, "../../cli");
+    const sources = readdirSync(cli)
+      .filter((name) => name.endsWith(".mjs"))
+      .map((name) => [name, readFileSync(path.join(cli, name), "utf8")] as const);
+    for (const [name, text] of sources) {
+      expect([name, /createHmac|createSign\b|from "standardwebhooks"/.exec(text)?.[0]]).toEqual([name, undefined]);
+    }
+    const forward = sources.find(([name]) => name === "forward.mjs")?.[1] ?? "";
+    expect(forward).toContain('from "../lib/service-api/webhook-signature.mjs"');
+    expect(forward).toContain('from "../lib/dashboard/forwarding/signed-headers.mjs"');
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeyCreatedSchema } from "@/lib/dashboard/contract/api-keys-api";
@@ -54,24 +54,45 @@ describe("exchange-dashboard login", () => {
     const listed = await runCli(["events", "list", "--json"], { XDG_CONFIG_HOME: home });
     expect(listed.code, listed.stderr).toBe(0);
   });
+
+  it("a key piped to stdin (not a terminal) is read from its first line; an empty stdin is bad usage", async () => {
+    const home = configHome();
+    const result = await runCli(["login", "--url", app.baseUrl], { XDG_CONFIG_HOME: home }, `${key}\n`);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(home, "exchange-dashboard", "config.json"), "utf8"))).toEqual({
+      url: app.baseUrl,
+      api_key: key,
+    });
+    expect(result.stdout + result.stderr).not.toContain(key);
+
+    const empty = await runCli(["login", "--url", app.baseUrl], { XDG_CONFIG_HOME: configHome() }, "");
+    expect([empty.code, empty.stderr]).toEqual([2, expect.stringContaining("No API key")]);
+  });
 });
 
+/** `login` in a tmux pane of its own, with a config directory of its own. */
+async function loginInTerminal() {
+  const home = configHome();
+  const terminal = await Terminal.start([process.execPath, entry, "login", "--url", app.baseUrl], {
+    TERM: "screen",
+    LANG: "C.UTF-8",
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? "",
+    XDG_CONFIG_HOME: home,
+    NODE_ENV: "production",
+  });
+  return { terminal, config: path.join(home, "exchange-dashboard", "config.json") };
+}
+
 const PROMPT = "API key (";
+const promptLine = (screen: string) => screen.split("\n").find((l) => l.startsWith(PROMPT));
+const untilPrompt = (terminal: Terminal) => terminal.until((s) => promptLine(s) !== undefined, "the prompt");
 
 describe("exchange-dashboard login in a terminal", () => {
   it("asks for the key with its prompt on screen, shows nothing of what is typed, and logs in with it", async () => {
-    const home = configHome();
-    const terminal = await Terminal.start([process.execPath, entry, "login", "--url", app.baseUrl], {
-      TERM: "screen",
-      LANG: "C.UTF-8",
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      XDG_CONFIG_HOME: home,
-      NODE_ENV: "production",
-    });
+    const { config, terminal } = await loginInTerminal();
     try {
-      const promptLine = (screen: string) => screen.split("\n").find((l) => l.startsWith(PROMPT));
-      const waiting = await terminal.until((s) => promptLine(s) !== undefined, "the prompt");
+      const waiting = await untilPrompt(terminal);
       expect(waiting).not.toContain("[exited");
 
       await terminal.type(key);
@@ -87,10 +108,42 @@ describe("exchange-dashboard login in a terminal", () => {
       // the prompt stayed, with nothing after it: no character of the key, no mask
       expect(promptLine(done), done).toMatch(/^API key \(.*\): ?$/);
       for (const part of [key.slice(0, 12), key.slice(12, 28), key.slice(28)]) expect(done).not.toContain(part);
-      expect(JSON.parse(readFileSync(path.join(home, "exchange-dashboard", "config.json"), "utf8"))).toEqual({
-        url: app.baseUrl,
-        api_key: key,
-      });
+      expect(JSON.parse(readFileSync(config, "utf8"))).toEqual({ url: app.baseUrl, api_key: key });
+    } finally {
+      await terminal.close();
+    }
+  });
+
+  it("Backspace takes back what was typed last: a slip corrected before Enter logs in with the key", async () => {
+    const { config, terminal } = await loginInTerminal();
+    try {
+      await untilPrompt(terminal);
+      await terminal.type(`${key.slice(0, 20)}Xy`);
+      await terminal.press("BSpace");
+      await terminal.press("BSpace");
+      await terminal.type(key.slice(20));
+      await terminal.press("Enter");
+      const done = await terminal.until((s) => s.includes("[exited"), "the end of login");
+      expect(done).toContain("[exited 0]");
+      expect(promptLine(done), done).toMatch(/^API key \(.*\): ?$/);
+      for (const part of [key.slice(0, 12), "Xy", key.slice(20)]) expect(done).not.toContain(part);
+      expect(JSON.parse(readFileSync(config, "utf8"))).toEqual({ url: app.baseUrl, api_key: key });
+    } finally {
+      await terminal.close();
+    }
+  });
+
+  it("Ctrl-C at the prompt ends login with status 1 and a sentence, keeping nothing", async () => {
+    const { config, terminal } = await loginInTerminal();
+    try {
+      await untilPrompt(terminal);
+      await terminal.type(key.slice(0, 20));
+      await terminal.press("C-c");
+      const done = await terminal.until((s) => s.includes("[exited"), "the end of login");
+      expect(done).toContain("[exited 1]");
+      expect(done).toContain("Login cancelled: nothing was kept");
+      expect(done).not.toContain(key.slice(0, 12));
+      expect(existsSync(config)).toBe(false);
     } finally {
       await terminal.close();
     }

@@ -19,7 +19,7 @@ import {
 import { exchangeSchema } from "@/lib/service-api/schemas";
 import { errorCode, http, parse } from "./harness/api";
 import { openSse } from "./harness/sse";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 import { operator as sandbox } from "./harness/fixtures";
 

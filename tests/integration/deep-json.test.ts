@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { rejectionsSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { errorBodySchema } from "@/lib/service-api/schemas";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { http, parse, type Reply } from "./harness/api";
 import { DashboardSession } from "./harness/dashboard";
 import { operator } from "./harness/fixtures";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { randomUUID } from "node:crypto";
 import { auditPageSchema, webhookReceiptSchema } from "@/lib/dashboard/contract/dashboard-api";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { webhookEventDetailSchema, webhookEventPageSchema, webhookHealthSchema } from "@/lib/dashboard/contract/events-api";
 import { clientListSchema, paymentResultSchema } from "@/lib/service-api/operator-contract";
 import { errorCode, http, parse } from "./harness/api";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiKeyCreatedSchema } from "@/lib/dashboard/contract/api-keys-api";
 import { scenarioRunSchema, type Scenario } from "@/lib/dashboard/contract/scenarios-api";
 import { errorBodySchema } from "@/lib/service-api/schemas";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { http, parse } from "./harness/api";
 import { removeDir, startApp, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";

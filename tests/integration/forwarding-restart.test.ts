@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { errorCode, http } from "./harness/api";
 import { removeDir } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";

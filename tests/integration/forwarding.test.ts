@@ -3,7 +3,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { deliverySchema, endpointSchema, endpointWithSecretSchema, deliveryListSchema } from "@/lib/dashboard/contract/forwarding-api";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { errorCode, http, parse } from "./harness/api";
 import { removeDir, type RunningApp } from "./harness/app-server";
 import { createScratchDatabase } from "./harness/database";

@@ -12,7 +12,7 @@ import {
 } from "@/lib/dashboard/contract/settings-api";
 import { webhookEventPageSchema } from "@/lib/dashboard/contract/events-api";
 import { orderSchema } from "@/lib/service-api/schemas";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { errorCode, http, parse } from "./harness/api";
 import { createOrderVia, DashboardSession } from "./harness/dashboard";
 import { IBAN_DE, operator, proofMessage } from "./harness/fixtures";

@@ -6,7 +6,7 @@ import { apiKeyCreatedSchema } from "@/lib/dashboard/contract/api-keys-api";
 import { tenantCreatedSchema } from "@/lib/dashboard/contract/console-api";
 import { requestLogDetailSchema, requestLogPageSchema } from "@/lib/dashboard/contract/request-logs-api";
 import { errorBodySchema } from "@/lib/service-api/schemas";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { http, parse } from "./harness/api";
 import { CliRun, configHome } from "./harness/cli";
 import { DashboardSession } from "./harness/dashboard";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { ExchangeClient } from "@/lib/service-api/client";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { SandboxOperatorClient } from "@/lib/service-api/operator-client";
 import { coinOrder, TEST_IBANS } from "@/lib/dashboard/simulator/test-wallet";
 import { removeDir, startApp, type RunningApp } from "@/tests/integration/harness/app-server";

@@ -1,6 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { retryDelayMs, signedHeaders, webhookIdOf } from "./deliver";
+import { retryDelayMs, webhookIdOf } from "./deliver";
+import { signedHeaders } from "./signed-headers.mjs";
 
 // The schedule and the headers of a forwarded webhook, against the Standard Webhooks library's own verification.
 

@@ -1,6 +1,5 @@
 import "server-only";
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { Webhook } from "standardwebhooks";
 import type { Db } from "@/lib/db/client";
 import { forwardingAttempts, forwardingEndpoints, webhookEvents } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -10,6 +9,7 @@ import { logger } from "@/lib/log";
 import { groupCommitPer } from "@/lib/db/group-commit";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { signingSecrets } from "./endpoints";
+import { signedHeaders } from "./signed-headers.mjs";
 import { postWebhook } from "./target";
 import { failureText } from "./failure";
 
@@ -48,17 +48,6 @@ export const webhookIdOf = (jobId: string) => `msg_${jobId.replace(/-/g, "")}`;
 /** The wait before the attempt after attempt `n` (1-based), or null when `n` was the last. */
 export function retryDelayMs(n: number, schedule = env().forwardingRetryScheduleMs): number | null {
   return schedule[n - 1] ?? null;
-}
-
-/** The headers of one attempt: Standard Webhooks' three, signed with each secret. */
-export function signedHeaders(webhookId: string, body: string, secrets: string[], at: Date): Record<string, string> {
-  const signatures = secrets.map((secret) => new Webhook(secret).sign(webhookId, at, body));
-  return {
-    "content-type": "application/json",
-    "webhook-id": webhookId,
-    "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
-    "webhook-signature": signatures.join(" "),
-  };
 }
 
 type Payload = { seq?: number; event_type?: string | null; test_body?: string };

@@ -14,7 +14,7 @@ import { scheduleRefresh } from "@/lib/dashboard/exchanges/refresh-queue";
 import { serviceTime } from "@/lib/service-api/client";
 import { recordRejection } from "./record-rejection";
 import { storeAndPublish } from "./store-event";
-import { SIGNATURE_HEADER, verifySignature } from "@/lib/service-api/webhook-signature";
+import { SIGNATURE_HEADER, verifySignature } from "@/lib/service-api/webhook-signature.mjs";
 import type { WebhookReceipt } from "@/lib/dashboard/contract/dashboard-api";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
 import { SealedDataError } from "@/lib/dashboard/auth/encryption";

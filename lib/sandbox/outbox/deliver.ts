@@ -5,7 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { sandboxClients, sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents, sandboxWebhookEndpoints } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
 import { deliveryFailureText } from "@/lib/service-api/delivery-failure";
-import { signBody } from "@/lib/service-api/webhook-signature";
+import { signBody } from "@/lib/service-api/webhook-signature.mjs";
 import { clientNow, sandboxNow } from "../clock";
 import { wakeWorker } from "./wake";
 import { outbound, OutboundError } from "@/lib/http/outbound";

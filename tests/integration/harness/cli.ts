@@ -30,11 +30,13 @@ export class CliRun {
     void this.exited.then(() => CliRun.live.delete(this));
   }
 
-  static start(args: string[], env: Record<string, string>): CliRun {
+  /** `stdin`, when given, is piped in and closed (a key piped to login); else stdin is /dev/null. */
+  static start(args: string[], env: Record<string, string>, stdin?: string): CliRun {
     const child = spawn(process.execPath, [entry, ...args], {
       env: { NODE_ENV: "production", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
     });
+    child.stdin?.end(stdin);
     return new CliRun(child);
   }
 
@@ -76,8 +78,8 @@ export class CliRun {
 }
 
 /** Runs a command to its end: its exit status and output. */
-export async function runCli(args: string[], env: Record<string, string>) {
-  const run = CliRun.start(args, env);
+export async function runCli(args: string[], env: Record<string, string>, stdin?: string) {
+  const run = CliRun.start(args, env, stdin);
   const code = await run.exited;
   return { code, stdout: run.stdout, stderr: run.stderr };
 }
