@@ -7,6 +7,7 @@ import { TEST_EVENT_TYPE, type Delivery, type DeliveryListQuery } from "@/lib/da
 import { sortColumns } from "@/lib/dashboard/contract/lists-api";
 import { cappedCount, inRange, key, keysetRows, rangeAndSort, type SortKey } from "@/lib/dashboard/lists/keyset";
 import { ApiError } from "@/lib/errors";
+import { attemptView } from "@/lib/service-api/delivery-attempt";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { enqueueAndRun, runJobNow, wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 import { endpointRow } from "./endpoints";
@@ -45,16 +46,7 @@ async function views(db: Db, rows: JobRow[]): Promise<Delivery[]> {
       next_attempt_at: job.status === "pending" ? job.runAt.toISOString() : null,
       last_error: job.lastError,
       created_at: job.createdAt.toISOString(),
-      attempt_log: attempts
-        .filter((a) => a.jobId === job.id)
-        .map((a) => ({
-          attempt: a.attempt,
-          started_at: a.startedAt.toISOString(),
-          duration_ms: a.durationMs,
-          status_code: a.statusCode,
-          error: a.error,
-          response_body: a.responseBody,
-        })),
+      attempt_log: attempts.filter((a) => a.jobId === job.id).map((a) => ({ ...attemptView(a), response_body: a.responseBody })),
     };
   });
 }
