@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { Field, Select, TextInput } from "@/components/ui/field";
+import { RunButton } from "@/components/ui/run-button";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
@@ -34,22 +35,16 @@ function SecretLine({ label, masked, which, note }: { label: string; masked: str
             </Button>
           </>
         ) : (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                const { secret } = await apiFetch("/api/settings/webhook-secret/reveal", revealedSchema, {
-                  method: "POST",
-                  body: { which },
-                });
-                setRevealed(secret);
-              })
-            }
+          <RunButton
+            busy={busy}
+            run={run}
+            action={async () => {
+              const { secret } = await apiFetch("/api/settings/webhook-secret/reveal", revealedSchema, { method: "POST", body: { which } });
+              setRevealed(secret);
+            }}
           >
             {t("reveal")}
-          </Button>
+          </RunButton>
         )}
         {note && <span className="text-xs text-zinc-500 dark:text-zinc-400">{note}</span>}
       </dd>
