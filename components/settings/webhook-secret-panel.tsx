@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
-import { Field, Select, TextInput } from "@/components/ui/field";
+import { Field, TextInput } from "@/components/ui/field";
 import { RunButton } from "@/components/ui/run-button";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
@@ -13,9 +13,7 @@ import { apiFetch } from "@/lib/dashboard/client/api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import { revealedSchema, rotatedSchema, type Rotated, type WebhookSecretStatus } from "@/lib/dashboard/contract/settings-api";
 import { OneTimeSecret } from "./one-time-secret";
-
-/** The overlaps offered, in hours (the catalogue words each). */
-const overlaps = [0, 1, 24, 72, 168] as const;
+import { OverlapSelect } from "./overlap-select";
 
 /** A masked secret with a reveal (audited) that shows it until hidden again. */
 function SecretLine({ label, masked, which, note }: { label: string; masked: string; which: "current" | "previous"; note?: string }) {
@@ -76,13 +74,7 @@ function Rotate({ automatic }: { automatic: boolean }) {
       }}
     >
       <Field id="rotate-overlap" label={t("overlap")} hint={t("overlapHint")}>
-        <Select id="rotate-overlap" name="overlap" defaultValue="24">
-          {overlaps.map((hours) => (
-            <option key={hours} value={hours}>
-              {t("hours", { hours })}
-            </option>
-          ))}
-        </Select>
+        <OverlapSelect id="rotate-overlap" hoursLabel={(hours) => t("hours", { hours })} />
       </Field>
       {!automatic && (
         <Field id="rotate-secret" label={t("givenSecret")} hint={t("givenSecretHint")}>
