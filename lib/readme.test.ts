@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -56,4 +56,39 @@ describe("README", () => {
       .filter((name) => !(name in decided));
     expect([...new Set(undecided)]).toEqual([]);
   });
+
+  // The code map's rows name folders in backticks: `lib/http`, or `…/contract` under the row of
+  // **`lib/dashboard/`**, whose bold row stands for the folder itself. What must be named: every
+  // folder at the top of lib/ and of lib/dashboard/ (a new one is a new room a reader should find),
+  // and cli/ itself: it keeps its code in files at its top, no folders, so the folder is the room
+  // (a folder made in it later must be named too).
+  it("names in its code map every folder of lib/, lib/dashboard/ and cli/", () => {
+    const named = codeMapFolders(readme);
+    const foldersOf = (base: string) =>
+      readdirSync(base, { withFileTypes: true })
+        // a test tool's folder beside the code (vitest's __snapshots__) is no room of it
+        .filter((entry) => entry.isDirectory() && !entry.name.startsWith("__"))
+        .map((entry) => `${base}/${entry.name}`);
+    const wanted = [...foldersOf("lib"), ...foldersOf("lib/dashboard"), "cli", ...foldersOf("cli")];
+    expect(wanted.filter((folder) => !named.has(folder))).toEqual([]);
+  });
 });
+
+/** The folders the rows of "## Map of the code" name, `…/x` read under the last bold folder's row. */
+function codeMapFolders(text: string): Set<string> {
+  const section = text.split(/^## Map of the code$/m)[1]?.split(/^## /m)[0] ?? "";
+  const named = new Set<string>();
+  let under = "";
+  for (const line of section.split("\n")) {
+    const first = /^\| ([^|]+) \|/.exec(line)?.[1];
+    if (!first) continue;
+    const bold = /^\*\*`([^`]+)`\*\*$/.exec(first.trim());
+    if (bold?.[1]) under = bold[1].replace(/\/$/, "");
+    else if (first.startsWith("**")) under = "";
+    for (const [, path] of first.matchAll(/`([^`]+)`/g)) {
+      if (!path) continue;
+      named.add((path.startsWith("…/") ? `${under}/${path.slice(2)}` : path).replace(/\/$/, ""));
+    }
+  }
+  return named;
+}

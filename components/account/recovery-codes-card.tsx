@@ -2,9 +2,9 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { FormError } from "@/components/ui/states";
+import { RunButton } from "@/components/ui/run-button";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
 import { recoveryCodesSchema } from "@/lib/dashboard/contract/account-api";
@@ -22,19 +22,16 @@ export function RecoveryCodesCard({ remaining, hasFactor }: { remaining: number;
       {hasFactor ? (
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span data-testid="recovery-remaining">{t("remaining", { count: remaining })}</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                setCodes((await apiFetch("/api/account/recovery-codes", recoveryCodesSchema, { method: "POST" })).codes);
-                router.refresh();
-              })
-            }
+          <RunButton
+            busy={busy}
+            run={run}
+            action={async () => {
+              setCodes((await apiFetch("/api/account/recovery-codes", recoveryCodesSchema, { method: "POST" })).codes);
+              router.refresh();
+            }}
           >
             {t("regenerate")}
-          </Button>
+          </RunButton>
         </div>
       ) : (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("needFactor")}</p>

@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
 import { Field, TextInput } from "@/components/ui/field";
 import { FormError } from "@/components/ui/states";
+import { RunButton } from "@/components/ui/run-button";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
@@ -83,19 +84,16 @@ export function TotpCard({ totp }: { totp: AccountSecurity["totp"] }) {
       {totp.enabled ? (
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           <span data-testid="totp-state">{t("on", { date: f.dateTime(totp.confirmed_at ?? "") })}</span>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                await apiFetch("/api/account/totp", z.null(), { method: "DELETE" });
-                router.refresh();
-              })
-            }
+          <RunButton
+            busy={busy}
+            run={run}
+            action={async () => {
+              await apiFetch("/api/account/totp", z.null(), { method: "DELETE" });
+              router.refresh();
+            }}
           >
             {t("remove")}
-          </Button>
+          </RunButton>
         </div>
       ) : started ? (
         <Enrol

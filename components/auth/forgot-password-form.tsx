@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Field, TextInput } from "@/components/ui/field";
 import { passwordResetAcceptedSchema } from "@/lib/dashboard/contract/account-links-api";
-import { postJson, SubmitRow, usePublicForm } from "./public-form";
+import { postJson, PublicForm, SubmitRow, usePublicForm } from "./public-form";
 
 type Labels = { email: string; send: string; sending: string; sent: string; tooMany: string; failed: string };
 
@@ -18,12 +18,9 @@ export function ForgotPasswordForm({ labels }: { labels: Labels }) {
     );
   }
   return (
-    <form
-      method="post"
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    <PublicForm
+      onSubmit={(data) => {
+        const email = String(data.get("email") ?? "").trim();
         void run(async () => {
           const { status, json } = await postJson("/api/password-resets", { email });
           if (status === 429) throw new Error(labels.tooMany);
@@ -36,6 +33,6 @@ export function ForgotPasswordForm({ labels }: { labels: Labels }) {
         <TextInput id="email" name="email" type="email" autoComplete="username" required maxLength={254} autoFocus />
       </Field>
       <SubmitRow error={error} busy={busy} label={labels.send} busyLabel={labels.sending} />
-    </form>
+    </PublicForm>
   );
 }

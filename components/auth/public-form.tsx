@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 
 // The pages reached from a mailed link or the sign-in page run without the dashboard's catalogue
@@ -21,6 +21,25 @@ export function usePublicForm() {
     }
   };
   return { busy, error, setError, run };
+}
+
+/**
+ * A public page's form, its fields in a column. method="post": sent before the page's script
+ * runs, it must not put what was typed (a password) in the URL; `onSubmit` gets its data.
+ */
+export function PublicForm({ onSubmit, children }: { onSubmit: (data: FormData) => void; children: ReactNode }) {
+  return (
+    <form
+      method="post"
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(new FormData(event.currentTarget));
+      }}
+    >
+      {children}
+    </form>
+  );
 }
 
 /** POSTs a JSON body; the parsed answer, or the error the caller names for a status. */

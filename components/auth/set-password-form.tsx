@@ -2,7 +2,7 @@
 import { useRouter } from "next/navigation";
 import { Field, TextInput } from "@/components/ui/field";
 import { passwordSetSchema } from "@/lib/dashboard/contract/account-links-api";
-import { postJson, SubmitRow, usePublicForm } from "./public-form";
+import { postJson, PublicForm, SubmitRow, usePublicForm } from "./public-form";
 
 type Labels = {
   password: string;
@@ -21,12 +21,8 @@ export function SetPasswordForm({ token, labels }: { token: string; labels: Labe
   const router = useRouter();
   const { busy, error, setError, run } = usePublicForm();
   return (
-    <form
-      method="post"
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
+    <PublicForm
+      onSubmit={(data) => {
         const password = String(data.get("password") ?? "");
         if (password.length < 12) return setError(labels.tooShort);
         if (password !== String(data.get("confirm") ?? "")) return setError(labels.mismatch);
@@ -63,6 +59,6 @@ export function SetPasswordForm({ token, labels }: { token: string; labels: Labe
         />
       </Field>
       <SubmitRow error={error} busy={busy} label={labels.save} busyLabel={labels.saving} />
-    </form>
+    </PublicForm>
   );
 }

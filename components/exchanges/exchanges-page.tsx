@@ -14,6 +14,7 @@ import type { ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
 import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
 import { listFilters, type ListError } from "@/lib/dashboard/pages/list-page";
 import { ExchangeTable } from "./exchange-table";
+import { ExchangeStateSelect } from "./exchange-state-select";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
 import { SavedViews } from "@/components/ui/saved-views";
@@ -117,14 +118,12 @@ export function ExchangesPage({
         {t("attentionOnly")}
       </label>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        <Select aria-label={t("state")} value={filters.state ?? ""} onChange={(e) => setFilter("state", e.target.value)}>
-          <option value="">{t("allStates")}</option>
-          {(["executed", "interrupted", "refunded", "settled"] as const).map((s) => (
-            <option key={s} value={s}>
-              {tc(`states.${s}`)}
-            </option>
-          ))}
-        </Select>
+        <ExchangeStateSelect
+          label={t("state")}
+          allStates={t("allStates")}
+          value={filters.state ?? ""}
+          onChange={(state) => setFilter("state", state)}
+        />
         <Select aria-label={t("pair")} value={filters.pair ?? ""} onChange={(e) => setFilter("pair", e.target.value)}>
           <option value="">{t("allPairs")}</option>
           {["btc/eur", "btc/chf", "btc/gbp"].map((p) => (

@@ -5,6 +5,7 @@ import { Select } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { ExchangeTable } from "@/components/exchanges/exchange-table";
+import { ExchangeStateSelect } from "@/components/exchanges/exchange-state-select";
 import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
 import type { ConsoleExchangePage, ConsoleTenant } from "@/lib/dashboard/contract/console-api";
 import { listFilters } from "@/lib/dashboard/pages/list-page";
@@ -28,7 +29,6 @@ export function ExchangesPanel({
   error: string | null;
 }) {
   const t = useTranslations("operator.exchanges");
-  const tc = useTranslations("common");
   const { filters, setFilter, pending } = useUrlFilters("/operator", listFilters.console, { server: true });
   const more = useMorePages(
     "/api/operator/exchanges",
@@ -49,14 +49,12 @@ export function ExchangesPanel({
             </option>
           ))}
         </Select>
-        <Select aria-label={t("state")} value={filters.state ?? ""} onChange={(e) => setFilter("state", e.target.value)}>
-          <option value="">{t("allStates")}</option>
-          {(["executed", "interrupted", "refunded", "settled"] as const).map((s) => (
-            <option key={s} value={s}>
-              {tc(`states.${s}`)}
-            </option>
-          ))}
-        </Select>
+        <ExchangeStateSelect
+          label={t("state")}
+          allStates={t("allStates")}
+          value={filters.state ?? ""}
+          onChange={(state) => setFilter("state", state)}
+        />
       </div>
       {error && <ErrorState code={error} />}
       {items.length === 0 ? (

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Select, TextInput } from "@/components/ui/field";
+import { Field, TextInput } from "@/components/ui/field";
 import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
@@ -21,9 +21,9 @@ import {
   type EndpointWithSecret,
 } from "@/lib/dashboard/contract/forwarding-api";
 import { OneTimeSecret } from "./one-time-secret";
+import { OverlapSelect } from "./overlap-select";
 import { Deliveries, Health } from "./forwarding-deliveries";
 import { useFailureText } from "./forwarding-failure";
-const overlaps = [0, 1, 24, 72, 168] as const;
 
 function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   const t = useTranslations("settings.forwarding");
@@ -120,13 +120,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
           }}
         >
           <Field id={`overlap-${endpoint.id}`} label={t("overlap")}>
-            <Select id={`overlap-${endpoint.id}`} name="overlap" defaultValue="24">
-              {overlaps.map((hours) => (
-                <option key={hours} value={hours}>
-                  {t("hours", { hours })}
-                </option>
-              ))}
-            </Select>
+            <OverlapSelect id={`overlap-${endpoint.id}`} hoursLabel={(hours) => t("hours", { hours })} />
           </Field>
           <Button size="sm" type="submit" variant="secondary" disabled={busy}>
             {t("rotate")}

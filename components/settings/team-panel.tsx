@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Select, TextInput } from "@/components/ui/field";
 import { StateBadge } from "@/components/ui/state-badge";
+import { RunButton } from "@/components/ui/run-button";
 import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { useShellUser } from "@/components/shell/session-context";
@@ -80,35 +81,29 @@ function MemberRow({ member, self, onNotice }: { member: TeamMember; self: boole
             <Button size="sm" variant="secondary" disabled={busy} onClick={() => void change({ disabled: !member.disabled })}>
               {member.disabled ? t("enable") : t("disable")}
             </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={busy}
-              onClick={() =>
-                void run(async () => {
-                  const mailed = await apiFetch(`/api/settings/team/${member.id}/reset-password`, mailedLinkSchema, { method: "POST" });
-                  onNotice(mailedText(t, f, mailed));
-                  router.refresh();
-                })
-              }
+            <RunButton
+              busy={busy}
+              run={run}
+              action={async () => {
+                const mailed = await apiFetch(`/api/settings/team/${member.id}/reset-password`, mailedLinkSchema, { method: "POST" });
+                onNotice(mailedText(t, f, mailed));
+                router.refresh();
+              }}
             >
               {member.invitation_pending ? t("resendInvitation") : t("resetPassword")}
-            </Button>
+            </RunButton>
             {member.second_factor && (
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={busy}
-                onClick={() =>
-                  void run(async () => {
-                    await apiFetch(`/api/settings/team/${member.id}/reset-second-factors`, teamMemberSchema, { method: "POST" });
-                    onNotice(t("factorsReset", { email: member.email }));
-                    router.refresh();
-                  })
-                }
+              <RunButton
+                busy={busy}
+                run={run}
+                action={async () => {
+                  await apiFetch(`/api/settings/team/${member.id}/reset-second-factors`, teamMemberSchema, { method: "POST" });
+                  onNotice(t("factorsReset", { email: member.email }));
+                  router.refresh();
+                }}
               >
                 {t("resetFactors")}
-              </Button>
+              </RunButton>
             )}
           </>
         )}

@@ -5,16 +5,15 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyValueButton } from "@/components/ui/copy-value-button";
-import { Field, Select, TextInput } from "@/components/ui/field";
+import { Field, TextInput } from "@/components/ui/field";
+import { RunButton } from "@/components/ui/run-button";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import { revealedSchema, rotatedSchema, type Rotated, type WebhookSecretStatus } from "@/lib/dashboard/contract/settings-api";
 import { OneTimeSecret } from "./one-time-secret";
-
-/** The overlaps offered, in hours (the catalogue words each). */
-const overlaps = [0, 1, 24, 72, 168] as const;
+import { OverlapSelect } from "./overlap-select";
 
 /** A masked secret with a reveal (audited) that shows it until hidden again. */
 function SecretLine({ label, masked, which, note }: { label: string; masked: string; which: "current" | "previous"; note?: string }) {
@@ -34,22 +33,16 @@ function SecretLine({ label, masked, which, note }: { label: string; masked: str
             </Button>
           </>
         ) : (
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={() =>
-              void run(async () => {
-                const { secret } = await apiFetch("/api/settings/webhook-secret/reveal", revealedSchema, {
-                  method: "POST",
-                  body: { which },
-                });
-                setRevealed(secret);
-              })
-            }
+          <RunButton
+            busy={busy}
+            run={run}
+            action={async () => {
+              const { secret } = await apiFetch("/api/settings/webhook-secret/reveal", revealedSchema, { method: "POST", body: { which } });
+              setRevealed(secret);
+            }}
           >
             {t("reveal")}
-          </Button>
+          </RunButton>
         )}
         {note && <span className="text-xs text-zinc-500 dark:text-zinc-400">{note}</span>}
       </dd>
@@ -81,13 +74,7 @@ function Rotate({ automatic }: { automatic: boolean }) {
       }}
     >
       <Field id="rotate-overlap" label={t("overlap")} hint={t("overlapHint")}>
-        <Select id="rotate-overlap" name="overlap" defaultValue="24">
-          {overlaps.map((hours) => (
-            <option key={hours} value={hours}>
-              {t("hours", { hours })}
-            </option>
-          ))}
-        </Select>
+        <OverlapSelect id="rotate-overlap" hoursLabel={(hours) => t("hours", { hours })} />
       </Field>
       {!automatic && (
         <Field id="rotate-secret" label={t("givenSecret")} hint={t("givenSecretHint")}>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
+import { ModalDialog } from "@/components/ui/modal-dialog";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
@@ -75,18 +76,7 @@ export function StepUpDialog() {
   };
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby="step-up-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        close(false);
-      }}
-      className={
-        "m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl " +
-        "backdrop:bg-zinc-950/50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
-      }
-    >
+    <ModalDialog ref={dialog} aria-labelledby="step-up-title" onCancel={() => close(false)}>
       <h2 id="step-up-title" className="text-lg font-semibold">
         {t("title")}
       </h2>
@@ -151,6 +141,6 @@ export function StepUpDialog() {
           {t("cancel")}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,12 +1,13 @@
 "use client";
 import { useCallback, useId, useRef, useState, type ReactNode } from "react";
 import { Button } from "./button";
+import { ModalDialog } from "./modal-dialog";
 
 type Question = { title: string; message: string; confirm: string; cancel: string };
 
 /**
  * Asks before an action that cannot be undone, in the page (not the browser's own confirm()): a
- * native modal dialog, so focus stays in it, Escape cancels and focus returns to what opened it.
+ * native modal dialog (ModalDialog), so focus stays in it, Escape cancels and focus returns to what opened it.
  * `ask` resolves true when the person confirms; render `dialog` once in the component.
  */
 export function useConfirm(): { ask: (question: Question) => Promise<boolean>; dialog: ReactNode } {
@@ -33,19 +34,7 @@ export function useConfirm(): { ask: (question: Question) => Promise<boolean>; d
   };
 
   const dialog = (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close(false);
-      }}
-      className={
-        "m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl " +
-        "backdrop:bg-zinc-950/50 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
-      }
-    >
+    <ModalDialog ref={ref} aria-labelledby={titleId} aria-describedby={messageId} onCancel={() => close(false)}>
       <h2 id={titleId} className="text-lg font-semibold">
         {question?.title}
       </h2>
@@ -60,7 +49,7 @@ export function useConfirm(): { ask: (question: Question) => Promise<boolean>; d
           {question?.confirm}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
   return { ask, dialog };
 }

@@ -1,21 +1,10 @@
 import "server-only";
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { exchanges } from "@/lib/db/schema";
 import type { AttentionReason, ExchangeListItem, ExchangeListQuery, ExchangePage } from "@/lib/dashboard/contract/dashboard-api";
 import type { DateRange, Sort } from "@/lib/dashboard/lists/date-range";
-import {
-  cappedCount,
-  decodeKeyset,
-  inRange,
-  key,
-  keysetAfter,
-  keysetOrder,
-  keysetPage,
-  keysetSelect,
-  rangeAndSort,
-  type SortKey,
-} from "@/lib/dashboard/lists/keyset";
+import { cappedCount, inRange, key, keysetRows, rangeAndSort, type SortKey } from "@/lib/dashboard/lists/keyset";
 import { sortColumns } from "@/lib/dashboard/contract/lists-api";
 import { attentionCandidate, attentionReason } from "./attention";
 
@@ -99,16 +88,13 @@ const attentionOf = (query: Query, clocks?: Clocks) =>
 /** A page of index rows of one tenant, or of every tenant (null), newest first unless sorted otherwise. */
 export async function exchangeRows(db: Db, tenantId: string | null, query: Query, clocks?: Clocks) {
   const sort = query.sorted ?? { column: "created", descending: true };
-  const keys = exchangeSortKeys[sort.column];
-  const after = decodeKeyset(query.cursor, sort, keys);
-  const filters = exchangeFilters(tenantId, query, clocks);
-  if (after) filters.push(keysetAfter(keys, after, sort.descending));
-  const rows = await db
-    .select({ ...getTableColumns(exchanges), attention: attentionOf(query, clocks), sortKeys: keysetSelect(keys) })
-    .from(exchanges)
-    .where(and(...filters))
-    .orderBy(...keysetOrder(keys, sort.descending))
-    .limit(query.limit + 1);
-  const { page, next_cursor } = keysetPage(rows, query.limit, sort);
-  return { rows: page, next_cursor };
+  return keysetRows(db, {
+    from: exchanges,
+    extra: { attention: attentionOf(query, clocks) },
+    where: and(...exchangeFilters(tenantId, query, clocks)),
+    keys: exchangeSortKeys[sort.column],
+    sort,
+    cursor: query.cursor,
+    limit: query.limit,
+  });
 }

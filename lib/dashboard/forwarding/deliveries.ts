@@ -1,23 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { and, eq, getTableColumns, gte, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { forwardingAttempts, jobs } from "@/lib/db/schema";
 import { TEST_EVENT_TYPE, type Delivery, type DeliveryListQuery } from "@/lib/dashboard/contract/forwarding-api";
 import { sortColumns } from "@/lib/dashboard/contract/lists-api";
-import {
-  cappedCount,
-  decodeKeyset,
-  inRange,
-  key,
-  keysetAfter,
-  keysetOrder,
-  keysetPage,
-  keysetSelect,
-  rangeAndSort,
-  type SortKey,
-} from "@/lib/dashboard/lists/keyset";
+import { cappedCount, inRange, key, keysetRows, rangeAndSort, type SortKey } from "@/lib/dashboard/lists/keyset";
 import { ApiError } from "@/lib/errors";
+import { attemptView } from "@/lib/service-api/delivery-attempt";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
 import { enqueueAndRun, runJobNow, wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 import { endpointRow } from "./endpoints";
@@ -56,16 +46,7 @@ async function views(db: Db, rows: JobRow[]): Promise<Delivery[]> {
       next_attempt_at: job.status === "pending" ? job.runAt.toISOString() : null,
       last_error: job.lastError,
       created_at: job.createdAt.toISOString(),
-      attempt_log: attempts
-        .filter((a) => a.jobId === job.id)
-        .map((a) => ({
-          attempt: a.attempt,
-          started_at: a.startedAt.toISOString(),
-          duration_ms: a.durationMs,
-          status_code: a.statusCode,
-          error: a.error,
-          response_body: a.responseBody,
-        })),
+      attempt_log: attempts.filter((a) => a.jobId === job.id).map((a) => ({ ...attemptView(a), response_body: a.responseBody })),
     };
   });
 }
@@ -95,18 +76,11 @@ export async function listDeliveries(
     query.status ? eq(jobs.status, jobStatus[query.status]) : undefined,
     inRange(jobs.createdAt, range),
   );
-  const after = decodeKeyset(query.before, sort, keys);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ ...getTableColumns(jobs), sortKeys: keysetSelect(keys) })
-      .from(jobs)
-      .where(and(matching, after ? keysetAfter(keys, after, sort.descending) : undefined))
-      .orderBy(...keysetOrder(keys, sort.descending))
-      .limit(limit + 1),
+  const [{ rows, next_cursor }, total] = await Promise.all([
+    keysetRows(db, { from: jobs, where: matching, keys, sort, cursor: query.before, limit }),
     cappedCount(db, { from: jobs, where: matching }),
   ]);
-  const { page, next_cursor } = keysetPage(rows, limit, sort);
-  return { data: await views(db, page), next_before: next_cursor, ...total };
+  return { data: await views(db, rows), next_before: next_cursor, ...total };
 }
 
 async function deliveryRow(db: Db, tenant: Tenant, id: string): Promise<JobRow> {

@@ -1,5 +1,6 @@
 import "server-only";
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/errors";
@@ -96,6 +97,40 @@ export function keysetPage<T extends { sortKeys: string }>(rows: T[], limit: num
   const last = page.at(-1);
   const values = (row: T) => z.array(z.string()).parse(JSON.parse(row.sortKeys));
   return { page, next_cursor: rows.length > limit && last ? encodeKeyset(sort, values(last)) : null };
+}
+
+/** What a list selects beside its table's columns: named SQL, each read as the type it is written for. */
+type Extra = Record<string, SQL<unknown>>;
+type ExtraRow<E extends Extra> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
+
+/**
+ * One page of a list: the rows of `from` where `where` holds, past the cursor made for this sort
+ * (400 invalid_request for any other), in the sort's keys, with the cursor past the page's last
+ * row when more follow. Every list pages by this one query, so each is walked the same way.
+ */
+export async function keysetRows<Table extends PgTable, E extends Extra = Record<never, SQL<unknown>>>(
+  db: Db,
+  list: {
+    from: Table;
+    /** Columns computed beside the table's own (the exchanges' attention reason). */
+    extra?: E;
+    where: SQL | undefined;
+    keys: SortKey[];
+    sort: Sort<string>;
+    cursor: string | null | undefined;
+    limit: number;
+  },
+): Promise<{ rows: (Table["$inferSelect"] & ExtraRow<E>)[]; next_cursor: string | null }> {
+  const { from, keys, sort, limit } = list;
+  const after = decodeKeyset(list.cursor, sort, keys);
+  const rows = (await db
+    .select({ ...getTableColumns(from), ...list.extra, sortKeys: keysetSelect(keys) })
+    .from(from as PgTable)
+    .where(and(list.where, after ? keysetAfter(keys, after, sort.descending) : undefined))
+    .orderBy(...keysetOrder(keys, sort.descending))
+    .limit(limit + 1)) as (Table["$inferSelect"] & ExtraRow<E> & { sortKeys: string })[];
+  const { page, next_cursor } = keysetPage(rows, limit, sort);
+  return { rows: page, next_cursor };
 }
 
 /** Count no further than this: past it a list says "10 000+". */

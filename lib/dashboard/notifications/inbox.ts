@@ -1,21 +1,10 @@
 import "server-only";
-import { and, eq, getTableColumns, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { notifications } from "@/lib/db/schema";
 import type { Notification, NotificationList, NotificationQuery } from "@/lib/dashboard/contract/notifications-api";
 import { sortColumns } from "@/lib/dashboard/contract/lists-api";
-import {
-  cappedCount,
-  decodeKeyset,
-  inRange,
-  key,
-  keysetAfter,
-  keysetOrder,
-  keysetPage,
-  keysetSelect,
-  rangeAndSort,
-  type SortKey,
-} from "@/lib/dashboard/lists/keyset";
+import { cappedCount, inRange, key, keysetRows, rangeAndSort, type SortKey } from "@/lib/dashboard/lists/keyset";
 
 // A user's notifications under the bell (/notifications): newest first, read or unread.
 
@@ -41,19 +30,12 @@ export async function listNotifications(
     query.unread ? isNull(notifications.readAt) : undefined,
     inRange(notifications.createdAt, range),
   );
-  const after = decodeKeyset(query.cursor, sort, sortKeys);
-  const [rows, total, unread] = await Promise.all([
-    db
-      .select({ ...getTableColumns(notifications), sortKeys: keysetSelect(sortKeys) })
-      .from(notifications)
-      .where(and(matching, after ? keysetAfter(sortKeys, after, sort.descending) : undefined))
-      .orderBy(...keysetOrder(sortKeys, sort.descending))
-      .limit(query.limit + 1),
+  const [{ rows, next_cursor }, total, unread] = await Promise.all([
+    keysetRows(db, { from: notifications, where: matching, keys: sortKeys, sort, cursor: query.cursor, limit: query.limit }),
     cappedCount(db, { from: notifications, where: matching }),
     unreadCount(db, user.id),
   ]);
-  const { page, next_cursor } = keysetPage(rows, query.limit, sort);
-  const data = page.map(
+  const data = rows.map(
     (n) =>
       ({
         id: n.id,

@@ -1,22 +1,11 @@
 import "server-only";
-import { and, eq, getTableColumns, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { orders } from "@/lib/db/schema";
 import type { OrderListQuery, OrderPage } from "@/lib/dashboard/contract/dashboard-api";
 import { sortColumns } from "@/lib/dashboard/contract/lists-api";
 import type { DateRange, Sort } from "@/lib/dashboard/lists/date-range";
-import {
-  cappedCount,
-  decodeKeyset,
-  inRange,
-  key,
-  keysetAfter,
-  keysetOrder,
-  keysetPage,
-  keysetSelect,
-  rangeAndSort,
-  type SortKey,
-} from "@/lib/dashboard/lists/keyset";
+import { cappedCount, inRange, key, keysetRows, rangeAndSort, type SortKey } from "@/lib/dashboard/lists/keyset";
 
 export type OrderSort = Sort<(typeof sortColumns.orders)[number]>;
 
@@ -52,16 +41,6 @@ function orderFilters(tenantId: string, query: Query): SQL[] {
 /** A page of the tenant's order index rows, newest first unless sorted otherwise. */
 export async function orderRows(db: Db, tenantId: string, query: Query) {
   const sort = query.sorted ?? { column: "created", descending: true };
-  const keys = orderSortKeys[sort.column];
-  const after = decodeKeyset(query.cursor, sort, keys);
-  const filters = orderFilters(tenantId, query);
-  if (after) filters.push(keysetAfter(keys, after, sort.descending));
-  const rows = await db
-    .select({ ...getTableColumns(orders), sortKeys: keysetSelect(keys) })
-    .from(orders)
-    .where(and(...filters))
-    .orderBy(...keysetOrder(keys, sort.descending))
-    .limit(query.limit + 1);
-  const { page, next_cursor } = keysetPage(rows, query.limit, sort);
-  return { rows: page, next_cursor };
+  const where = and(...orderFilters(tenantId, query));
+  return keysetRows(db, { from: orders, where, keys: orderSortKeys[sort.column], sort, cursor: query.cursor, limit: query.limit });
 }

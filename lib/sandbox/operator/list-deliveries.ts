@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { sandboxDeliveries, sandboxDeliveryAttempts, sandboxEvents } from "@/lib/db/schema";
 import type { deliveriesSchema } from "@/lib/service-api/operator-contract";
+import { attemptView } from "@/lib/service-api/delivery-attempt";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 const uuid = z.uuid().transform((s) => s.toLowerCase());
@@ -68,15 +69,7 @@ export async function listDeliveries(
       delivered_at: iso(delivery.deliveredAt),
       created_on: delivery.createdOn.toISOString(),
       body: event.body,
-      history: attempts
-        .filter((a) => a.deliveryId === delivery.id)
-        .map((a) => ({
-          attempt: a.attempt,
-          started_at: a.startedAt.toISOString(),
-          duration_ms: a.durationMs,
-          status_code: a.statusCode,
-          error: a.error,
-        })),
+      history: attempts.filter((a) => a.deliveryId === delivery.id).map(attemptView),
     })),
   };
 }
