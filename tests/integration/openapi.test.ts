@@ -138,6 +138,13 @@ describe("OpenAPI documents", () => {
       }
     };
     walk(path.join(root, "app/api"));
+    // an endpoint defined once (lib/dashboard/api/endpoints/) names its step-up in its access
+    const endpoints = path.join(root, "lib/dashboard/api/endpoints");
+    for (const name of readdirSync(endpoints))
+      for (const [, method, route] of readFileSync(path.join(endpoints, name), "utf8").matchAll(
+        /endpoint\(\{\s*method: "(GET|POST|PUT|PATCH|DELETE)",\s*path: "([^"]+)",\s*access: \{[^}]*stepUp: true/g,
+      ))
+        stepUpRoutes.push(`${method} ${route}`);
     const documented = Object.entries(api.paths).flatMap(([p, methods]) =>
       Object.entries(methods)
         .filter(([, op]) => Boolean(op.responses["403"]?.content?.["application/json"]?.examples?.reauthentication_required))
