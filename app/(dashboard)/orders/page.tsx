@@ -1,4 +1,5 @@
 import { OrdersPage } from "@/components/orders/orders-page";
+import { serviceTime } from "@/lib/service-api/client";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
@@ -15,7 +16,10 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const { tenant, db } = await pageContext();
   const filters = filtersFrom(await searchParams, listFilters.orders);
   const query = orderListQuerySchema.safeParse({ ...filters, limit: String(PAGE_SIZE) });
-  const { first, error } = await firstPage(query.success ? () => listOrders(db, tenant, query.data) : query.error, empty);
+  const { first, error } = await firstPage(
+    query.success ? () => listOrders(db, tenant, query.data, serviceTime(tenant.baseUrl)) : query.error,
+    empty,
+  );
   return (
     <>
       <LiveRefresh />

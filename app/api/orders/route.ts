@@ -1,4 +1,5 @@
 import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
+import { serviceTime } from "@/lib/service-api/client";
 import { searchParams } from "@/lib/http/route-params";
 import { parseOrThrow } from "@/lib/errors";
 import { orderCreateSchema } from "@/lib/service-api/schemas";
@@ -13,7 +14,7 @@ export const dynamic = "force-dynamic";
 // GET /api/orders – from the index, in the sort asked for (?cursor=&limit=&active=&currency=&payout_kind=&range=&from=&to=&sort=)
 export const GET = apiRoute({}, async ({ req, db, tenant }) => {
   const query = parseOrThrow(orderListQuerySchema, searchParams(req));
-  return Response.json(await listOrders(db, tenant, query));
+  return Response.json(await listOrders(db, tenant, query, serviceTime(tenant.baseUrl)));
 });
 
 // POST /api/orders → POST /v1/orders, then indexed

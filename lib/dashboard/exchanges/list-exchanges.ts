@@ -56,7 +56,8 @@ export async function listExchanges(
   query: ExchangeListQuery,
   clocks?: Clocks,
 ): Promise<ExchangePage> {
-  const { range, sort } = rangeAndSort(query, sortColumns.exchanges, tenant.timeZone, clocks?.now);
+  // dated by the service (service_at): a preset's days are counted back from the service's today
+  const { range, sort } = rangeAndSort(query, sortColumns.exchanges, tenant.timeZone, clocks?.serviceNow);
   const asked = { ...query, within: range, sorted: sort };
   const [{ rows, next_cursor }, total] = await Promise.all([
     exchangeRows(db, tenant.id, asked, clocks),

@@ -18,8 +18,14 @@ export const orderSortKeys: Record<OrderSort["column"], SortKey[]> = {
 type Query = Pick<OrderListQuery, "limit"> & Partial<OrderListQuery> & { within?: DateRange | null; sorted?: OrderSort };
 
 // GET /api/orders – the tenant's indexed orders in the sort asked for, with their count
-export async function listOrders(db: Db, tenant: { id: string; timeZone: string }, query: OrderListQuery): Promise<OrderPage> {
-  const { range, sort } = rangeAndSort(query, sortColumns.orders, tenant.timeZone);
+export async function listOrders(
+  db: Db,
+  tenant: { id: string; timeZone: string },
+  query: OrderListQuery,
+  serviceNow = new Date(),
+): Promise<OrderPage> {
+  // dated by the service (created_on): a preset's days are counted back from the service's today
+  const { range, sort } = rangeAndSort(query, sortColumns.orders, tenant.timeZone, serviceNow);
   const asked = { ...query, within: range, sorted: sort };
   const [{ rows, next_cursor }, total] = await Promise.all([
     orderRows(db, tenant.id, asked),

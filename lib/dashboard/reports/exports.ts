@@ -58,7 +58,12 @@ export function exportExchanges(db: Db, tenant: Tenant, query: ExchangeExportQue
   const clocks = { now: new Date(), serviceNow: serviceTime(tenant.baseUrl) };
   // a preset of the list (first seen in its days) and its sort; a custom range's days are the counted ones above
   const preset = query.range === "custom" ? null : query.range;
-  const { range: within, sort: sorted } = rangeAndSort({ range: preset, sort: query.sort }, sortColumns.exchanges, tenant.timeZone);
+  const { range: within, sort: sorted } = rangeAndSort(
+    { range: preset, sort: query.sort },
+    sortColumns.exchanges,
+    tenant.timeZone,
+    clocks.serviceNow,
+  );
   return exportResponse({
     format,
     filename: "exchanges",
@@ -90,7 +95,7 @@ const orderColumns: Column<OrderRow>[] = [
 ];
 
 export function exportOrders(db: Db, tenant: Tenant, query: OrderExportQuery, format: ExportFormat): Response {
-  const { range: within, sort: sorted } = rangeAndSort(query, sortColumns.orders, tenant.timeZone);
+  const { range: within, sort: sorted } = rangeAndSort(query, sortColumns.orders, tenant.timeZone, serviceTime(tenant.baseUrl));
   return exportResponse({
     format,
     filename: "orders",
