@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { DateField } from "@/components/ui/date-time-field";
 import { Select, TextInput } from "@/components/ui/field";
 import { actionsOfArea, auditAreas } from "@/lib/dashboard/contract/audit-actions";
 import { auditRanges } from "@/lib/dashboard/contract/dashboard-api";
@@ -69,14 +70,12 @@ export function AuditFilters({ filters, setFilter }: { filters: Record<string, s
       </Select>
       {range === "custom" && (
         <div className="grid grid-cols-2 gap-2 sm:col-span-2">
-          <label className="flex min-w-0 flex-col gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-            {t("from")}
-            <TextInput className="min-w-0" type="date" value={filters.from ?? ""} onChange={(e) => setFilter("from", e.target.value)} />
-          </label>
-          <label className="flex min-w-0 flex-col gap-1 text-xs text-zinc-600 dark:text-zinc-400">
-            {t("to")}
-            <TextInput className="min-w-0" type="date" value={filters.to ?? ""} onChange={(e) => setFilter("to", e.target.value)} />
-          </label>
+          {(["from", "to"] as const).map((end) => (
+            <div key={end} className="flex min-w-0 flex-col gap-1 text-xs text-zinc-600 dark:text-zinc-400">
+              <label htmlFor={`audit-${end}`}>{t(end)}</label>
+              <DateField id={`audit-${end}`} label={t(end)} compact value={filters[end] ?? ""} onChange={(day) => setFilter(end, day)} />
+            </div>
+          ))}
         </div>
       )}
     </div>

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Field, Select, TextInput } from "@/components/ui/field";
+import { DateTimeField } from "@/components/ui/date-time-field";
+import { Field, Select } from "@/components/ui/field";
 import { EmptyState, ErrorState } from "@/components/ui/states";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { useSubmit } from "@/components/ui/use-submit";
@@ -16,8 +17,8 @@ import { listFilters } from "@/lib/dashboard/pages/list-page";
 import { useDeliveryFailureText } from "./delivery-failure";
 import type * as z from "zod/mini";
 
-/** A date as a datetime-local input shows it: the browser's local time, to the minute. */
-const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** An instant to the minute: what a date and time field shows, the same on the server and in the browser. */
+const toMinute = (ms: number) => new Date(ms - (ms % 60_000)).toISOString();
 
 export type Deliveries = z.infer<typeof deliveriesSchema>;
 export type SandboxClients = z.infer<typeof clientListSchema>;
@@ -94,7 +95,7 @@ function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) 
   const router = useRouter();
   const { busy, error, run } = useSubmit();
   const [result, setResult] = useState<string | null>(null);
-  const [yesterday] = useState(() => localInput(new Date(Date.now() - 86_400_000)));
+  const [yesterday] = useState(() => toMinute(Date.now() - 86_400_000));
   return (
     <form
       className="grid gap-3 border-t border-zinc-200 pt-3 sm:grid-cols-3 dark:border-zinc-800"
@@ -120,7 +121,7 @@ function Recover({ endpoints }: { endpoints: { id: string; label: string }[] }) 
         </Select>
       </Field>
       <Field id="recover-since" label={t("failedSince")}>
-        <TextInput id="recover-since" name="since" type="datetime-local" defaultValue={yesterday} required />
+        <DateTimeField id="recover-since" label={t("failedSince")} name="since" defaultValue={yesterday} required />
       </Field>
       <div className="flex items-end">
         <Button type="submit" variant="secondary" disabled={busy || endpoints.length === 0}>

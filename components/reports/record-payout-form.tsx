@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { CurrencyField } from "@/components/ui/currency-field";
+import { DateField } from "@/components/ui/date-time-field";
 import { FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
@@ -40,7 +41,7 @@ export function RecordPayoutForm({
       }}
     >
       <Field id="payout-received-on" label={t("receivedOn")}>
-        <TextInput id="payout-received-on" name="received_on" type="date" required defaultValue={today} />
+        <DateField id="payout-received-on" label={t("receivedOn")} name="received_on" required compact defaultValue={today} />
       </Field>
       <Field id="payout-amount" label={t("amount")}>
         <TextInput id="payout-amount" name="amount" inputMode="decimal" required placeholder="120.50" />

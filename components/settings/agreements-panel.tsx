@@ -6,6 +6,7 @@ import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, TextInput } from "@/components/ui/field";
+import { DateField } from "@/components/ui/date-time-field";
 import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
@@ -48,12 +49,14 @@ function PeriodsEditor({ id, drafts, onChange }: { id: string; drafts: Draft[]; 
         <div key={index} className="flex flex-wrap items-center gap-2" data-period={index}>
           <label className="flex items-center gap-1 text-xs">
             <span>{t("from")}</span>
-            <TextInput
-              type="date"
+            <DateField
+              id={`period-${id}-${index}`}
+              label={t("periodFrom", { index: index + 1, id })}
               aria-label={t("periodFrom", { index: index + 1, id })}
+              compact
               value={draft.from}
-              onChange={(e) => set(index, { from: e.target.value })}
-              className="w-40"
+              onChange={(day) => set(index, { from: day })}
+              className="w-40!"
             />
           </label>
           <label className="flex items-center gap-1 text-xs">

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { DateTimeField } from "@/components/ui/date-time-field";
 import { Field, TextInput } from "@/components/ui/field";
 import { EmptyState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
@@ -145,7 +146,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
           }}
         >
           <Field id={`since-${endpoint.id}`} label={t("recoverSince")}>
-            <TextInput id={`since-${endpoint.id}`} name="since" type="datetime-local" required />
+            <DateTimeField id={`since-${endpoint.id}`} label={t("recoverSince")} name="since" required />
           </Field>
           <Button size="sm" type="submit" variant="secondary" disabled={busy}>
             {t("recover")}

@@ -2,7 +2,8 @@
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { rangePresets } from "@/lib/dashboard/lists/date-range";
-import { Select, TextInput } from "./field";
+import { DateField } from "./date-time-field";
+import { Select } from "./field";
 
 /** A list's range as its address holds it (lib/dashboard/lists/date-range.ts). */
 export type RangeValue = { range?: string; from?: string; to?: string };
@@ -10,7 +11,8 @@ export type RangeValue = { range?: string; from?: string; to?: string };
 /**
  * A list's date range: every day, a preset (today, 7 days, 30 days, this month) or two days of
  * one's own. It writes `range`, `from` and `to` together (`onChange` gets all three, empty ones to
- * be removed), so the address always names one range. Days are the tenant's calendar days.
+ * be removed), so the address always names one range. Days are the tenant's calendar days, typed
+ * as the page's language writes them.
  */
 export function DateRangeFilter({ value, onChange }: { value: RangeValue; onChange: (changes: Record<string, string>) => void }) {
   const t = useTranslations("lists.range");
@@ -41,21 +43,22 @@ export function DateRangeFilter({ value, onChange }: { value: RangeValue; onChan
       </Select>
       {custom &&
         (["from", "to"] as const).map((end) => (
-          <label key={end} htmlFor={`${id}-${end}`} className="flex min-w-0 items-center gap-1 text-sm text-zinc-600 dark:text-zinc-300">
-            <span className="shrink-0">{t(end)}</span>
-            <TextInput
+          <span key={end} className="flex min-w-0 items-baseline gap-1 text-sm text-zinc-600 dark:text-zinc-300">
+            <label htmlFor={`${id}-${end}`} className="shrink-0">
+              {t(end)}
+            </label>
+            <DateField
               id={`${id}-${end}`}
-              type="date"
-              className="w-auto! min-w-0"
+              label={t(end)}
+              compact
+              className="w-32!"
               value={value[end] ?? ""}
-              min={end === "to" ? value.from : undefined}
-              max={end === "from" ? value.to : undefined}
-              onChange={(e) => {
-                const days = { from: value.from ?? "", to: value.to ?? "", [end]: e.target.value };
+              onChange={(day) => {
+                const days = { from: value.from ?? "", to: value.to ?? "", [end]: day };
                 onChange({ range: days.from || days.to ? "custom" : "", ...days });
               }}
             />
-          </label>
+          </span>
         ))}
     </div>
   );

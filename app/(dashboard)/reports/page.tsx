@@ -3,6 +3,7 @@ import { z } from "zod";
 import { useLocale, useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { Card } from "@/components/ui/card";
+import { DateField } from "@/components/ui/date-time-field";
 import { EmptyState } from "@/components/ui/states";
 import { inputClass } from "@/components/ui/field";
 import { ExportLinks, linkButtonClass } from "@/components/ui/export-links";
@@ -74,14 +75,12 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
             <option value="custom">{t("presets.custom")}</option>
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-xs font-medium">
-          {t("from")}
-          <input type="date" name="from" defaultValue={chosen.from} className={inputClass} />
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-medium">
-          {t("to")}
-          <input type="date" name="to" defaultValue={chosen.to} className={inputClass} />
-        </label>
+        {(["from", "to"] as const).map((end) => (
+          <div key={end} className="flex flex-col gap-1 text-xs font-medium">
+            <label htmlFor={`report-${end}`}>{t(end)}</label>
+            <DateField id={`report-${end}`} label={t(end)} name={end} defaultValue={chosen[end]} compact />
+          </div>
+        ))}
         <label className="flex flex-col gap-1 text-xs font-medium">
           {t("groupBy")}
           <select name="group" defaultValue={params.group} className={inputClass}>
