@@ -2,6 +2,8 @@
 // and shown in the tenant's time zone: what the dashboard's date fields show and accept in place
 // of the browser's own <input type="date">, whose format and zone are the browser's.
 
+import { wallClockFormat, zoneOffsetMs } from "@/lib/time-zone";
+
 /** A day and a time on the wall clock of some zone, month 1–12. */
 export type Wall = { year: number; month: number; day: number; hour: number; minute: number };
 
@@ -131,29 +133,10 @@ export function wallOfDay(day: string): Wall | null {
   return match ? checked({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]), hour: 0, minute: 0 }, null) : null;
 }
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-function zoneFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = zoneFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    zoneFormats.set(timeZone, format);
-  }
-  return format;
-}
-
 /** The zone's wall clock at an instant (to the minute). */
 export function wallAt(instant: Date, timeZone: string): Wall {
   const parts = Object.fromEntries(
-    zoneFormat(timeZone)
+    wallClockFormat(timeZone)
       .formatToParts(instant)
       .map((p) => [p.type, Number(p.value)]),
   );
@@ -161,11 +144,7 @@ export function wallAt(instant: Date, timeZone: string): Wall {
 }
 
 /** How far the zone's clock is ahead of UTC at an instant, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
-  const w = wallAt(new Date(instant), timeZone);
-  const whole = instant - (((instant % 60_000) + 60_000) % 60_000);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute) - whole;
-}
+const offsetAt = (instant: number, timeZone: string): number => zoneOffsetMs(timeZone, instant);
 
 /**
  * The instant the zone's clock shows this wall time. As Temporal's "compatible": a time shown

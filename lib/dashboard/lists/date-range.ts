@@ -7,6 +7,8 @@
 // Days are calendar days in the signed-in user's time zone (their tenant's: lib/time-zone.ts).
 // Pure, so that pages, route handlers, the browser and the tests share it.
 
+import { zoneOffsetMs } from "@/lib/time-zone";
+
 export const rangePresets = ["today", "7d", "30d", "month", "custom"] as const;
 export type RangePreset = (typeof rangePresets)[number];
 
@@ -52,21 +54,7 @@ export function addDays(day: string, days: number): string {
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
-function offsetAt(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    second: "numeric",
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return wall - Math.floor(at / 1000) * 1000;
-}
+const offsetAt = zoneOffsetMs;
 
 /**
  * The instant a day begins in the time zone: its first moment, 00:00 on most days. Where the
