@@ -109,21 +109,33 @@ describe("a list's date range", () => {
     const ofService = parse(exchangePageSchema, await admin.request("GET", `/api/exchanges?from=${from}&to=${to}&limit=100`), 200);
     expect(ofService.data.map((e) => e.id).sort()).toEqual([...exchangeIds].sort());
     expect(ofService).toMatchObject({ total: 6, total_exact: true });
-    // none was made today on the service's clock, though the dashboard first saw them all today
-    const today = parse(exchangePageSchema, await admin.request("GET", "/api/exchanges?range=today"), 200);
-    expect(today).toMatchObject({ data: [], total: 0 });
+    // a preset counts back from the service's today (its clock in the answer's X-Service-Time):
+    // today's are those the service dated today, whatever day the dashboard first saw them
+    const reply = await admin.request("GET", "/api/exchanges?range=today&limit=100");
+    const serviceToday = dayIn(ZONE, new Date(reply.headers.get("x-service-time") ?? ""));
+    expect(serviceToday > dayIn(ZONE, new Date()), "the sandbox's clock is days ahead").toBe(true);
+    const today = parse(exchangePageSchema, reply, 200);
+    const datedToday = all.data.filter((e) => dayIn(ZONE, new Date(e.service_at)) === serviceToday).map((e) => e.id);
+    expect(today.data.map((e) => e.id).sort()).toEqual(datedToday.sort());
+    expect(today.total).toBe(datedToday.length);
     // the export keeps that range
     const exported = await admin.request("GET", `/api/exchanges/export.jsonl?from=${from}&to=${to}`);
     expect(String(exported.body).trim().split("\n")).toHaveLength(6);
   });
 
-  it("counts a preset back from today", async () => {
-    // the orders were made today and two days ahead on the sandbox's clock (which may be further
-    // ahead still): none is before today, so 30 days back from today holds those of today
-    const month = parse(orderPageSchema, await admin.request("GET", "/api/orders?range=30d&limit=100"), 200);
-    const today = dayIn(ZONE, new Date());
-    expect(month.data.every((o) => dayIn(ZONE, new Date(o.created_on)) <= today)).toBe(true);
-    expect(month.total).toBe(month.data.length);
+  it("counts a preset back from the service's today", async () => {
+    // the orders were made on the sandbox's clock today and two days ahead (which other files may
+    // have moved further still): 30 days back from the service's today holds every one of them
+    const reply = await admin.request("GET", "/api/orders?range=30d&limit=100");
+    const serviceToday = dayIn(ZONE, new Date(reply.headers.get("x-service-time") ?? ""));
+    const month = parse(orderPageSchema, reply, 200);
+    const days = month.data.map((o) => dayIn(ZONE, new Date(o.created_on)));
+    expect(days.every((day) => day <= serviceToday)).toBe(true);
+    expect(month.data.map((o) => o.id).sort()).toEqual([...early, ...late].sort());
+    expect(month.total).toBe(12);
+    // and a day the service has not reached yet is in no preset: today holds none of tomorrow
+    const today = parse(orderPageSchema, await admin.request("GET", "/api/orders?range=today&limit=100"), 200);
+    expect(today.data.every((o) => dayIn(ZONE, new Date(o.created_on)) === serviceToday)).toBe(true);
   });
 
   it.each([
