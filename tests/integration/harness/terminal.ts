@@ -35,9 +35,12 @@ export class Terminal {
     return (await this.tmux("capture-pane", "-p")).stdout.trimEnd();
   }
 
-  /** Typed as they are, one key after the other (`send-keys -l`). */
+  /**
+   * Typed as they are, one key after the other (`send-keys -l`); after `--`, so that a text that
+   * starts with "-" (part of a base64url key) is typed, not read as tmux's option.
+   */
   async type(text: string) {
-    await this.tmux("send-keys", "-l", text);
+    await this.tmux("send-keys", "-l", "--", text);
   }
 
   /** A named key: Enter, C-c… */
