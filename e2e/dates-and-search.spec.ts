@@ -48,9 +48,13 @@ test("exchanges: the service's date under one word in the sort menu and the head
   for (const label of labels) expect(options, label).toContain(`${label}, descending`);
   await shot(page, testInfo, "exchanges-service-date");
 
-  // today on the dashboard's clock holds none of it
+  // a preset counts back from the service's today, three days ahead of the dashboard's: Today holds it
   await page.goto(`/exchanges?range=today&order_id=${order.id}`);
-  await expect(page.getByTestId("list-total")).toHaveText("0 results");
+  await expect(page.getByTestId("list-total")).toHaveText("1 result");
+  await expect(row).toBeVisible();
+  // and Last 7 days of the service's calendar too, though the dashboard's own week ended days before
+  await page.goto(`/exchanges?range=7d&order_id=${order.id}`);
+  await expect(row).toBeVisible();
 });
 
 test("the header's search tells apart exchanges of the same cost: state, date, pair, short id; a bare number shows its currency", async ({
