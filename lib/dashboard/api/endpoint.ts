@@ -4,7 +4,9 @@ import { parseOrThrow, type HttpMethod } from "@/lib/errors";
 import { readJson } from "@/lib/http/read-body";
 import { pathId, searchParams, type RouteContext } from "@/lib/http/route-params";
 import type { Operation } from "@/lib/openapi/builder";
+import type { Db } from "@/lib/db/client";
 import { apiRoute, otherMethods, type ApiContext, type RouteOptions } from "./route";
+import { publicRoute } from "./public-route";
 
 // One definition per endpoint of the dashboard's API: its method and path, who may call it, its
 // query and body (zod schemas that parse the request and describe it), its answers and error codes,
@@ -21,11 +23,22 @@ type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
  * What the handler gets: apiRoute's context, with the path's ids checked (lower case), then the
  * query and the body parsed by their schemas, in that order.
  */
-export type EndpointContext<Q extends Query, B extends Body, I extends string = string> = ApiContext & {
+export type EndpointContext<Q extends Query, B extends Body, I extends string = string> = ApiContext & Parts<Q, B, I>;
+
+/** A public endpoint's handler gets no person, tenant or audit: the request, its database and its parsed parts. */
+export type PublicContext<Q extends Query, B extends Body, I extends string = string> = {
+  req: Request;
+  params: Record<string, string>;
+  db: Db;
+} & Parts<Q, B, I>;
+
+type Parts<Q extends Query, B extends Body, I extends string> = {
   ids: Record<I, string>;
   query: Parsed<Q>;
   body: Parsed<B>;
 };
+
+type Words = Pick<Operation, "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses">;
 
 export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends string = string> = {
   method: HttpMethod;
@@ -33,17 +46,34 @@ export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends s
   path: string;
   /** Who may call, and what is audited (apiRoute's options). */
   access: RouteOptions;
-  /** Path parameters that are UUIDs, with what each names ({ id: "view" }): anything else is 404 "No such view". */
+  /**
+   * Path parameters that are UUIDs, with what each names ({ id: "view" }): anything else is 404
+   * "No such view"; documented as "View UUID" unless doc.pathParams says more.
+   */
   ids?: Record<I, string>;
   /** The query string's parameters: parsed before the handler runs, a mismatch 400 invalid_request. */
   query?: Q;
   /** The JSON body: read with the cap and parsed before the handler runs. */
   body?: { schema: B; example?: unknown };
   /** The OpenAPI operation's own words and answers. */
-  doc: Pick<Operation, "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses">;
+  doc: Words;
   // a method, so that an endpoint of any query and body is an Endpoint (its parameter checked both ways)
   handler(ctx: EndpointContext<Q, B, I>): Promise<Response>;
 };
+
+/**
+ * An endpoint anyone may call without signing in (the end user's payout page, mailed links, the
+ * browser's reports): rate-limited per address by cost (publicRoute), documented with no security.
+ */
+export type PublicEndpoint<Q extends Query = Query, B extends Body = Body, I extends string = string> = Omit<
+  Endpoint<Q, B, I>,
+  "access" | "handler"
+> & {
+  access: "public";
+  handler(ctx: PublicContext<Q, B, I>): Promise<Response>;
+};
+
+type AnyEndpoint = Endpoint | PublicEndpoint;
 
 /** Types an endpoint's definition (its handler's query and body follow its schemas). */
 export function endpoint<Q extends Query = undefined, B extends Body = undefined, I extends string = never>(
@@ -52,31 +82,49 @@ export function endpoint<Q extends Query = undefined, B extends Body = undefined
   return definition;
 }
 
+/** Types a public endpoint's definition. */
+export function publicEndpoint<Q extends Query = undefined, B extends Body = undefined, I extends string = never>(
+  definition: PublicEndpoint<Q, B, I>,
+): PublicEndpoint<Q, B, I> {
+  return definition;
+}
+
 type Handler = (req: Request, context: RouteContext) => Promise<Response>;
 
+/** The path's ids checked, then the query and the body parsed, in that order. */
+async function partsOf(e: AnyEndpoint, req: Request, params: Record<string, string>): Promise<Parts<Query, Body, string>> {
+  return {
+    ids: Object.fromEntries(Object.entries<string>(e.ids ?? {}).map(([name, kind]) => [name, pathId(kind, params[name])])),
+    query: e.query ? parseOrThrow(e.query, searchParams(req)) : undefined,
+    body: e.body?.schema ? await readJson(req, e.body.schema) : undefined,
+  };
+}
+
 /** The route module's handlers of one path: each endpoint's method, and 405 with Allow for the rest. */
-export function serve(...endpoints: Endpoint[]): Record<HttpMethod, Handler> {
+export function serve(...endpoints: AnyEndpoint[]): Record<HttpMethod, Handler> {
   const handlers = otherMethods(...endpoints.map((e) => e.method));
   for (const e of endpoints) {
-    handlers[e.method] = apiRoute(e.access, async (ctx) =>
-      e.handler({
-        ...ctx,
-        ids: Object.fromEntries(Object.entries<string>(e.ids ?? {}).map(([name, kind]) => [name, pathId(kind, ctx.params[name])])),
-        query: e.query ? parseOrThrow(e.query, searchParams(ctx.req)) : undefined,
-        body: e.body?.schema ? await readJson(ctx.req, e.body.schema) : undefined,
-      }),
-    );
+    handlers[e.method] =
+      e.access === "public"
+        ? publicRoute(async (ctx) => e.handler({ ...ctx, ...(await partsOf(e, ctx.req, ctx.params)) }))
+        : apiRoute(e.access, async (ctx) => e.handler({ ...ctx, ...(await partsOf(e, ctx.req, ctx.params)) }));
   }
   return handlers;
 }
 
-/** The endpoint as the OpenAPI document's operation. */
-export function operationOf(e: Endpoint): Operation {
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/** The endpoint as the OpenAPI document's operation (a public one with no security). */
+export function operationOf(e: AnyEndpoint): Operation {
+  const idParams = Object.fromEntries(Object.entries<string>(e.ids ?? {}).map(([name, kind]) => [name, `${capitalized(kind)} UUID`]));
+  const pathParams = { ...idParams, ...e.doc.pathParams };
   return {
     method: e.method.toLowerCase() as Operation["method"],
     path: e.path,
+    ...(e.access === "public" ? { security: [] } : {}),
     ...(e.query ? { query: e.query } : {}),
     ...(e.body?.schema ? { body: { schema: e.body.schema, ...(e.body.example === undefined ? {} : { example: e.body.example }) } } : {}),
     ...e.doc,
+    ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
   };
 }

@@ -62,7 +62,6 @@ export const revokeKey = endpoint({
     summary: "Revoke an API key",
     description: "From the next request on, on every instance, the key is refused (401).",
     tag,
-    pathParams: { id: "API key UUID" },
     success: { status: 204, description: "Revoked" },
     errors: [...read, "not_found"],
   },
