@@ -30,7 +30,8 @@ function servedEndpoints(source: string): string[] {
       const from = new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "@/([^"]+)"`).exec(source)?.[1];
       if (!from) throw new Error(`serve(${name}): its import is not found`);
       const definitions = readFileSync(path.join(import.meta.dirname, "..", `${from}.ts`), "utf8");
-      const method = new RegExp(`export const ${name} = (?:endpoint|publicEndpoint)\\(\\{\\s*method: "(GET|POST|PUT|PATCH|DELETE)"`).exec(definitions)?.[1];
+      const definition = new RegExp(`export const ${name} = (?:endpoint|publicEndpoint)\\(\\{\\s*method: "(GET|POST|PUT|PATCH|DELETE)"`);
+      const method = definition.exec(definitions)?.[1];
       if (!method) throw new Error(`serve(${name}): no endpoint of that name in ${from}.ts`);
       return method;
     });

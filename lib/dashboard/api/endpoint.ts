@@ -38,7 +38,10 @@ type Parts<Q extends Query, B extends Body, I extends string> = {
   body: Parsed<B>;
 };
 
-type Words = Pick<Operation, "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses">;
+type Words = Pick<
+  Operation,
+  "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses"
+>;
 
 export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends string = string> = {
   method: HttpMethod;
