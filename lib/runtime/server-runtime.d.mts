@@ -11,6 +11,8 @@ export type RequestContext = {
   userId?: string;
   /** The dashboard API key the request came with (the request log names it as the cause of upstream calls). */
   apiKeyId?: string;
+  /** What the request did, written on its "request answered" line (lib/log.ts describeRequest). */
+  facts?: Record<string, string | number | null>;
 };
 
 export type OutboxCounts = { pending: number; failed: number };
