@@ -1,5 +1,7 @@
-// The baseline of the webhook ingest benchmark: a bare node:http handler doing the same work
-// as POST /webhook (verify HMAC, parse, store with dedupe, NOTIFY) on the same database.
+// The baseline of the webhook ingest benchmark on PGlite, whose database one process owns: a bare
+// node:http handler on a PGlite of its own doing the core of POST /webhook (verify HMAC, parse,
+// store with dedupe, NOTIFY), without the index and forwarding (on PostgreSQL the bench runs
+// scripts/bench/bare-webhook.ts, the app's own store on the same database, instead).
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 
