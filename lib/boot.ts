@@ -16,6 +16,8 @@ import { jobHandlers, jobRegistry } from "@/lib/dashboard/lifecycle/job-registry
 import { registerDrains } from "@/lib/dashboard/lifecycle/drains";
 import { registerStreamRoutes } from "@/lib/runtime/streams.mjs";
 import { streamRoutes } from "@/lib/dashboard/api/stream-routes";
+import { registerDirectRoutes } from "@/lib/runtime/direct-routes.mjs";
+import { webhookRoutes } from "@/lib/dashboard/api/webhook-routes";
 import { renewPlaces } from "@/lib/dashboard/events/stream-places";
 import { announceRequestLogs } from "@/lib/dashboard/request-logs/live";
 import { processSingleton } from "@/lib/process-singleton";
@@ -115,6 +117,8 @@ export function boot(): Promise<void> {
     registerDrains(stopWorker, () => demo.running ?? Promise.resolve());
     // the event streams, which the server serves outside Next.js (lib/runtime/streams.mjs)
     registerStreamRoutes(streamRoutes, { heartbeatMs: config.streamHeartbeatSeconds * 1000, onBeat: renewPlaces });
+    // the webhook receiver, which the server answers without Next.js (lib/runtime/direct-routes.mjs)
+    registerDirectRoutes(webhookRoutes);
     const database = await getDatabase();
     // before anything is sealed or unsealed: this key must be the database's (else the start fails, naming it)
     await verifySealingKey(database.db);

@@ -6,7 +6,8 @@
 //
 // It also owns the process's life (docs/operations.md#deploys): request ids, one JSON log line
 // and the metrics of each request, the event streams (served by its stream adapter,
-// lib/runtime/streams.mjs, not by Next.js), and the drain on SIGTERM or SIGINT.
+// lib/runtime/streams.mjs, not by Next.js), the webhook receiver (lib/runtime/direct-routes.mjs,
+// not by Next.js either: the hot path), and the drain on SIGTERM or SIGINT.
 // Usage: node scripts/server.mjs [--dev]  (PORT, HOST, SHUTDOWN_GRACE_SECONDS from the environment;
 // without --dev the build must exist; with it, Next.js compiles as pages are asked for: npm run dev)
 import { randomUUID } from "node:crypto";
@@ -17,6 +18,7 @@ import { serverRuntime } from "../lib/runtime/server-runtime.mjs";
 import { strictTransportSecurity } from "../lib/runtime/forwarded.mjs";
 import { serverSettings } from "../lib/runtime/server-settings.mjs";
 import { endAllStreams, matchStreamRoute, serveStreamRoute } from "../lib/runtime/streams.mjs";
+import { matchDirectRoute, serveDirectRoute } from "../lib/runtime/direct-routes.mjs";
 import { signalGate } from "./signal-gate.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -129,7 +131,9 @@ const server = createServer((req, res) => {
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
   // (a malformed path is refused below before a stream is served)
   const stream = matchStreamRoute(pathname);
-  const ctx = { requestId, route: stream?.template ?? routeOf(pathname) };
+  // the webhook receiver, answered without Next.js (lib/runtime/direct-routes.mjs)
+  const direct = stream ? null : matchDirectRoute(pathname);
+  const ctx = { requestId, route: stream?.template ?? direct?.template ?? routeOf(pathname) };
   const entry = { res, ended: false };
   inFlight.add(entry);
   // while draining, no connection is kept for another request
@@ -150,6 +154,8 @@ const server = createServer((req, res) => {
       route: ctx.route,
       status,
       duration_ms: Math.round(seconds * 10_000) / 10,
+      // what the request did, where the app named it (a stored webhook's event, exchange and seq)
+      ...ctx.facts,
     };
     if (status >= 500) log.warn(line, "request answered");
     else if (QUIET_ROUTES.has(ctx.route) && status < 400) log.debug(line, "request answered");
@@ -163,6 +169,15 @@ const server = createServer((req, res) => {
   const peer = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
   const prior = req.headers["x-forwarded-for"];
   req.headers["x-forwarded-for"] = prior ? `${Array.isArray(prior) ? prior.join(", ") : prior}, ${peer}` : peer;
+  if (direct) {
+    return void runtime.requests.run(ctx, () =>
+      serveDirectRoute(direct, req, res, { origin: `http://${req.headers.host ?? "localhost"}` }).catch((error) => {
+        log.error({ request_id: requestId, err: error instanceof Error ? error.message : String(error) }, "a direct route failed");
+        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end('{"error":"internal_error"}');
+        else res.destroy();
+      }),
+    );
+  }
   if (!stream) return void runtime.requests.run(ctx, () => void handle(req, res));
   // an event stream: its route decides, then the adapter holds the connection, which from then
   // on no longer counts as a request in flight (the drain ends it with a retry hint)

@@ -1,11 +1,20 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-// The routes the app serves, read from its route modules and its table of event streams (which
-// the server serves outside Next.js): the OpenAPI test compares them with the documents,
+// The routes the app serves, read from its route modules and its tables of event streams and of
+// the webhook receiver's routes (which the server serves outside Next.js): the OpenAPI test
+// compares them with the documents,
 // lib/docs-tables.test.ts with the route table of docs/api.md.
 
 const STREAM_ROUTES = path.join(import.meta.dirname, "..", "lib", "dashboard", "api", "stream-routes.ts");
+
+const WEBHOOK_ROUTES = path.join(import.meta.dirname, "..", "lib", "dashboard", "api", "webhook-routes.ts");
+
+/** The webhook receiver's routes (POST only), as "POST /path" ({param} for [param]). */
+export function webhookRoutes(): string[] {
+  const table = readFileSync(WEBHOOK_ROUTES, "utf8").split("export const webhookRoutes")[1] ?? "";
+  return [...table.matchAll(/^\s+"(\/[^"]+)": receiver\(/gm)].map(([, template]) => `POST ${template?.replace(/\[(\w+)\]/g, "{$1}")}`);
+}
 
 /** The event streams' routes under `prefix`, as "GET /path" ({param} for [param]). */
 function streamRoutes(prefix: string): string[] {

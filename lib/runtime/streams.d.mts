@@ -1,5 +1,6 @@
 import type { AsyncResource } from "node:async_hooks";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CompiledRoute } from "./route-templates.d.mts";
 
 /** Where a held stream writes. */
 export type Channel = {
@@ -25,7 +26,7 @@ export type StreamRoutes = Record<string, StreamHandler>;
 
 type HeldChannel = Channel & { beat(): void };
 export type StreamState = {
-  routes: { template: string; handler: StreamHandler; names: string[]; regex: RegExp }[];
+  routes: CompiledRoute<StreamHandler>[];
   sources: WeakMap<Response, StreamSource>;
   held: Set<HeldChannel>;
   heartbeatMs: number;

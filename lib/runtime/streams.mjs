@@ -9,6 +9,7 @@
 // both copies find one state on globalThis.
 import { AsyncResource } from "node:async_hooks";
 import { serverRuntime } from "./server-runtime.mjs";
+import { compileRoutes, matchRoute, webRequest, writeResponse } from "./route-templates.mjs";
 
 const STATE = Symbol.for("exchange-dashboard.streams");
 /** A client that has not read this much of what was written to it is gone: its stream ends. */
@@ -39,35 +40,14 @@ function state() {
  */
 export function registerStreamRoutes(routes, { heartbeatMs, onBeat = () => undefined }) {
   const s = state();
-  s.routes = Object.entries(routes).map(([template, handler]) => {
-    const names = [];
-    const pattern = template.replace(/\[(\w+)\]/g, (_, name) => (names.push(name), "([^/]+)"));
-    return { template, handler, names, regex: new RegExp(`^${pattern}/?$`) };
-  });
+  s.routes = compileRoutes(routes);
   s.heartbeatMs = heartbeatMs;
   s.onBeat = onBeat;
 }
 
 /** The stream route of a path, with its decoded parameters, or null. */
 export function matchStreamRoute(pathname) {
-  for (const route of state().routes) {
-    const found = route.regex.exec(pathname);
-    if (!found) continue;
-    /** @type {Record<string, string>} */
-    const params = {};
-    route.names.forEach((name, i) => (params[name] = decoded(found[i + 1] ?? "")));
-    return { template: route.template, handler: route.handler, params };
-  }
-  return null;
-}
-
-/** A path segment decoded; as it is if it is not valid percent-encoding (the route refuses it). */
-function decoded(segment) {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+  return matchRoute(state().routes, pathname);
 }
 
 /** An answer that opens a stream: 200 with `headers`, then `source.start(channel)`. */
@@ -92,13 +72,6 @@ export function endAllStreams(retryMs = 1_000) {
   return all.length;
 }
 
-/** The web Request of a Node.js request (no body: a stream route answers GET; other methods get 405). */
-function webRequest(req, origin) {
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers });
-}
-
 /**
  * Answers `req` with a matched stream route. `onHeld` runs once a stream is held (the request is
  * then answered, as far as the server's in-flight count and request log go).
@@ -106,19 +79,16 @@ function webRequest(req, origin) {
 export async function serveStreamRoute(match, req, res, { origin, onHeld }) {
   let response;
   try {
+    // no body: a stream route answers GET; other methods get 405
     response = await match.handler(webRequest(req, origin), { params: Promise.resolve(match.params) });
   } catch {
     // a route answers its own errors; a request the Fetch API cannot represent is the client's
     response = Response.json({ error: "invalid_request" }, { status: 400, headers: { "cache-control": "no-store" } });
   }
   const source = state().sources.get(response);
-  const head = Object.fromEntries(response.headers);
-  if (!source) {
-    const body = Buffer.from(await response.arrayBuffer());
-    res.writeHead(response.status, { ...head, "content-length": body.length }).end(req.method === "HEAD" ? undefined : body);
-    return;
-  }
-  res.writeHead(200, head);
+  // an error or a refusal, written as it is
+  if (!source) return void (await writeResponse(response, req, res));
+  res.writeHead(200, Object.fromEntries(response.headers));
   res.flushHeaders();
   const channel = hold(res, source);
   onHeld();

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { z } from "zod";
-import { servedRoutes } from "@/tests/routes";
+import { servedRoutes, webhookRoutes } from "@/tests/routes";
 
 // Both OpenAPI documents, as the running app serves them, checked by tools nobody here wrote:
 // Redocly's linter with its recommended rules, and openapi-typescript, whose generated types a
@@ -106,7 +106,7 @@ describe("OpenAPI documents", () => {
     );
     expect(documented(sandbox, "/sandbox")).toEqual(sandboxRoutes.map((r) => r.replace("{clientId}", "{client_id}")).sort());
     const apiRoutes = servedRoutes(path.join(root, "app/api"), "/api").filter((r) => !/\/api\/(auth|health|openapi\.json)/.test(r));
-    const receiver = servedRoutes(path.join(root, "app/webhook"), "/webhook");
+    const receiver = webhookRoutes();
     expect(documented(api, "/api")).toEqual([...apiRoutes, ...receiver].sort());
   });
 
