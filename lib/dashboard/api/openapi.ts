@@ -41,9 +41,6 @@ import type { ErrorCode } from "@/lib/errors";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { consoleOperations, simulatorOperations } from "./openapi-console";
-import { eventOperations } from "./openapi-events";
-import { requestLogOperations } from "./openapi-request-logs";
-import { scenarioOperations } from "./openapi-scenarios";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint } from "./endpoint";
@@ -53,6 +50,10 @@ import { accountOperations, signInOperations } from "./openapi-account";
 import { notificationOperations } from "./openapi-notifications";
 import { forwardingOperations } from "./openapi-forwarding";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
+import { requestLogEndpoints } from "./endpoints/request-logs";
+import { scenarioEndpoints } from "./endpoints/scenarios";
+import { searchEndpoints } from "./endpoints/search";
+import { webhookEventEndpoints } from "./endpoints/webhook-events";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
@@ -452,7 +453,14 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints];
+const endpoints: Endpoint[] = [
+  ...apiKeyEndpoints,
+  ...viewEndpoints,
+  ...webhookEventEndpoints,
+  ...searchEndpoints,
+  ...requestLogEndpoints,
+  ...scenarioEndpoints,
+];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
@@ -614,9 +622,6 @@ export function dashboardOpenApi(origin: string) {
     },
     operations: [
       ...operations,
-      ...eventOperations,
-      ...requestLogOperations,
-      ...scenarioOperations,
       ...simulatorOperations,
       ...consoleOperations,
       ...settingsOperations,
