@@ -38,9 +38,13 @@ type Parts<Q extends Query, B extends Body, I extends string> = {
   body: Parsed<B>;
 };
 
+/**
+ * The operation's words and answers; `query` and `body` here are documented only, for a handler that
+ * reads them itself (one that must refuse something else first, or passes the query on as it came).
+ */
 type Words = Pick<
   Operation,
-  "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses"
+  "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses" | "query" | "body"
 >;
 
 export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends string = string> = {

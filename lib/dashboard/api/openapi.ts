@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { extend } from "zod/mini";
 import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
+import { consoleFrameSchema } from "@/lib/dashboard/contract/console-api";
 import { reportingApiBodySchema } from "@/lib/dashboard/contract/csp-reports-api";
 import {
   auditExportQuerySchema,
@@ -40,10 +41,6 @@ import {
 import type { ErrorCode } from "@/lib/errors";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
-import { consoleOperations, simulatorOperations } from "./openapi-console";
-import { eventOperations } from "./openapi-events";
-import { requestLogOperations } from "./openapi-request-logs";
-import { scenarioOperations } from "./openapi-scenarios";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint } from "./endpoint";
@@ -53,6 +50,13 @@ import { accountOperations, signInOperations } from "./openapi-account";
 import { notificationOperations } from "./openapi-notifications";
 import { forwardingOperations } from "./openapi-forwarding";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
+import { consoleEndpoints } from "./endpoints/console";
+import { consoleSandboxEndpoints } from "./endpoints/console-sandbox";
+import { requestLogEndpoints } from "./endpoints/request-logs";
+import { scenarioEndpoints } from "./endpoints/scenarios";
+import { searchEndpoints } from "./endpoints/search";
+import { simulatorEndpoints } from "./endpoints/simulator";
+import { webhookEventEndpoints } from "./endpoints/webhook-events";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
@@ -351,6 +355,8 @@ const operations: Operation[] = [
     success: { status: 204, description: "Received" },
     errors: ["invalid_request", "payload_too_large", "unsupported_media_type", "rate_limited"],
   },
+  // The event streams (this one, /events and /operator/events) are served outside Next.js
+  // (stream-routes.ts), not by an endpoint's definition: their operations are written here.
   {
     method: "get",
     path: "/pay/{token}/events",
@@ -383,6 +389,19 @@ const operations: Operation[] = [
       z.union(liveNoticeKindNames.map((kind) => liveNoticeKinds[kind].frame)),
     ),
     errors: [...signedIn, "rate_limited"],
+  },
+  {
+    method: "get",
+    path: "/operator/events",
+    operationId: "streamConsoleEvents",
+    summary: "Every tenant's live notices",
+    description:
+      "Server-sent events for the operator console: `event: notice` with a ConsoleFrame for each stored webhook and " +
+      "refreshed snapshot of any tenant. No ids and no replay: refetch what is shown, and again after a reconnect. A " +
+      "comment every 15 s; closed when the session ends; counted among the user's `STREAMS_PER_USER`.",
+    tag: "operator console",
+    success: sse("An endless text/event-stream", consoleFrameSchema),
+    errors: ["unauthorized", "forbidden", "rate_limited"],
   },
   {
     method: "get",
@@ -452,7 +471,17 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints];
+const endpoints: Endpoint[] = [
+  ...apiKeyEndpoints,
+  ...viewEndpoints,
+  ...webhookEventEndpoints,
+  ...searchEndpoints,
+  ...requestLogEndpoints,
+  ...scenarioEndpoints,
+  ...simulatorEndpoints,
+  ...consoleEndpoints,
+  ...consoleSandboxEndpoints,
+];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
@@ -467,7 +496,6 @@ const stepUpOperations = new Set([
   "setSecurityPolicy",
   "createPayoutLink",
   "recordAffiliatePayout",
-  "createTenant",
   "registerPasskey",
   "passkeyRegistrationOptions",
   "removePasskey",
@@ -614,11 +642,6 @@ export function dashboardOpenApi(origin: string) {
     },
     operations: [
       ...operations,
-      ...eventOperations,
-      ...requestLogOperations,
-      ...scenarioOperations,
-      ...simulatorOperations,
-      ...consoleOperations,
       ...settingsOperations,
       ...reportOperations,
       ...accountOperations,

@@ -1,13 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/http/route-params";
-import { consoleExchanges } from "@/lib/dashboard/console/console";
-import { consoleExchangeQuerySchema } from "@/lib/dashboard/contract/console-api";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { listAllExchanges } from "@/lib/dashboard/api/endpoints/console";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/operator/exchanges?tenant_id=&state=&cursor=&limit= – exchanges of every tenant, newest first
-export const GET = apiRoute({ roles: ["operator"], scope: "global" }, async ({ req, db }) =>
-  Response.json(await consoleExchanges(db, consoleExchangeQuerySchema.parse(searchParams(req)))),
-);
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(listAllExchanges);

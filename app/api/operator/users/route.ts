@@ -1,9 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { consoleUsers } from "@/lib/dashboard/console/console";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { listAllUsers } from "@/lib/dashboard/api/endpoints/console";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/operator/users – the users of every tenant
-export const GET = apiRoute({ roles: ["operator"], scope: "global" }, async ({ db }) => Response.json({ data: await consoleUsers(db) }));
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(listAllUsers);

@@ -1,15 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/http/route-params";
-import { parseOrThrow } from "@/lib/errors";
-import { requestLogErrorsQuerySchema } from "@/lib/dashboard/contract/request-logs-api";
-import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
-import { tenantViewer } from "@/lib/dashboard/request-logs/viewer";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { listLogErrors } from "@/lib/dashboard/api/endpoints/request-logs";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/request-logs/errors?window=24h|7d&source= – failed calls grouped by error code and route
-export const GET = apiRoute({}, async ({ req, db, tenant, user }) =>
-  Response.json(await requestLogErrors(db, tenantViewer(tenant, user.role), parseOrThrow(requestLogErrorsQuerySchema, searchParams(req)))),
-);
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(listLogErrors);

@@ -1,10 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import type { ScenarioList } from "@/lib/dashboard/contract/scenarios-api";
-import { builtInScenarios } from "@/lib/dashboard/scenarios/built-ins";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { listScenarios } from "@/lib/dashboard/api/endpoints/scenarios";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/sandbox/scenarios – the built-in scenarios, their values and the webhooks each makes
-export const GET = apiRoute({}, async () => Response.json({ data: builtInScenarios } satisfies ScenarioList));
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(listScenarios);

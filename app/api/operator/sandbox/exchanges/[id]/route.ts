@@ -1,12 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { pathId } from "@/lib/http/route-params";
-import { consoleSimulator } from "@/lib/dashboard/simulator/simulator";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { getSandboxExchange } from "@/lib/dashboard/api/endpoints/console-sandbox";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/operator/sandbox/exchanges/{id} → GET /sandbox/operator/exchanges/{id} (any client's, with its next events)
-export const GET = apiRoute({ roles: ["operator"], scope: "global" }, async ({ params }) =>
-  Response.json(await consoleSimulator().exchange(pathId("exchange", params.id))),
-);
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(getSandboxExchange);
