@@ -40,7 +40,7 @@ type Parts<Q extends Query, B extends Body, I extends string> = {
 
 type Words = Pick<
   Operation,
-  "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses"
+  "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses" | "body"
 >;
 
 export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends string = string> = {
@@ -58,7 +58,10 @@ export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends s
   query?: Q;
   /** The JSON body: read with the cap and parsed before the handler runs. */
   body?: { schema: B; example?: unknown };
-  /** The OpenAPI operation's own words and answers. */
+  /**
+   * The OpenAPI operation's own words and answers; `doc.body` only for a body that is not JSON (an
+   * HTML form's), which the handler reads itself where `body` above would read it as JSON.
+   */
   doc: Words;
   // a method, so that an endpoint of any query and body is an Endpoint (its parameter checked both ways)
   handler(ctx: EndpointContext<Q, B, I>): Promise<Response>;
