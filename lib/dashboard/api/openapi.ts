@@ -46,13 +46,16 @@ import { requestLogOperations } from "./openapi-request-logs";
 import { scenarioOperations } from "./openapi-scenarios";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { viewEndpoints } from "./endpoints/views";
-import { operationOf, type Endpoint } from "./endpoint";
+import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
-import { accountOperations, signInOperations } from "./openapi-account";
 import { notificationOperations } from "./openapi-notifications";
 import { forwardingOperations } from "./openapi-forwarding";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
+import { accountEndpoints } from "./endpoints/account";
+import { stepUpEndpoints } from "./endpoints/step-up";
+import { securityPolicyEndpoints } from "./endpoints/security-policy";
+import { signInEndpoints } from "./endpoints/sign-in";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
@@ -452,7 +455,10 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints];
+const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints, ...accountEndpoints, ...stepUpEndpoints, ...securityPolicyEndpoints];
+
+/** The endpoints anyone may call (publicEndpoint): no key's scope nor second factor applies to them. */
+const publicEndpoints: PublicEndpoint[] = [...signInEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
@@ -460,20 +466,12 @@ const stepUpOperations = new Set([
   "addTeamMember",
   "updateTeamMember",
   "resetTeamMemberPassword",
-  "resetMemberSecondFactors",
   "rotateWebhookSecret",
   "revealWebhookSecret",
   "replaceClientId",
-  "setSecurityPolicy",
   "createPayoutLink",
   "recordAffiliatePayout",
   "createTenant",
-  "registerPasskey",
-  "passkeyRegistrationOptions",
-  "removePasskey",
-  "startTotp",
-  "removeTotp",
-  "regenerateRecoveryCodes",
   "createForwardingEndpoint",
   "updateForwardingEndpoint",
   "rotateForwardingSecret",
@@ -621,7 +619,6 @@ export function dashboardOpenApi(origin: string) {
       ...consoleOperations,
       ...settingsOperations,
       ...reportOperations,
-      ...accountOperations,
       ...forwardingOperations,
       ...endpoints.map(operationOf),
       ...notificationOperations.filter((o) => o.security === undefined),
@@ -629,7 +626,7 @@ export function dashboardOpenApi(origin: string) {
       .map(withSecondFactorRules)
       .map(withKeyScopes)
       .concat(
-        signInOperations,
+        publicEndpoints.map(operationOf),
         notificationOperations.filter((o) => o.security !== undefined),
         webhookOperations(origin),
       ),
