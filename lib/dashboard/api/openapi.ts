@@ -49,13 +49,16 @@ import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
-import { notificationOperations } from "./openapi-notifications";
 import { forwardingOperations } from "./openapi-forwarding";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
 import { accountEndpoints } from "./endpoints/account";
 import { stepUpEndpoints } from "./endpoints/step-up";
 import { securityPolicyEndpoints } from "./endpoints/security-policy";
+import { notificationEndpoints } from "./endpoints/notifications";
+import { mailEndpoints } from "./endpoints/mail";
+import { timeZoneEndpoints } from "./endpoints/time-zone";
 import { signInEndpoints } from "./endpoints/sign-in";
+import { accountLinkEndpoints } from "./endpoints/account-links";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
@@ -455,10 +458,19 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints, ...accountEndpoints, ...stepUpEndpoints, ...securityPolicyEndpoints];
+const endpoints: Endpoint[] = [
+  ...apiKeyEndpoints,
+  ...viewEndpoints,
+  ...accountEndpoints,
+  ...stepUpEndpoints,
+  ...securityPolicyEndpoints,
+  ...notificationEndpoints,
+  ...mailEndpoints,
+  ...timeZoneEndpoints,
+];
 
 /** The endpoints anyone may call (publicEndpoint): no key's scope nor second factor applies to them. */
-const publicEndpoints: PublicEndpoint[] = [...signInEndpoints];
+const publicEndpoints: PublicEndpoint[] = [...signInEndpoints, ...accountLinkEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
@@ -621,14 +633,9 @@ export function dashboardOpenApi(origin: string) {
       ...reportOperations,
       ...forwardingOperations,
       ...endpoints.map(operationOf),
-      ...notificationOperations.filter((o) => o.security === undefined),
     ]
       .map(withSecondFactorRules)
       .map(withKeyScopes)
-      .concat(
-        publicEndpoints.map(operationOf),
-        notificationOperations.filter((o) => o.security !== undefined),
-        webhookOperations(origin),
-      ),
+      .concat(publicEndpoints.map(operationOf), webhookOperations(origin)),
   });
 }
