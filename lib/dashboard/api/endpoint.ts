@@ -62,7 +62,10 @@ export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends s
   query?: Q;
   /** The JSON body: read with the cap and parsed before the handler runs. */
   body?: { schema: B; example?: unknown };
-  /** The OpenAPI operation's own words and answers. */
+  /**
+   * The OpenAPI operation's own words and answers; `doc.body` only for a body that is not JSON (an
+   * HTML form's), which the handler reads itself where `body` above would read it as JSON.
+   */
   doc: Words;
   // a method, so that an endpoint of any query and body is an Endpoint (its parameter checked both ways)
   handler(ctx: EndpointContext<Q, B, I>): Promise<Response>;

@@ -43,11 +43,9 @@ import { buildDocument, type Operation } from "@/lib/openapi/builder";
 import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { viewEndpoints } from "./endpoints/views";
-import { operationOf, type Endpoint } from "./endpoint";
+import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
-import { accountOperations, signInOperations } from "./openapi-account";
-import { notificationOperations } from "./openapi-notifications";
 import { forwardingOperations } from "./openapi-forwarding";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
 import { consoleEndpoints } from "./endpoints/console";
@@ -57,6 +55,14 @@ import { scenarioEndpoints } from "./endpoints/scenarios";
 import { searchEndpoints } from "./endpoints/search";
 import { simulatorEndpoints } from "./endpoints/simulator";
 import { webhookEventEndpoints } from "./endpoints/webhook-events";
+import { accountEndpoints } from "./endpoints/account";
+import { stepUpEndpoints } from "./endpoints/step-up";
+import { securityPolicyEndpoints } from "./endpoints/security-policy";
+import { notificationEndpoints } from "./endpoints/notifications";
+import { mailEndpoints } from "./endpoints/mail";
+import { timeZoneEndpoints } from "./endpoints/time-zone";
+import { signInEndpoints } from "./endpoints/sign-in";
+import { accountLinkEndpoints } from "./endpoints/account-links";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
@@ -481,7 +487,16 @@ const endpoints: Endpoint[] = [
   ...simulatorEndpoints,
   ...consoleEndpoints,
   ...consoleSandboxEndpoints,
+  ...accountEndpoints,
+  ...stepUpEndpoints,
+  ...securityPolicyEndpoints,
+  ...notificationEndpoints,
+  ...mailEndpoints,
+  ...timeZoneEndpoints,
 ];
+
+/** The endpoints anyone may call (publicEndpoint): no key's scope nor second factor applies to them. */
+const publicEndpoints: PublicEndpoint[] = [...signInEndpoints, ...accountLinkEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
@@ -489,19 +504,11 @@ const stepUpOperations = new Set([
   "addTeamMember",
   "updateTeamMember",
   "resetTeamMemberPassword",
-  "resetMemberSecondFactors",
   "rotateWebhookSecret",
   "revealWebhookSecret",
   "replaceClientId",
-  "setSecurityPolicy",
   "createPayoutLink",
   "recordAffiliatePayout",
-  "registerPasskey",
-  "passkeyRegistrationOptions",
-  "removePasskey",
-  "startTotp",
-  "removeTotp",
-  "regenerateRecoveryCodes",
   "createForwardingEndpoint",
   "updateForwardingEndpoint",
   "rotateForwardingSecret",
@@ -644,17 +651,11 @@ export function dashboardOpenApi(origin: string) {
       ...operations,
       ...settingsOperations,
       ...reportOperations,
-      ...accountOperations,
       ...forwardingOperations,
       ...endpoints.map(operationOf),
-      ...notificationOperations.filter((o) => o.security === undefined),
     ]
       .map(withSecondFactorRules)
       .map(withKeyScopes)
-      .concat(
-        signInOperations,
-        notificationOperations.filter((o) => o.security !== undefined),
-        webhookOperations(origin),
-      ),
+      .concat(publicEndpoints.map(operationOf), webhookOperations(origin)),
   });
 }

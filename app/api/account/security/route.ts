@@ -1,10 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { accountSecurity } from "@/lib/dashboard/account/security";
-import { everyone } from "@/lib/dashboard/account/roles";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { getAccountSecurity } from "@/lib/dashboard/api/endpoints/account";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/account/security – the signed-in person's passkeys, authenticator app and recovery codes
-export const GET = apiRoute({ ...everyone, duringEnrolment: true }, async ({ db, user }) => Response.json(await accountSecurity(db, user)));
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(getAccountSecurity);

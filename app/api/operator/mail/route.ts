@@ -1,12 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { env } from "@/lib/env";
-import { consoleMailList } from "@/lib/dashboard/mail/outbox";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { listMail } from "@/lib/dashboard/api/endpoints/mail";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/operator/mail – the latest 100 mails: sent, queued, failed, or caught (no SMTP_URL)
-export const GET = apiRoute({ roles: ["operator"], scope: "global" }, async ({ db }) =>
-  Response.json(await consoleMailList(db, Boolean(env().smtpUrl))),
-);
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(listMail);

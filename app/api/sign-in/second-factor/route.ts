@@ -1,10 +1,6 @@
-import { otherMethods } from "@/lib/dashboard/api/route";
-import { publicRoute } from "@/lib/dashboard/api/public-route";
-import { secondStep } from "@/lib/dashboard/auth/sign-in-ceremonies";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { getSecondStep } from "@/lib/dashboard/api/endpoints/sign-in";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/sign-in/second-factor – this browser's half-signed-in state: the account and its factors
-export const GET = publicRoute(async ({ db }) => Response.json(await secondStep(db)));
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(getSecondStep);

@@ -1,13 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { requestOrigin } from "@/lib/http/request-origin";
-import { stepUpOptions } from "@/lib/dashboard/account/reauthenticate";
-import { everyone } from "@/lib/dashboard/account/roles";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { reauthenticationPasskeyOptions } from "@/lib/dashboard/api/endpoints/step-up";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/account/reauthenticate/options – a challenge for one of the person's own passkeys
-export const POST = apiRoute({ ...everyone, duringEnrolment: true }, async ({ req, db, user }) =>
-  Response.json(await stepUpOptions(db, user, requestOrigin(req))),
-);
-
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(reauthenticationPasskeyOptions);

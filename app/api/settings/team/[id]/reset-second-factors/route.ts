@@ -1,19 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { pathId } from "@/lib/http/route-params";
-import { resetMemberFactors } from "@/lib/dashboard/settings/security";
-import { settingsRoles } from "@/lib/dashboard/settings/roles";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { resetMemberSecondFactors } from "@/lib/dashboard/api/endpoints/security-policy";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/settings/team/{id}/reset-second-factors – the member's passkeys, app and recovery codes
-// removed and their sessions ended, for someone who lost them all
-export const POST = apiRoute(
-  { ...settingsRoles, mutation: "team.reset_second_factors", stepUp: true, auditTarget: "id" },
-  async ({ db, tenant, user, params, audit }) => {
-    const id = pathId("member", params.id);
-    audit.target = id;
-    return Response.json(await resetMemberFactors(db, tenant.id, user.id, id));
-  },
-);
-
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(resetMemberSecondFactors);
