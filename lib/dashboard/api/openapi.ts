@@ -647,13 +647,7 @@ export function dashboardOpenApi(origin: string) {
       WebhookEvent: anyWebhookEventSchema,
       Error: errorBodySchema,
     },
-    operations: [
-      ...operations,
-      ...settingsOperations,
-      ...reportOperations,
-      ...forwardingOperations,
-      ...endpoints.map(operationOf),
-    ]
+    operations: [...operations, ...settingsOperations, ...reportOperations, ...forwardingOperations, ...endpoints.map(operationOf)]
       .map(withSecondFactorRules)
       .map(withKeyScopes)
       .concat(publicEndpoints.map(operationOf), webhookOperations(origin)),
