@@ -51,8 +51,8 @@ import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
 import { accountOperations, signInOperations } from "./openapi-account";
 import { notificationOperations } from "./openapi-notifications";
-import { forwardingOperations } from "./openapi-forwarding";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
+import { forwardingEndpoints } from "./endpoints/forwarding";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
@@ -452,7 +452,7 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints];
+const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints, ...forwardingEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
@@ -474,9 +474,6 @@ const stepUpOperations = new Set([
   "startTotp",
   "removeTotp",
   "regenerateRecoveryCodes",
-  "createForwardingEndpoint",
-  "updateForwardingEndpoint",
-  "rotateForwardingSecret",
 ]);
 
 /**
@@ -622,7 +619,6 @@ export function dashboardOpenApi(origin: string) {
       ...settingsOperations,
       ...reportOperations,
       ...accountOperations,
-      ...forwardingOperations,
       ...endpoints.map(operationOf),
       ...notificationOperations.filter((o) => o.security === undefined),
     ]
