@@ -52,6 +52,8 @@ import { reportOperations } from "./openapi-reports";
 import { accountOperations, signInOperations } from "./openapi-account";
 import { notificationOperations } from "./openapi-notifications";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
+import { teamEndpoints } from "./endpoints/team";
+import { credentialEndpoints } from "./endpoints/credentials";
 import { forwardingEndpoints } from "./endpoints/forwarding";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
@@ -451,19 +453,17 @@ const signature = {
   schema: { type: "string" },
 };
 
-/** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints, ...forwardingEndpoints];
+/**
+ * The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition.
+ * Their order is the document's: a schema two operations share is named after the first of them
+ * (the team member's answer is UpdateTeamMemberResponse, though resetMemberSecondFactors answers it too).
+ */
+const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints, ...teamEndpoints, ...credentialEndpoints, ...forwardingEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
   ...endpoints.filter((e) => e.access.stepUp).map((e) => e.doc.operationId),
-  "addTeamMember",
-  "updateTeamMember",
-  "resetTeamMemberPassword",
   "resetMemberSecondFactors",
-  "rotateWebhookSecret",
-  "revealWebhookSecret",
-  "replaceClientId",
   "setSecurityPolicy",
   "createPayoutLink",
   "recordAffiliatePayout",
@@ -618,8 +618,9 @@ export function dashboardOpenApi(origin: string) {
       ...consoleOperations,
       ...settingsOperations,
       ...reportOperations,
-      ...accountOperations,
+      // before the account's: the team's endpoints name the schemas they share with it
       ...endpoints.map(operationOf),
+      ...accountOperations,
       ...notificationOperations.filter((o) => o.security === undefined),
     ]
       .map(withSecondFactorRules)
