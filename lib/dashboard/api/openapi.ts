@@ -47,13 +47,14 @@ import { scenarioOperations } from "./openapi-scenarios";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint } from "./endpoint";
-import { settingsOperations } from "./openapi-settings";
-import { reportOperations } from "./openapi-reports";
 import { accountOperations, signInOperations } from "./openapi-account";
 import { notificationOperations } from "./openapi-notifications";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
 import { teamEndpoints } from "./endpoints/team";
 import { credentialEndpoints } from "./endpoints/credentials";
+import { agreementEndpoints } from "./endpoints/agreements";
+import { reportEndpoints } from "./endpoints/reports";
+import { exportEndpoints } from "./endpoints/exports";
 import { forwardingEndpoints } from "./endpoints/forwarding";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
@@ -458,7 +459,16 @@ const signature = {
  * Their order is the document's: a schema two operations share is named after the first of them
  * (the team member's answer is UpdateTeamMemberResponse, though resetMemberSecondFactors answers it too).
  */
-const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints, ...teamEndpoints, ...credentialEndpoints, ...forwardingEndpoints];
+const endpoints: Endpoint[] = [
+  ...apiKeyEndpoints,
+  ...viewEndpoints,
+  ...teamEndpoints,
+  ...credentialEndpoints,
+  ...agreementEndpoints,
+  ...reportEndpoints,
+  ...exportEndpoints,
+  ...forwardingEndpoints,
+];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
@@ -466,7 +476,6 @@ const stepUpOperations = new Set([
   "resetMemberSecondFactors",
   "setSecurityPolicy",
   "createPayoutLink",
-  "recordAffiliatePayout",
   "createTenant",
   "registerPasskey",
   "passkeyRegistrationOptions",
@@ -616,8 +625,6 @@ export function dashboardOpenApi(origin: string) {
       ...scenarioOperations,
       ...simulatorOperations,
       ...consoleOperations,
-      ...settingsOperations,
-      ...reportOperations,
       // before the account's: the team's endpoints name the schemas they share with it
       ...endpoints.map(operationOf),
       ...accountOperations,
