@@ -58,6 +58,11 @@ export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends s
    * "No such view"; documented as "View UUID" unless doc.pathParams says more.
    */
   ids?: Record<I, string>;
+  /**
+   * The id the audit log names as soon as it is checked, so that a body refused before the handler
+   * runs names it too (apiRoute's `auditTarget` names it even before the sign-in is checked).
+   */
+  auditId?: NoInfer<I>;
   /** The query string's parameters: parsed before the handler runs, a mismatch 400 invalid_request. */
   query?: Q;
   /** The JSON body: read with the cap and parsed before the handler runs. */
@@ -77,7 +82,7 @@ export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends s
  */
 export type PublicEndpoint<Q extends Query = Query, B extends Body = Body, I extends string = string> = Omit<
   Endpoint<Q, B, I>,
-  "access" | "handler"
+  "access" | "auditId" | "handler"
 > & {
   access: "public";
   handler(ctx: PublicContext<Q, B, I>): Promise<Response>;
@@ -101,10 +106,17 @@ export function publicEndpoint<Q extends Query = undefined, B extends Body = und
 
 type Handler = (req: Request, context: RouteContext) => Promise<Response>;
 
-/** The path's ids checked, then the query and the body parsed, in that order. */
-async function partsOf(e: AnyEndpoint, req: Request, params: Record<string, string>): Promise<Parts<Query, Body, string>> {
+/** The path's ids checked (and one named as the audit's target), then the query and the body parsed, in that order. */
+async function partsOf(
+  e: AnyEndpoint,
+  req: Request,
+  params: Record<string, string>,
+  audit?: ApiContext["audit"],
+): Promise<Parts<Query, Body, string>> {
+  const ids = Object.fromEntries(Object.entries<string>(e.ids ?? {}).map(([name, kind]) => [name, pathId(kind, params[name])]));
+  if (audit && "auditId" in e && e.auditId) audit.target = ids[e.auditId] ?? null;
   return {
-    ids: Object.fromEntries(Object.entries<string>(e.ids ?? {}).map(([name, kind]) => [name, pathId(kind, params[name])])),
+    ids,
     query: e.query ? parseOrThrow(e.query, searchParams(req)) : undefined,
     body: e.body?.schema ? await readJson(req, e.body.schema) : undefined,
   };
@@ -117,7 +129,7 @@ export function serve(...endpoints: AnyEndpoint[]): Record<HttpMethod, Handler> 
     handlers[e.method] =
       e.access === "public"
         ? publicRoute(async (ctx) => e.handler({ ...ctx, ...(await partsOf(e, ctx.req, ctx.params)) }))
-        : apiRoute(e.access, async (ctx) => e.handler({ ...ctx, ...(await partsOf(e, ctx.req, ctx.params)) }));
+        : apiRoute(e.access, async (ctx) => e.handler({ ...ctx, ...(await partsOf(e, ctx.req, ctx.params, ctx.audit)) }));
   }
   return handlers;
 }

@@ -44,9 +44,6 @@ import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
-import { settingsOperations } from "./openapi-settings";
-import { reportOperations } from "./openapi-reports";
-import { forwardingOperations } from "./openapi-forwarding";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
 import { consoleEndpoints } from "./endpoints/console";
 import { consoleSandboxEndpoints } from "./endpoints/console-sandbox";
@@ -63,6 +60,12 @@ import { mailEndpoints } from "./endpoints/mail";
 import { timeZoneEndpoints } from "./endpoints/time-zone";
 import { signInEndpoints } from "./endpoints/sign-in";
 import { accountLinkEndpoints } from "./endpoints/account-links";
+import { teamEndpoints } from "./endpoints/team";
+import { credentialEndpoints } from "./endpoints/credentials";
+import { agreementEndpoints } from "./endpoints/agreements";
+import { reportEndpoints } from "./endpoints/reports";
+import { exportEndpoints } from "./endpoints/exports";
+import { forwardingEndpoints } from "./endpoints/forwarding";
 import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
@@ -476,10 +479,12 @@ const signature = {
   schema: { type: "string" },
 };
 
-/** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
+/**
+ * The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition.
+ * Their order is the document's: a schema two operations share is named after the first of them
+ * (the team member's answer is UpdateTeamMemberResponse, though resetMemberSecondFactors answers it too).
+ */
 const endpoints: Endpoint[] = [
-  ...apiKeyEndpoints,
-  ...viewEndpoints,
   ...webhookEventEndpoints,
   ...searchEndpoints,
   ...requestLogEndpoints,
@@ -487,6 +492,14 @@ const endpoints: Endpoint[] = [
   ...simulatorEndpoints,
   ...consoleEndpoints,
   ...consoleSandboxEndpoints,
+  ...apiKeyEndpoints,
+  ...viewEndpoints,
+  ...teamEndpoints,
+  ...credentialEndpoints,
+  ...agreementEndpoints,
+  ...reportEndpoints,
+  ...exportEndpoints,
+  ...forwardingEndpoints,
   ...accountEndpoints,
   ...stepUpEndpoints,
   ...securityPolicyEndpoints,
@@ -499,20 +512,7 @@ const endpoints: Endpoint[] = [
 const publicEndpoints: PublicEndpoint[] = [...signInEndpoints, ...accountLinkEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
-const stepUpOperations = new Set([
-  ...endpoints.filter((e) => e.access.stepUp).map((e) => e.doc.operationId),
-  "addTeamMember",
-  "updateTeamMember",
-  "resetTeamMemberPassword",
-  "rotateWebhookSecret",
-  "revealWebhookSecret",
-  "replaceClientId",
-  "createPayoutLink",
-  "recordAffiliatePayout",
-  "createForwardingEndpoint",
-  "updateForwardingEndpoint",
-  "rotateForwardingSecret",
-]);
+const stepUpOperations = new Set([...endpoints.filter((e) => e.access.stepUp).map((e) => e.doc.operationId), "createPayoutLink"]);
 
 /**
  * Who may call an operation: a session always; an API key (Bearer) with the scope it needs
@@ -647,7 +647,7 @@ export function dashboardOpenApi(origin: string) {
       WebhookEvent: anyWebhookEventSchema,
       Error: errorBodySchema,
     },
-    operations: [...operations, ...settingsOperations, ...reportOperations, ...forwardingOperations, ...endpoints.map(operationOf)]
+    operations: [...operations, ...endpoints.map(operationOf)]
       .map(withSecondFactorRules)
       .map(withKeyScopes)
       .concat(publicEndpoints.map(operationOf), webhookOperations(origin)),

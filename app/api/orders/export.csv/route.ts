@@ -1,15 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/http/route-params";
-import { parseOrThrow } from "@/lib/errors";
-import { orderExportQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
-import { exportOrders } from "@/lib/dashboard/reports/exports";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { ordersCsv } from "@/lib/dashboard/api/endpoints/exports";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/orders/export.csv – the order list's filters
-export const GET = apiRoute({}, async ({ req, db, tenant }) => {
-  const query = parseOrThrow(orderExportQuerySchema, searchParams(req));
-  return exportOrders(db, tenant, query, "csv");
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(ordersCsv);

@@ -1,15 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/http/route-params";
-import { parseOrThrow } from "@/lib/errors";
-import { orderExportQuerySchema } from "@/lib/dashboard/contract/dashboard-api";
-import { exportOrders } from "@/lib/dashboard/reports/exports";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { ordersJsonLines } from "@/lib/dashboard/api/endpoints/exports";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/orders/export.jsonl – the order list's filters
-export const GET = apiRoute({}, async ({ req, db, tenant }) => {
-  const query = parseOrThrow(orderExportQuerySchema, searchParams(req));
-  return exportOrders(db, tenant, query, "jsonl");
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(ordersJsonLines);

@@ -1,16 +1,6 @@
-import { apiRoute, otherMethods } from "@/lib/dashboard/api/route";
-import { searchParams } from "@/lib/http/route-params";
-import { parseOrThrow } from "@/lib/errors";
-import { earningsQuerySchema } from "@/lib/dashboard/contract/reports-api";
-import { earningsReport } from "@/lib/dashboard/reports/earnings";
-import { exportEarnings } from "@/lib/dashboard/reports/exports";
+import { serve } from "@/lib/dashboard/api/endpoint";
+import { earningsJsonLines } from "@/lib/dashboard/api/endpoints/exports";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/reports/earnings.jsonl – the earnings report's rows, with its parameters
-export const GET = apiRoute({}, async ({ req, db, tenant }) => {
-  const query = parseOrThrow(earningsQuerySchema, searchParams(req));
-  return exportEarnings(await earningsReport(db, tenant.id, tenant.timeZone, query), "jsonl");
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(earningsJsonLines);
