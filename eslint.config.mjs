@@ -54,8 +54,8 @@ const DASHBOARD_LAYERS = [
   ["account", "forwarding", "orders", "search", "simulator", "request-logs"],
   ["exchanges", "scenarios", "settings"],
   ["console", "payout-links", "reports", "webhooks"],
-  ["api", "demo", "notifications", "overview"],
-  ["lifecycle"],
+  ["demo", "notifications", "overview"],
+  ["api", "lifecycle"],
 ];
 /** Throws when a folder of `base` is in no layer: a new folder is placed before it is linted. */
 function requirePlaced(base, layers, name) {
