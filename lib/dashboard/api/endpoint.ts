@@ -40,7 +40,7 @@ type Parts<Q extends Query, B extends Body, I extends string> = {
 
 type Words = Pick<
   Operation,
-  "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses"
+  "operationId" | "summary" | "description" | "tag" | "pathParams" | "success" | "errors" | "headers" | "responses" | "query" | "body"
 >;
 
 export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends string = string> = {
@@ -58,7 +58,12 @@ export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends s
   query?: Q;
   /** The JSON body: read with the cap and parsed before the handler runs. */
   body?: { schema: B; example?: unknown };
-  /** The OpenAPI operation's own words and answers. */
+  /**
+   * The OpenAPI operation's own words and answers. Its `query` and `body` describe what the handler
+   * reads itself, where `query` and `body` above do not fit: a form or a raw body, an optional
+   * body, or a parse that must come after a check of the handler's (another tenant's exchange is
+   * 404 before a bad body is 400).
+   */
   doc: Words;
   // a method, so that an endpoint of any query and body is an Endpoint (its parameter checked both ways)
   handler(ctx: EndpointContext<Q, B, I>): Promise<Response>;

@@ -46,7 +46,9 @@ import { requestLogOperations } from "./openapi-request-logs";
 import { scenarioOperations } from "./openapi-scenarios";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { viewEndpoints } from "./endpoints/views";
-import { operationOf, type Endpoint } from "./endpoint";
+import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
+import { mutation, signedIn, upstream } from "./error-sets";
+import { tenantQuery } from "./tenant-query";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
 import { accountOperations, signInOperations } from "./openapi-account";
@@ -58,21 +60,6 @@ import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
 // (lib/dashboard/contract/dashboard-api.ts) and the v1 schemas it passes through.
 
-const signedIn = ["unauthorized"] as const satisfies ErrorCode[];
-const upstream = ["upstream_unavailable", "upstream_invalid_response", "upstream_timeout"] as const satisfies ErrorCode[];
-const mutation = [
-  "unauthorized",
-  "forbidden",
-  "invalid_request",
-  "payload_too_large",
-  "unsupported_media_type",
-] as const satisfies ErrorCode[];
-const tenantQuery = z.object({
-  tenant_id: z
-    .string()
-    .optional()
-    .meta({ description: "Operators only: the tenant to read (default: the default tenant)", format: "uuid" }),
-});
 const liveNoticeKindNames = Object.keys(liveNoticeKinds) as LiveNoticeKind[];
 const sse = (description: string, frames: z.core.$ZodType) => ({
   status: 200,
@@ -452,11 +439,11 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: Endpoint[] = [...apiKeyEndpoints, ...viewEndpoints];
+const endpoints: (Endpoint | PublicEndpoint)[] = [...apiKeyEndpoints, ...viewEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
-  ...endpoints.filter((e) => e.access.stepUp).map((e) => e.doc.operationId),
+  ...endpoints.filter((e) => e.access !== "public" && e.access.stepUp).map((e) => e.doc.operationId),
   "addTeamMember",
   "updateTeamMember",
   "resetTeamMemberPassword",
@@ -613,6 +600,7 @@ export function dashboardOpenApi(origin: string) {
       Error: errorBodySchema,
     },
     operations: [
+      ...endpoints.map(operationOf),
       ...operations,
       ...eventOperations,
       ...requestLogOperations,
@@ -623,7 +611,6 @@ export function dashboardOpenApi(origin: string) {
       ...reportOperations,
       ...accountOperations,
       ...forwardingOperations,
-      ...endpoints.map(operationOf),
       ...notificationOperations.filter((o) => o.security === undefined),
     ]
       .map(withSecondFactorRules)
