@@ -9,7 +9,6 @@ import {
   exchangeListItemSchema,
   exchangeListQuerySchema,
   exchangePageSchema,
-  orderListQuerySchema,
   orderPageSchema,
   overviewSchema,
   payoutLinkCreateBodySchema,
@@ -39,12 +38,13 @@ import {
 } from "@/lib/service-api/schemas";
 import type { ErrorCode } from "@/lib/errors";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
-import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
+import { payoutErrors } from "@/lib/openapi/error-sets";
 import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
 import { requestLogOperations } from "./openapi-request-logs";
 import { scenarioOperations } from "./openapi-scenarios";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
+import { orderEndpoints } from "./endpoints/orders";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
 import { mutation, signedIn, upstream } from "./error-sets";
@@ -69,75 +69,6 @@ const sse = (description: string, frames: z.core.$ZodType) => ({
 });
 
 const operations: Operation[] = [
-  {
-    method: "post",
-    path: "/challenges",
-    operationId: "createChallenge",
-    summary: "Create a challenge",
-    description: "Proxies POST /v1/challenges with the tenant's credentials.",
-    tag: "orders",
-    body: { schema: "ChallengeCreate", required: false, example: {} },
-    success: { status: 201, description: "The challenge", schema: "Challenge" },
-    errors: [...mutation, ...upstream],
-  },
-  {
-    method: "get",
-    path: "/challenges/{id}",
-    operationId: "getChallenge",
-    summary: "Get a challenge",
-    description: "Proxies GET /v1/challenges/{id}.",
-    tag: "orders",
-    pathParams: { id: "Challenge UUID" },
-    success: { status: 200, description: "The challenge", schema: "Challenge" },
-    errors: [...signedIn, "not_found", ...upstream],
-  },
-  {
-    method: "get",
-    path: "/orders",
-    operationId: "listOrders",
-    summary: "List orders",
-    description:
-      "The tenant's orders from the dashboard's index (the service has no list endpoint), newest first unless `sort` says " +
-      "otherwise, of the days of `range` (in the tenant's time zone), with their count (`total`, capped at 10 000).",
-    tag: "orders",
-    query: extend(orderListQuerySchema, tenantQuery.shape),
-    success: { status: 200, description: "A page of orders", schema: "OrderPage" },
-    errors: [...signedIn, "invalid_request"],
-  },
-  {
-    method: "post",
-    path: "/orders",
-    operationId: "createOrder",
-    summary: "Create an order",
-    description: "Proxies POST /v1/orders and indexes the order. The service's error codes pass through with their status.",
-    tag: "orders",
-    body: { schema: "OrderCreate" },
-    success: { status: 201, description: "The order", schema: "Order" },
-    errors: [...mutation, ...orderCreateErrors, ...upstream],
-  },
-  {
-    method: "get",
-    path: "/orders/{id}",
-    operationId: "getOrder",
-    summary: "Get an order",
-    description: "Proxies GET /v1/orders/{id}; another tenant's order is 404.",
-    tag: "orders",
-    pathParams: { id: "Order UUID" },
-    success: { status: 200, description: "The order", schema: "Order" },
-    errors: [...signedIn, "not_found", ...upstream],
-  },
-  {
-    method: "patch",
-    path: "/orders/{id}",
-    operationId: "updateOrder",
-    summary: "Toggle or re-price an order",
-    description: "Proxies PATCH /v1/orders/{id} (admins only) and records it in the audit log.",
-    tag: "orders",
-    pathParams: { id: "Order UUID" },
-    body: { schema: "OrderPatch", example: { active: false } },
-    success: { status: 200, description: "The order", schema: "Order" },
-    errors: [...mutation, "not_found", "fee_rate_out_of_range", "affiliate_not_found", ...upstream],
-  },
   {
     method: "get",
     path: "/exchanges",
@@ -439,7 +370,7 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: (Endpoint | PublicEndpoint)[] = [...apiKeyEndpoints, ...viewEndpoints];
+const endpoints: (Endpoint | PublicEndpoint)[] = [...orderEndpoints, ...apiKeyEndpoints, ...viewEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
