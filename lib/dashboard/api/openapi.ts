@@ -7,7 +7,6 @@ import {
   auditPageSchema,
   auditQuerySchema,
   exchangeListItemSchema,
-  exchangeListQuerySchema,
   exchangePageSchema,
   orderPageSchema,
   overviewSchema,
@@ -45,6 +44,7 @@ import { requestLogOperations } from "./openapi-request-logs";
 import { scenarioOperations } from "./openapi-scenarios";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { orderEndpoints } from "./endpoints/orders";
+import { exchangeEndpoints } from "./endpoints/exchanges";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
 import { mutation, signedIn, upstream } from "./error-sets";
@@ -69,56 +69,6 @@ const sse = (description: string, frames: z.core.$ZodType) => ({
 });
 
 const operations: Operation[] = [
-  {
-    method: "get",
-    path: "/exchanges",
-    operationId: "listExchanges",
-    summary: "List exchanges",
-    description:
-      "The tenant's exchanges as webhooks made them known, each with its latest snapshot: newest first unless `sort` says " +
-      "otherwise (executed: never executed ones last; amount: those without an amount last), first seen in the days of " +
-      "`range` (in the tenant's time zone), with their count (`total`, capped at 10 000).",
-    tag: "exchanges",
-    query: extend(exchangeListQuerySchema, tenantQuery.shape),
-    success: { status: 200, description: "A page of exchanges", schema: "ExchangePage" },
-    errors: [...signedIn, "invalid_request"],
-  },
-  {
-    method: "get",
-    path: "/exchanges/{id}",
-    operationId: "getExchange",
-    summary: "Get an exchange",
-    description:
-      "A snapshot at most 2 s old that no stored webhook has overtaken; otherwise (or with `Cache-Control: " +
-      "no-cache`) GET /v1/exchanges/{id}.",
-    tag: "exchanges",
-    pathParams: { id: "Exchange UUID" },
-    success: { status: 200, description: "The exchange", schema: "Exchange" },
-    errors: [...signedIn, "not_found", ...upstream],
-  },
-  {
-    method: "patch",
-    path: "/exchanges/{id}",
-    operationId: "requestPayout",
-    summary: "Request a Lightning payout",
-    description: "Proxies PATCH /v1/exchanges/{id} (admins only).",
-    tag: "exchanges",
-    pathParams: { id: "Exchange UUID" },
-    body: { schema: "ExchangePayoutPatch", example: { payout: { type: "channel", private: false } } },
-    success: { status: 200, description: "The exchange with its pending payout", schema: "Exchange" },
-    errors: [...mutation, "not_found", ...payoutErrors, ...upstream],
-  },
-  {
-    method: "get",
-    path: "/exchanges/{id}/events",
-    operationId: "listExchangeEvents",
-    summary: "The exchange's webhook events",
-    description: "Every stored webhook event of the exchange, oldest first, with its delivery headers and body.",
-    tag: "exchanges",
-    pathParams: { id: "Exchange UUID" },
-    success: { status: 200, description: "The events", schema: "StoredEvents" },
-    errors: [...signedIn, "not_found"],
-  },
   {
     method: "post",
     path: "/exchanges/{id}/payout-link",
@@ -370,7 +320,7 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: (Endpoint | PublicEndpoint)[] = [...orderEndpoints, ...apiKeyEndpoints, ...viewEndpoints];
+const endpoints: (Endpoint | PublicEndpoint)[] = [...orderEndpoints, ...exchangeEndpoints, ...apiKeyEndpoints, ...viewEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
