@@ -10,10 +10,8 @@ import {
   exchangePageSchema,
   orderPageSchema,
   overviewSchema,
-  payoutLinkCreateBodySchema,
   payoutLinkItemSchema,
   payoutLinkListSchema,
-  payoutLinkRevocationSchema,
   payoutLinkSchema,
   publicInvoiceBodySchema,
   publicLightningAddressBodySchema,
@@ -45,9 +43,10 @@ import { scenarioOperations } from "./openapi-scenarios";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { orderEndpoints } from "./endpoints/orders";
 import { exchangeEndpoints } from "./endpoints/exchanges";
+import { payoutLinkEndpoints } from "./endpoints/payout-links";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
-import { mutation, signedIn, upstream } from "./error-sets";
+import { signedIn, upstream } from "./error-sets";
 import { tenantQuery } from "./tenant-query";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
@@ -69,61 +68,6 @@ const sse = (description: string, frames: z.core.$ZodType) => ({
 });
 
 const operations: Operation[] = [
-  {
-    method: "post",
-    path: "/exchanges/{id}/payout-link",
-    operationId: "createPayoutLink",
-    summary: "Create a payout link",
-    description:
-      "A public /pay/{token} page for the end user of a Lightning exchange awaiting its payout (128-bit token, stored hashed, " +
-      "24 h). The URL is in this answer only. While a link of the exchange still works (open, or used and not yet expired) " +
-      'the answer is `409 payout_link_open`, whose `open_links` lists them (PayoutLinkItem); with `{"replace": true}` they ' +
-      "are revoked and the new link made in one transaction (audited as `payout_links.replace`, else `payout_links.create`).",
-    tag: "payout links",
-    pathParams: { id: "Exchange UUID" },
-    body: { schema: payoutLinkCreateBodySchema, required: false, example: { replace: true } },
-    success: { status: 201, description: "The link", schema: "PayoutLink" },
-    errors: [...mutation, "not_found", "payout_not_available", "payout_link_open", ...upstream],
-  },
-  {
-    method: "delete",
-    path: "/exchanges/{id}/payout-link",
-    operationId: "revokePayoutLinks",
-    summary: "Revoke the exchange's payout links",
-    description: "Their pages say they were revoked (`410 payout_link_revoked`), and their open streams close within 20 s.",
-    tag: "payout links",
-    pathParams: { id: "Exchange UUID" },
-    success: { status: 200, description: "How many links were revoked", schema: payoutLinkRevocationSchema },
-    errors: ["unauthorized", "forbidden", "not_found"],
-  },
-  {
-    method: "get",
-    path: "/exchanges/{id}/payout-links",
-    operationId: "listPayoutLinks",
-    summary: "The exchange's payout links",
-    description:
-      "Every payout link made for the exchange, newest first, with its state (`open`, `used`: an invoice or Lightning " +
-      "Address was submitted through its page, `expired`, `revoked`), its creator, and when its page was last opened (to " +
-      "the minute). Not the URL: only the token's hash is kept, so a link's URL is shown once, when it is made.",
-    tag: "payout links",
-    pathParams: { id: "Exchange UUID" },
-    success: { status: 200, description: "The links", schema: "PayoutLinkList" },
-    errors: [...signedIn, "not_found"],
-  },
-  {
-    method: "delete",
-    path: "/exchanges/{id}/payout-links/{link_id}",
-    operationId: "revokePayoutLink",
-    summary: "Revoke one payout link",
-    description:
-      "Its page then says it was revoked (`410 payout_link_revoked` from the public routes) and its open streams close " +
-      "within 20 s. Idempotent: a link that no longer works (revoked or expired) is answered `200` with its state, " +
-      "unchanged. Audited as `payout_links.revoke` with the exchange and the link as target.",
-    tag: "payout links",
-    pathParams: { id: "Exchange UUID", link_id: "Payout link UUID" },
-    success: { status: 200, description: "The link as it is now", schema: "PayoutLinkItem" },
-    errors: ["unauthorized", "forbidden", "not_found"],
-  },
   {
     method: "get",
     path: "/pay/{token}",
@@ -320,7 +264,13 @@ const signature = {
 };
 
 /** The endpoints defined once (lib/dashboard/api/endpoints/): served and documented from the same definition. */
-const endpoints: (Endpoint | PublicEndpoint)[] = [...orderEndpoints, ...exchangeEndpoints, ...apiKeyEndpoints, ...viewEndpoints];
+const endpoints: (Endpoint | PublicEndpoint)[] = [
+  ...orderEndpoints,
+  ...exchangeEndpoints,
+  ...payoutLinkEndpoints,
+  ...apiKeyEndpoints,
+  ...viewEndpoints,
+];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set([
@@ -333,7 +283,6 @@ const stepUpOperations = new Set([
   "revealWebhookSecret",
   "replaceClientId",
   "setSecurityPolicy",
-  "createPayoutLink",
   "recordAffiliatePayout",
   "createTenant",
   "registerPasskey",
