@@ -13,8 +13,6 @@ import {
   payoutLinkItemSchema,
   payoutLinkListSchema,
   payoutLinkSchema,
-  publicInvoiceBodySchema,
-  publicLightningAddressBodySchema,
   publicViewSchema,
   rejectionsSchema,
   snapshotFrameSchema,
@@ -35,7 +33,6 @@ import {
 } from "@/lib/service-api/schemas";
 import type { ErrorCode } from "@/lib/errors";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
-import { payoutErrors } from "@/lib/openapi/error-sets";
 import { consoleOperations, simulatorOperations } from "./openapi-console";
 import { eventOperations } from "./openapi-events";
 import { requestLogOperations } from "./openapi-request-logs";
@@ -44,9 +41,10 @@ import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboar
 import { orderEndpoints } from "./endpoints/orders";
 import { exchangeEndpoints } from "./endpoints/exchanges";
 import { payoutLinkEndpoints } from "./endpoints/payout-links";
+import { payEndpoints } from "./endpoints/pay";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
-import { signedIn, upstream } from "./error-sets";
+import { signedIn } from "./error-sets";
 import { tenantQuery } from "./tenant-query";
 import { settingsOperations } from "./openapi-settings";
 import { reportOperations } from "./openapi-reports";
@@ -68,70 +66,6 @@ const sse = (description: string, frames: z.core.$ZodType) => ({
 });
 
 const operations: Operation[] = [
-  {
-    method: "get",
-    path: "/pay/{token}",
-    operationId: "getPayoutView",
-    summary: "The public payout page's data",
-    description: "Amounts, offers and the payout's progress; nothing of the order. No sign-in; rate-limited per address.",
-    tag: "payout links",
-    security: [],
-    pathParams: { token: "The link's token" },
-    success: { status: 200, description: "The payout as the end user sees it", schema: "PublicPayoutView" },
-    errors: ["not_found", "payout_link_revoked", "rate_limited", ...upstream],
-  },
-  {
-    method: "post",
-    path: "/pay/{token}/invoice",
-    operationId: "submitPayoutInvoice",
-    summary: "The end user's pasted invoice",
-    description: "Sent on as PATCH /v1/exchanges/{id}; the service's verdict passes through.",
-    tag: "payout links",
-    security: [],
-    pathParams: { token: "The link's token" },
-    body: { schema: publicInvoiceBodySchema },
-    success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
-    errors: [
-      "not_found",
-      "payout_link_revoked",
-      "rate_limited",
-      "invalid_request",
-      "payload_too_large",
-      "unsupported_media_type",
-      ...payoutErrors,
-      ...upstream,
-    ],
-  },
-  {
-    method: "post",
-    path: "/pay/{token}/lightning-address",
-    operationId: "payToLightningAddress",
-    summary: "Pay out to the end user's Lightning Address",
-    description:
-      "The server resolves the address (LUD-16: `https://domain/.well-known/lnurlp/name`, HTTPS and public addresses only, " +
-      "except the service's own host), asks its payRequest (LUD-06) for an invoice of exactly the payout amount, checks the " +
-      "invoice's amount, network, payee (the order's node), expiry and description hash, then submits it as PATCH /v1/exchanges/{id}.",
-    tag: "payout links",
-    security: [],
-    pathParams: { token: "The link's token" },
-    body: { schema: publicLightningAddressBodySchema, example: { address: "alice@wallet.example" } },
-    success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
-    errors: [
-      "not_found",
-      "payout_link_revoked",
-      "rate_limited",
-      "invalid_request",
-      "payload_too_large",
-      "unsupported_media_type",
-      "lightning_address_invalid",
-      "lightning_address_not_found",
-      "lightning_address_amount",
-      "lightning_address_refused",
-      "lightning_address_unreachable",
-      ...payoutErrors,
-      ...upstream,
-    ],
-  },
   {
     method: "post",
     path: "/locale",
@@ -268,6 +202,7 @@ const endpoints: (Endpoint | PublicEndpoint)[] = [
   ...orderEndpoints,
   ...exchangeEndpoints,
   ...payoutLinkEndpoints,
+  ...payEndpoints,
   ...apiKeyEndpoints,
   ...viewEndpoints,
 ];
