@@ -1,7 +1,5 @@
 import { z } from "zod";
 import { extend } from "zod/mini";
-import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
-import { reportingApiBodySchema } from "@/lib/dashboard/contract/csp-reports-api";
 import {
   auditExportQuerySchema,
   auditPageSchema,
@@ -42,6 +40,7 @@ import { orderEndpoints } from "./endpoints/orders";
 import { exchangeEndpoints } from "./endpoints/exchanges";
 import { payoutLinkEndpoints } from "./endpoints/payout-links";
 import { payEndpoints } from "./endpoints/pay";
+import { browserEndpoints } from "./endpoints/browser";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
 import { signedIn } from "./error-sets";
@@ -66,37 +65,6 @@ const sse = (description: string, frames: z.core.$ZodType) => ({
 });
 
 const operations: Operation[] = [
-  {
-    method: "post",
-    path: "/locale",
-    operationId: "setLocale",
-    summary: "Choose the pages' language",
-    description:
-      "The language switcher's HTML form (en, de, fr or it). Remembers the choice in the `NEXT_LOCALE` cookie for a " +
-      "year. With `return_to` it answers 303 to that path of this app (anything else goes to /), without it 204. " +
-      "Without the cookie each page follows Accept-Language. A cross-site form is refused. No sign-in; rate-limited per address.",
-    tag: "payout links",
-    security: [],
-    body: { schema: localeFormSchema, contentType: "application/x-www-form-urlencoded", example: { locale: "de", return_to: "/login" } },
-    success: { status: 204, description: "Remembered: `Set-Cookie: NEXT_LOCALE=…`" },
-    errors: ["invalid_request", "forbidden", "rate_limited"],
-    responses: { "303": { description: "Remembered, and back to `return_to` (`Location`), with `Set-Cookie: NEXT_LOCALE=…`" } },
-  },
-  {
-    method: "post",
-    path: "/csp-reports",
-    operationId: "reportCspViolations",
-    summary: "Report a Content-Security-Policy violation",
-    description:
-      "Where browsers send what the pages' Content-Security-Policy blocked (its `report-to csp` and `report-uri`): the " +
-      "Reporting API's `application/reports+json` (a list of reports) or the older `application/csp-report`. Each " +
-      "violation is logged as one line and counted in `dashboard_csp_violations_total`. No sign-in; rate-limited per address.",
-    tag: "payout links",
-    security: [],
-    body: { schema: reportingApiBodySchema, contentType: "application/reports+json" },
-    success: { status: 204, description: "Received" },
-    errors: ["invalid_request", "payload_too_large", "unsupported_media_type", "rate_limited"],
-  },
   {
     method: "get",
     path: "/pay/{token}/events",
@@ -203,6 +171,7 @@ const endpoints: (Endpoint | PublicEndpoint)[] = [
   ...exchangeEndpoints,
   ...payoutLinkEndpoints,
   ...payEndpoints,
+  ...browserEndpoints,
   ...apiKeyEndpoints,
   ...viewEndpoints,
 ];
