@@ -1,18 +1,12 @@
 import { z } from "zod";
-import { extend } from "zod/mini";
 import {
-  auditExportQuerySchema,
-  auditPageSchema,
-  auditQuerySchema,
   exchangeListItemSchema,
   exchangePageSchema,
   orderPageSchema,
-  overviewSchema,
   payoutLinkItemSchema,
   payoutLinkListSchema,
   payoutLinkSchema,
   publicViewSchema,
-  rejectionsSchema,
   snapshotFrameSchema,
   storedEventsSchema,
   webhookFrameSchema,
@@ -41,6 +35,7 @@ import { exchangeEndpoints } from "./endpoints/exchanges";
 import { payoutLinkEndpoints } from "./endpoints/payout-links";
 import { payEndpoints } from "./endpoints/pay";
 import { browserEndpoints } from "./endpoints/browser";
+import { auditEndpoints } from "./endpoints/audit";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
 import { signedIn } from "./error-sets";
@@ -64,7 +59,11 @@ const sse = (description: string, frames: z.core.$ZodType) => ({
   contentType: "text/event-stream",
 });
 
-const operations: Operation[] = [
+/**
+ * The event streams: the server serves them outside Next.js (lib/dashboard/api/stream-routes.ts),
+ * so no endpoint definition does, and they are documented here.
+ */
+const streamOperations: Operation[] = [
   {
     method: "get",
     path: "/pay/{token}/events",
@@ -98,63 +97,6 @@ const operations: Operation[] = [
     ),
     errors: [...signedIn, "rate_limited"],
   },
-  {
-    method: "get",
-    path: "/overview",
-    operationId: "getOverview",
-    summary: "The overview page's figures",
-    description: "Exchanges by state, daily volume and fees per pair over 30 days, and the latest exchanges.",
-    tag: "reports",
-    query: tenantQuery,
-    success: { status: 200, description: "The overview", schema: overviewSchema },
-    errors: [...signedIn],
-  },
-  {
-    method: "get",
-    path: "/audit",
-    operationId: "listAudit",
-    summary: "The audit log",
-    description:
-      "Who changed what, when, and with what result, newest first, with each target's kind and whether it still exists, " +
-      "and the first page's count of matching entries (exact up to 10 000) (admins and operators).",
-    tag: "reports",
-    query: extend(auditQuerySchema, tenantQuery.shape),
-    success: { status: 200, description: "A page of the audit log", schema: auditPageSchema },
-    errors: [...signedIn, "forbidden", "invalid_request"],
-  },
-  {
-    method: "get",
-    path: "/audit/export.csv",
-    operationId: "exportAuditCsv",
-    summary: "The audit log as CSV",
-    description:
-      "Every entry the filters match (those of GET /audit), newest first, streamed: time (ISO 8601, UTC), actor_email, " +
-      "api_key, action, sentence (in `locale`), outcome (in `locale`), result (the code), target_kind, target, tenant_id, " +
-      "request_id. RFC 4180 CSV in UTF-8 with a header row; text cells that begin with =, +, -, @, tab or carriage return " +
-      "start with an apostrophe (admins and operators).",
-    tag: "reports",
-    query: extend(auditExportQuerySchema, tenantQuery.shape),
-    success: {
-      status: 200,
-      description: "The download (Content-Disposition: attachment)",
-      schema: z.string().meta({ description: "RFC 4180 CSV, streamed" }),
-      contentType: "text/csv",
-    },
-    errors: [...signedIn, "forbidden", "invalid_request"],
-  },
-  {
-    method: "get",
-    path: "/webhooks/rejections",
-    operationId: "listWebhookRejections",
-    summary: "Refused webhooks",
-    description:
-      "Webhooks refused for a bad or missing signature or malformed JSON in the last 7 days, counted per endpoint, " +
-      "reason and hour, with the latest sample (admins and operators).",
-    tag: "events",
-    query: tenantQuery,
-    success: { status: 200, description: "The counts", schema: rejectionsSchema },
-    errors: [...signedIn, "forbidden"],
-  },
 ];
 
 const signature = {
@@ -172,6 +114,7 @@ const endpoints: (Endpoint | PublicEndpoint)[] = [
   ...payoutLinkEndpoints,
   ...payEndpoints,
   ...browserEndpoints,
+  ...auditEndpoints,
   ...apiKeyEndpoints,
   ...viewEndpoints,
 ];
@@ -335,7 +278,7 @@ export function dashboardOpenApi(origin: string) {
     },
     operations: [
       ...endpoints.map(operationOf),
-      ...operations,
+      ...streamOperations,
       ...eventOperations,
       ...requestLogOperations,
       ...scenarioOperations,
