@@ -68,8 +68,10 @@ export type Endpoint<Q extends Query = Query, B extends Body = Body, I extends s
   /** The JSON body: read with the cap and parsed before the handler runs. */
   body?: { schema: B; example?: unknown };
   /**
-   * The OpenAPI operation's own words and answers; `doc.body` only for a body that is not JSON (an
-   * HTML form's), which the handler reads itself where `body` above would read it as JSON.
+   * The OpenAPI operation's own words and answers. Its `query` and `body` describe what the handler
+   * reads itself, where `query` and `body` above do not fit: a form or a raw body, an optional
+   * body, or a parse that must come after a check of the handler's (another tenant's exchange is
+   * 404 before a bad body is 400).
    */
   doc: Words;
   // a method, so that an endpoint of any query and body is an Endpoint (its parameter checked both ways)

@@ -1,27 +1,13 @@
 import { z } from "zod";
-import { extend } from "zod/mini";
-import { localeFormSchema } from "@/lib/dashboard/contract/locale-api";
 import { consoleFrameSchema } from "@/lib/dashboard/contract/console-api";
-import { reportingApiBodySchema } from "@/lib/dashboard/contract/csp-reports-api";
 import {
-  auditExportQuerySchema,
-  auditPageSchema,
-  auditQuerySchema,
   exchangeListItemSchema,
-  exchangeListQuerySchema,
   exchangePageSchema,
-  orderListQuerySchema,
   orderPageSchema,
-  overviewSchema,
-  payoutLinkCreateBodySchema,
   payoutLinkItemSchema,
   payoutLinkListSchema,
-  payoutLinkRevocationSchema,
   payoutLinkSchema,
-  publicInvoiceBodySchema,
-  publicLightningAddressBodySchema,
   publicViewSchema,
-  rejectionsSchema,
   snapshotFrameSchema,
   storedEventsSchema,
   webhookFrameSchema,
@@ -40,10 +26,17 @@ import {
 } from "@/lib/service-api/schemas";
 import type { ErrorCode } from "@/lib/errors";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
-import { orderCreateErrors, payoutErrors } from "@/lib/openapi/error-sets";
 import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
+import { orderEndpoints } from "./endpoints/orders";
+import { exchangeEndpoints } from "./endpoints/exchanges";
+import { payoutLinkEndpoints } from "./endpoints/payout-links";
+import { payEndpoints } from "./endpoints/pay";
+import { browserEndpoints } from "./endpoints/browser";
+import { auditEndpoints } from "./endpoints/audit";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
+import { signedIn } from "./error-sets";
+import { tenantQuery } from "./tenant-query";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
 import { consoleEndpoints } from "./endpoints/console";
 import { consoleSandboxEndpoints } from "./endpoints/console-sandbox";
@@ -71,21 +64,6 @@ import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
 // (lib/dashboard/contract/dashboard-api.ts) and the v1 schemas it passes through.
 
-const signedIn = ["unauthorized"] as const satisfies ErrorCode[];
-const upstream = ["upstream_unavailable", "upstream_invalid_response", "upstream_timeout"] as const satisfies ErrorCode[];
-const mutation = [
-  "unauthorized",
-  "forbidden",
-  "invalid_request",
-  "payload_too_large",
-  "unsupported_media_type",
-] as const satisfies ErrorCode[];
-const tenantQuery = z.object({
-  tenant_id: z
-    .string()
-    .optional()
-    .meta({ description: "Operators only: the tenant to read (default: the default tenant)", format: "uuid" }),
-});
 const liveNoticeKindNames = Object.keys(liveNoticeKinds) as LiveNoticeKind[];
 const sse = (description: string, frames: z.core.$ZodType) => ({
   status: 200,
@@ -94,278 +72,11 @@ const sse = (description: string, frames: z.core.$ZodType) => ({
   contentType: "text/event-stream",
 });
 
-const operations: Operation[] = [
-  {
-    method: "post",
-    path: "/challenges",
-    operationId: "createChallenge",
-    summary: "Create a challenge",
-    description: "Proxies POST /v1/challenges with the tenant's credentials.",
-    tag: "orders",
-    body: { schema: "ChallengeCreate", required: false, example: {} },
-    success: { status: 201, description: "The challenge", schema: "Challenge" },
-    errors: [...mutation, ...upstream],
-  },
-  {
-    method: "get",
-    path: "/challenges/{id}",
-    operationId: "getChallenge",
-    summary: "Get a challenge",
-    description: "Proxies GET /v1/challenges/{id}.",
-    tag: "orders",
-    pathParams: { id: "Challenge UUID" },
-    success: { status: 200, description: "The challenge", schema: "Challenge" },
-    errors: [...signedIn, "not_found", ...upstream],
-  },
-  {
-    method: "get",
-    path: "/orders",
-    operationId: "listOrders",
-    summary: "List orders",
-    description:
-      "The tenant's orders from the dashboard's index (the service has no list endpoint), newest first unless `sort` says " +
-      "otherwise, of the days of `range` (in the tenant's time zone), with their count (`total`, capped at 10 000).",
-    tag: "orders",
-    query: extend(orderListQuerySchema, tenantQuery.shape),
-    success: { status: 200, description: "A page of orders", schema: "OrderPage" },
-    errors: [...signedIn, "invalid_request"],
-  },
-  {
-    method: "post",
-    path: "/orders",
-    operationId: "createOrder",
-    summary: "Create an order",
-    description: "Proxies POST /v1/orders and indexes the order. The service's error codes pass through with their status.",
-    tag: "orders",
-    body: { schema: "OrderCreate" },
-    success: { status: 201, description: "The order", schema: "Order" },
-    errors: [...mutation, ...orderCreateErrors, ...upstream],
-  },
-  {
-    method: "get",
-    path: "/orders/{id}",
-    operationId: "getOrder",
-    summary: "Get an order",
-    description: "Proxies GET /v1/orders/{id}; another tenant's order is 404.",
-    tag: "orders",
-    pathParams: { id: "Order UUID" },
-    success: { status: 200, description: "The order", schema: "Order" },
-    errors: [...signedIn, "not_found", ...upstream],
-  },
-  {
-    method: "patch",
-    path: "/orders/{id}",
-    operationId: "updateOrder",
-    summary: "Toggle or re-price an order",
-    description: "Proxies PATCH /v1/orders/{id} (admins only) and records it in the audit log.",
-    tag: "orders",
-    pathParams: { id: "Order UUID" },
-    body: { schema: "OrderPatch", example: { active: false } },
-    success: { status: 200, description: "The order", schema: "Order" },
-    errors: [...mutation, "not_found", "fee_rate_out_of_range", "affiliate_not_found", ...upstream],
-  },
-  {
-    method: "get",
-    path: "/exchanges",
-    operationId: "listExchanges",
-    summary: "List exchanges",
-    description:
-      "The tenant's exchanges as webhooks made them known, each with its latest snapshot: newest first unless `sort` says " +
-      "otherwise (executed: never executed ones last; amount: those without an amount last), first seen in the days of " +
-      "`range` (in the tenant's time zone), with their count (`total`, capped at 10 000).",
-    tag: "exchanges",
-    query: extend(exchangeListQuerySchema, tenantQuery.shape),
-    success: { status: 200, description: "A page of exchanges", schema: "ExchangePage" },
-    errors: [...signedIn, "invalid_request"],
-  },
-  {
-    method: "get",
-    path: "/exchanges/{id}",
-    operationId: "getExchange",
-    summary: "Get an exchange",
-    description:
-      "A snapshot at most 2 s old that no stored webhook has overtaken; otherwise (or with `Cache-Control: " +
-      "no-cache`) GET /v1/exchanges/{id}.",
-    tag: "exchanges",
-    pathParams: { id: "Exchange UUID" },
-    success: { status: 200, description: "The exchange", schema: "Exchange" },
-    errors: [...signedIn, "not_found", ...upstream],
-  },
-  {
-    method: "patch",
-    path: "/exchanges/{id}",
-    operationId: "requestPayout",
-    summary: "Request a Lightning payout",
-    description: "Proxies PATCH /v1/exchanges/{id} (admins only).",
-    tag: "exchanges",
-    pathParams: { id: "Exchange UUID" },
-    body: { schema: "ExchangePayoutPatch", example: { payout: { type: "channel", private: false } } },
-    success: { status: 200, description: "The exchange with its pending payout", schema: "Exchange" },
-    errors: [...mutation, "not_found", ...payoutErrors, ...upstream],
-  },
-  {
-    method: "get",
-    path: "/exchanges/{id}/events",
-    operationId: "listExchangeEvents",
-    summary: "The exchange's webhook events",
-    description: "Every stored webhook event of the exchange, oldest first, with its delivery headers and body.",
-    tag: "exchanges",
-    pathParams: { id: "Exchange UUID" },
-    success: { status: 200, description: "The events", schema: "StoredEvents" },
-    errors: [...signedIn, "not_found"],
-  },
-  {
-    method: "post",
-    path: "/exchanges/{id}/payout-link",
-    operationId: "createPayoutLink",
-    summary: "Create a payout link",
-    description:
-      "A public /pay/{token} page for the end user of a Lightning exchange awaiting its payout (128-bit token, stored hashed, " +
-      "24 h). The URL is in this answer only. While a link of the exchange still works (open, or used and not yet expired) " +
-      'the answer is `409 payout_link_open`, whose `open_links` lists them (PayoutLinkItem); with `{"replace": true}` they ' +
-      "are revoked and the new link made in one transaction (audited as `payout_links.replace`, else `payout_links.create`).",
-    tag: "payout links",
-    pathParams: { id: "Exchange UUID" },
-    body: { schema: payoutLinkCreateBodySchema, required: false, example: { replace: true } },
-    success: { status: 201, description: "The link", schema: "PayoutLink" },
-    errors: [...mutation, "not_found", "payout_not_available", "payout_link_open", ...upstream],
-  },
-  {
-    method: "delete",
-    path: "/exchanges/{id}/payout-link",
-    operationId: "revokePayoutLinks",
-    summary: "Revoke the exchange's payout links",
-    description: "Their pages say they were revoked (`410 payout_link_revoked`), and their open streams close within 20 s.",
-    tag: "payout links",
-    pathParams: { id: "Exchange UUID" },
-    success: { status: 200, description: "How many links were revoked", schema: payoutLinkRevocationSchema },
-    errors: ["unauthorized", "forbidden", "not_found"],
-  },
-  {
-    method: "get",
-    path: "/exchanges/{id}/payout-links",
-    operationId: "listPayoutLinks",
-    summary: "The exchange's payout links",
-    description:
-      "Every payout link made for the exchange, newest first, with its state (`open`, `used`: an invoice or Lightning " +
-      "Address was submitted through its page, `expired`, `revoked`), its creator, and when its page was last opened (to " +
-      "the minute). Not the URL: only the token's hash is kept, so a link's URL is shown once, when it is made.",
-    tag: "payout links",
-    pathParams: { id: "Exchange UUID" },
-    success: { status: 200, description: "The links", schema: "PayoutLinkList" },
-    errors: [...signedIn, "not_found"],
-  },
-  {
-    method: "delete",
-    path: "/exchanges/{id}/payout-links/{link_id}",
-    operationId: "revokePayoutLink",
-    summary: "Revoke one payout link",
-    description:
-      "Its page then says it was revoked (`410 payout_link_revoked` from the public routes) and its open streams close " +
-      "within 20 s. Idempotent: a link that no longer works (revoked or expired) is answered `200` with its state, " +
-      "unchanged. Audited as `payout_links.revoke` with the exchange and the link as target.",
-    tag: "payout links",
-    pathParams: { id: "Exchange UUID", link_id: "Payout link UUID" },
-    success: { status: 200, description: "The link as it is now", schema: "PayoutLinkItem" },
-    errors: ["unauthorized", "forbidden", "not_found"],
-  },
-  {
-    method: "get",
-    path: "/pay/{token}",
-    operationId: "getPayoutView",
-    summary: "The public payout page's data",
-    description: "Amounts, offers and the payout's progress; nothing of the order. No sign-in; rate-limited per address.",
-    tag: "payout links",
-    security: [],
-    pathParams: { token: "The link's token" },
-    success: { status: 200, description: "The payout as the end user sees it", schema: "PublicPayoutView" },
-    errors: ["not_found", "payout_link_revoked", "rate_limited", ...upstream],
-  },
-  {
-    method: "post",
-    path: "/pay/{token}/invoice",
-    operationId: "submitPayoutInvoice",
-    summary: "The end user's pasted invoice",
-    description: "Sent on as PATCH /v1/exchanges/{id}; the service's verdict passes through.",
-    tag: "payout links",
-    security: [],
-    pathParams: { token: "The link's token" },
-    body: { schema: publicInvoiceBodySchema },
-    success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
-    errors: [
-      "not_found",
-      "payout_link_revoked",
-      "rate_limited",
-      "invalid_request",
-      "payload_too_large",
-      "unsupported_media_type",
-      ...payoutErrors,
-      ...upstream,
-    ],
-  },
-  {
-    method: "post",
-    path: "/pay/{token}/lightning-address",
-    operationId: "payToLightningAddress",
-    summary: "Pay out to the end user's Lightning Address",
-    description:
-      "The server resolves the address (LUD-16: `https://domain/.well-known/lnurlp/name`, HTTPS and public addresses only, " +
-      "except the service's own host), asks its payRequest (LUD-06) for an invoice of exactly the payout amount, checks the " +
-      "invoice's amount, network, payee (the order's node), expiry and description hash, then submits it as PATCH /v1/exchanges/{id}.",
-    tag: "payout links",
-    security: [],
-    pathParams: { token: "The link's token" },
-    body: { schema: publicLightningAddressBodySchema, example: { address: "alice@wallet.example" } },
-    success: { status: 200, description: "The payout page's data after the request", schema: "PublicPayoutView" },
-    errors: [
-      "not_found",
-      "payout_link_revoked",
-      "rate_limited",
-      "invalid_request",
-      "payload_too_large",
-      "unsupported_media_type",
-      "lightning_address_invalid",
-      "lightning_address_not_found",
-      "lightning_address_amount",
-      "lightning_address_refused",
-      "lightning_address_unreachable",
-      ...payoutErrors,
-      ...upstream,
-    ],
-  },
-  {
-    method: "post",
-    path: "/locale",
-    operationId: "setLocale",
-    summary: "Choose the pages' language",
-    description:
-      "The language switcher's HTML form (en, de, fr or it). Remembers the choice in the `NEXT_LOCALE` cookie for a " +
-      "year. With `return_to` it answers 303 to that path of this app (anything else goes to /), without it 204. " +
-      "Without the cookie each page follows Accept-Language. A cross-site form is refused. No sign-in; rate-limited per address.",
-    tag: "payout links",
-    security: [],
-    body: { schema: localeFormSchema, contentType: "application/x-www-form-urlencoded", example: { locale: "de", return_to: "/login" } },
-    success: { status: 204, description: "Remembered: `Set-Cookie: NEXT_LOCALE=…`" },
-    errors: ["invalid_request", "forbidden", "rate_limited"],
-    responses: { "303": { description: "Remembered, and back to `return_to` (`Location`), with `Set-Cookie: NEXT_LOCALE=…`" } },
-  },
-  {
-    method: "post",
-    path: "/csp-reports",
-    operationId: "reportCspViolations",
-    summary: "Report a Content-Security-Policy violation",
-    description:
-      "Where browsers send what the pages' Content-Security-Policy blocked (its `report-to csp` and `report-uri`): the " +
-      "Reporting API's `application/reports+json` (a list of reports) or the older `application/csp-report`. Each " +
-      "violation is logged as one line and counted in `dashboard_csp_violations_total`. No sign-in; rate-limited per address.",
-    tag: "payout links",
-    security: [],
-    body: { schema: reportingApiBodySchema, contentType: "application/reports+json" },
-    success: { status: 204, description: "Received" },
-    errors: ["invalid_request", "payload_too_large", "unsupported_media_type", "rate_limited"],
-  },
-  // The event streams (this one, /events and /operator/events) are served outside Next.js
-  // (stream-routes.ts), not by an endpoint's definition: their operations are written here.
+/**
+ * The event streams: the server serves them outside Next.js (lib/dashboard/api/stream-routes.ts),
+ * so no endpoint definition does, and they are documented here.
+ */
+const streamOperations: Operation[] = [
   {
     method: "get",
     path: "/pay/{token}/events",
@@ -412,63 +123,6 @@ const operations: Operation[] = [
     success: sse("An endless text/event-stream", consoleFrameSchema),
     errors: ["unauthorized", "forbidden", "rate_limited"],
   },
-  {
-    method: "get",
-    path: "/overview",
-    operationId: "getOverview",
-    summary: "The overview page's figures",
-    description: "Exchanges by state, daily volume and fees per pair over 30 days, and the latest exchanges.",
-    tag: "reports",
-    query: tenantQuery,
-    success: { status: 200, description: "The overview", schema: overviewSchema },
-    errors: [...signedIn],
-  },
-  {
-    method: "get",
-    path: "/audit",
-    operationId: "listAudit",
-    summary: "The audit log",
-    description:
-      "Who changed what, when, and with what result, newest first, with each target's kind and whether it still exists, " +
-      "and the first page's count of matching entries (exact up to 10 000) (admins and operators).",
-    tag: "reports",
-    query: extend(auditQuerySchema, tenantQuery.shape),
-    success: { status: 200, description: "A page of the audit log", schema: auditPageSchema },
-    errors: [...signedIn, "forbidden", "invalid_request"],
-  },
-  {
-    method: "get",
-    path: "/audit/export.csv",
-    operationId: "exportAuditCsv",
-    summary: "The audit log as CSV",
-    description:
-      "Every entry the filters match (those of GET /audit), newest first, streamed: time (ISO 8601, UTC), actor_email, " +
-      "api_key, action, sentence (in `locale`), outcome (in `locale`), result (the code), target_kind, target, tenant_id, " +
-      "request_id. RFC 4180 CSV in UTF-8 with a header row; text cells that begin with =, +, -, @, tab or carriage return " +
-      "start with an apostrophe (admins and operators).",
-    tag: "reports",
-    query: extend(auditExportQuerySchema, tenantQuery.shape),
-    success: {
-      status: 200,
-      description: "The download (Content-Disposition: attachment)",
-      schema: z.string().meta({ description: "RFC 4180 CSV, streamed" }),
-      contentType: "text/csv",
-    },
-    errors: [...signedIn, "forbidden", "invalid_request"],
-  },
-  {
-    method: "get",
-    path: "/webhooks/rejections",
-    operationId: "listWebhookRejections",
-    summary: "Refused webhooks",
-    description:
-      "Webhooks refused for a bad or missing signature or malformed JSON in the last 7 days, counted per endpoint, " +
-      "reason and hour, with the latest sample (admins and operators).",
-    tag: "events",
-    query: tenantQuery,
-    success: { status: 200, description: "The counts", schema: rejectionsSchema },
-    errors: [...signedIn, "forbidden"],
-  },
 ];
 
 const signature = {
@@ -484,7 +138,13 @@ const signature = {
  * Their order is the document's: a schema two operations share is named after the first of them
  * (the team member's answer is UpdateTeamMemberResponse, though resetMemberSecondFactors answers it too).
  */
-const endpoints: Endpoint[] = [
+const endpoints: (Endpoint | PublicEndpoint)[] = [
+  ...orderEndpoints,
+  ...exchangeEndpoints,
+  ...payoutLinkEndpoints,
+  ...payEndpoints,
+  ...browserEndpoints,
+  ...auditEndpoints,
   ...webhookEventEndpoints,
   ...searchEndpoints,
   ...requestLogEndpoints,
@@ -508,11 +168,11 @@ const endpoints: Endpoint[] = [
   ...timeZoneEndpoints,
 ];
 
-/** The endpoints anyone may call (publicEndpoint): no key's scope nor second factor applies to them. */
+/** The endpoints anyone may call (publicEndpoint) that the document lists last, after every signed-in one. */
 const publicEndpoints: PublicEndpoint[] = [...signInEndpoints, ...accountLinkEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
-const stepUpOperations = new Set([...endpoints.filter((e) => e.access.stepUp).map((e) => e.doc.operationId), "createPayoutLink"]);
+const stepUpOperations = new Set(endpoints.flatMap((e) => (e.access !== "public" && e.access.stepUp ? [e.doc.operationId] : [])));
 
 /**
  * Who may call an operation: a session always; an API key (Bearer) with the scope it needs
@@ -647,7 +307,7 @@ export function dashboardOpenApi(origin: string) {
       WebhookEvent: anyWebhookEventSchema,
       Error: errorBodySchema,
     },
-    operations: [...operations, ...endpoints.map(operationOf)]
+    operations: [...endpoints.map(operationOf), ...streamOperations]
       .map(withSecondFactorRules)
       .map(withKeyScopes)
       .concat(publicEndpoints.map(operationOf), webhookOperations(origin)),
