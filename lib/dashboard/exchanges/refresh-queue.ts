@@ -23,6 +23,13 @@ const log = logger("refresh");
 // draining server runs what is left DRAIN_CONCURRENCY at a time: under a burst the queue may hold
 // a few hundred exchanges, and four at a time would spend most of the shutdown grace on them.
 const CONCURRENCY = 4;
+/**
+ * While webhooks keep arriving (no quiet moment yet), one refresh at a time: answering the sender
+ * comes first, and a snapshot is a read that may wait. Four at once during a burst of webhooks
+ * for distinct exchanges made each refresh (an upstream GET, a request of its own when the
+ * upstream is this app's sandbox) cost the burst a fifth of its throughput.
+ */
+const BURST_CONCURRENCY = 1;
 const DRAIN_CONCURRENCY = 16;
 const QUIET_MS = 100;
 const MAX_WAIT_MS = 2_000;
@@ -115,7 +122,7 @@ function pump() {
   const q = queue();
   const now = Date.now();
   const quiet = q.draining || now - q.lastScheduled >= QUIET_MS;
-  const concurrency = q.draining ? DRAIN_CONCURRENCY : CONCURRENCY;
+  const concurrency = q.draining ? DRAIN_CONCURRENCY : quiet ? CONCURRENCY : BURST_CONCURRENCY;
   for (const [key, job] of q.waiting) {
     if (q.running.size >= concurrency) return;
     if (q.running.has(key)) continue;
