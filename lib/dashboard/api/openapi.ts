@@ -138,7 +138,7 @@ const signature = {
  * Their order is the document's: a schema two operations share is named after the first of them
  * (the team member's answer is UpdateTeamMemberResponse, though resetMemberSecondFactors answers it too).
  */
-const endpoints: (Endpoint | PublicEndpoint)[] = [
+export const endpoints: (Endpoint | PublicEndpoint)[] = [
   ...orderEndpoints,
   ...exchangeEndpoints,
   ...payoutLinkEndpoints,
@@ -169,7 +169,7 @@ const endpoints: (Endpoint | PublicEndpoint)[] = [
 ];
 
 /** The endpoints anyone may call (publicEndpoint) that the document lists last, after every signed-in one. */
-const publicEndpoints: PublicEndpoint[] = [...signInEndpoints, ...accountLinkEndpoints];
+export const publicEndpoints: PublicEndpoint[] = [...signInEndpoints, ...accountLinkEndpoints];
 
 /** The operations that reveal a secret, move money or change who may act (apiRoute's stepUp). */
 const stepUpOperations = new Set(endpoints.flatMap((e) => (e.access !== "public" && e.access.stepUp ? [e.doc.operationId] : [])));
