@@ -28,13 +28,14 @@ import { accountSecurity, passkeyView } from "@/lib/dashboard/account/security";
 import { everyone } from "@/lib/dashboard/account/roles";
 import { endpoint } from "../endpoint";
 import { stepUpNote } from "./step-up";
+import { mutation } from "../error-sets";
 
 // A person's own second factors (/api/account): passkeys, the authenticator app and recovery codes,
 // whatever their role, audited in their own tenant's log. Every one of them is open to someone who
 // must still set up a factor (duringEnrolment), since this is where they set it up. Signing in
 // itself is next-auth's (POST /api/auth/callback/{credentials, second-factor, passkey}).
 
-const change = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
+const change = mutation;
 const stepUp = [...change, "reauthentication_required"] satisfies ErrorCode[];
 const own = { ...everyone, duringEnrolment: true };
 const tag = "account";

@@ -15,13 +15,13 @@ import { recordPayout } from "@/lib/dashboard/reports/statements";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 import { serviceTime } from "@/lib/service-api/client";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // Affiliate agreements: the labels of the settings page, and the agreements with their share
 // periods and the payouts received, whose statements and reports count the affiliate's earnings.
 // Everyone reads them; admins and operators change them, in the audit log.
 
 const read = ["unauthorized", "forbidden"] satisfies ErrorCode[];
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
 const agreementId = { affiliate_id: "The service's affiliate_id (UUID)" };
 const tag = "affiliate reports";
 

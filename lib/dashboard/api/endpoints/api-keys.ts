@@ -4,11 +4,11 @@ import { apiKeyCreateBodySchema, apiKeyCreatedSchema, apiKeyListSchema } from "@
 import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/dashboard/auth/api-keys";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // The API's keys (/api/settings/api-keys, admins and operators). A key itself never opens these.
 
 const read = ["unauthorized", "forbidden"] satisfies ErrorCode[];
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
 const tag = "api keys";
 
 // GET /api/settings/api-keys – never the keys themselves

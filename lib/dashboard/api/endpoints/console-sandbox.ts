@@ -20,12 +20,12 @@ import {
 } from "@/lib/service-api/operator-contract";
 import { endpoint } from "../endpoint";
 import { sandboxOnly } from "./simulator";
+import { mutation } from "../error-sets";
 
 // The operator console's controls of this app's sandbox (/api/operator/sandbox, role operator),
 // each passed on to the sandbox's operator API: its webhook deliveries, clients, payments, any
 // exchange and its clocks. Audited in the console's own log.
 
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
 const upstream = ["upstream_unavailable", "upstream_invalid_response", "upstream_timeout"] satisfies ErrorCode[];
 const operatorRead = ["unauthorized", "forbidden"] satisfies ErrorCode[];
 const operators = { roles: ["operator" as const], scope: "global" as const };

@@ -21,12 +21,12 @@ import {
   updateConsoleTenant,
 } from "@/lib/dashboard/console/console";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // The operator console (/api/operator, role operator): every tenant, user and exchange. Its
 // actions belong to no one tenant, so they are audited in the console's own log. The sandbox's
 // controls are in console-sandbox.ts.
 
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
 const operatorRead = ["unauthorized", "forbidden"] satisfies ErrorCode[];
 const operators = { roles: ["operator" as const], scope: "global" as const };
 const tag = "operator console";

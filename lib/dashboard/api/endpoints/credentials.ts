@@ -13,13 +13,13 @@ import { credentials, replaceCredentials, revealSecret, rotateSecret, webhookSec
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 import { requestOrigin } from "@/lib/http/request-origin";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // A tenant's secrets with the service (/api/settings, admins and operators): the webhook secret
 // and the API credentials. Shown masked; revealing, rotating or replacing one asks for step-up and
 // is in the audit log.
 
 const read = ["unauthorized", "forbidden"] satisfies ErrorCode[];
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
 const upstream = ["upstream_unavailable", "upstream_invalid_response", "upstream_timeout"] satisfies ErrorCode[];
 const tag = "settings";
 

@@ -25,13 +25,13 @@ import { listDeliveries, recoverDeliveries, resendDelivery, sendTestEvent } from
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 import { pathId } from "@/lib/http/route-params";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // Webhook forwarding (/api/forwarding, admins and operators): endpoints of the affiliate's own
 // systems, signed per Standard Webhooks, and their deliveries. Every change is in the audit log;
 // one that sets a URL or a secret asks for step-up.
 
 const read = ["unauthorized", "forbidden"] satisfies ErrorCode[];
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
 const tag = "forwarding";
 const endpointId = { id: "Endpoint UUID" };
 const signing =

@@ -1,5 +1,4 @@
 import "server-only";
-import type { ErrorCode } from "@/lib/errors";
 import {
   markReadBodySchema,
   notificationListSchema,
@@ -13,10 +12,11 @@ import { listNotifications, markRead, unreadCount } from "@/lib/dashboard/notifi
 import { preferencesOf, setPreferences } from "@/lib/dashboard/notifications/preferences";
 import { everyone } from "@/lib/dashboard/account/roles";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // A person's own notifications (the bell) and how they receive each category, whatever their role.
 
-const change = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
+const change = mutation;
 const tag = "notifications";
 
 // GET /api/notifications – the caller's notifications, newest first by default (?cursor= pages, ?unread=1, ?range=&from=&to=&sort=)

@@ -1,5 +1,4 @@
 import "server-only";
-import type { ErrorCode } from "@/lib/errors";
 import {
   scenarioListSchema,
   scenarioRunCreateSchema,
@@ -12,10 +11,10 @@ import {
 import { builtInScenarios } from "@/lib/dashboard/scenarios/built-ins";
 import { listRuns, readRun, startRun } from "@/lib/dashboard/scenarios/runs";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // The sandbox's scenarios (docs/scenarios.md): the built-in ones, running one, and the runs.
 
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
 const tag = "scenarios";
 
 // GET /api/sandbox/scenarios – the built-in scenarios, their values and the webhooks each makes

@@ -6,11 +6,12 @@ import { resetMemberFactors, securityPolicy, setSecurityPolicy } from "@/lib/das
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 import { endpoint } from "../endpoint";
 import { stepUpNote } from "./step-up";
+import { mutation } from "../error-sets";
 
 // A tenant's sign-in policy (/api/settings/security) and the way out for a member who lost every
 // factor (admins and operators): both change who may act, so both need a recent factor.
 
-const change = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
+const change = mutation;
 const stepUp = [...change, "reauthentication_required"] satisfies ErrorCode[];
 const tag = "settings";
 

@@ -8,12 +8,12 @@ import { refreshExchange } from "@/lib/dashboard/exchanges/refresh-exchange";
 import { simulatorFor } from "@/lib/dashboard/simulator/simulator";
 import { driveEventSchema, paymentFieldsSchema, paymentResultSchema } from "@/lib/service-api/operator-contract";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // The dashboard's test buttons, for tenants whose upstream is this app's sandbox. Each checks that
 // the order or exchange is the tenant's and that the sandbox is its upstream (404 otherwise) before
 // it reads the body, so their bodies are documented here and read by the handlers.
 
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
 const upstream = ["upstream_unavailable", "upstream_invalid_response", "upstream_timeout"] satisfies ErrorCode[];
 export const sandboxOnly = "Only while the sandbox runs in this app (404 otherwise).";
 const tag = "simulator";

@@ -1,5 +1,4 @@
 import "server-only";
-import type { ErrorCode } from "@/lib/errors";
 import { requestOrigin } from "@/lib/http/request-origin";
 import { clientAddress } from "@/lib/dashboard/auth/client-address";
 import {
@@ -11,6 +10,7 @@ import {
 import { reauthenticate, reauthMethods, stepUpOptions } from "@/lib/dashboard/account/reauthenticate";
 import { everyone } from "@/lib/dashboard/account/roles";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // Confirming it's you (step-up, /api/account/reauthenticate): a factor, or the password without
 // one, confirmed again opens the sensitive actions for 5 minutes. Open during enrolment too, as
@@ -20,7 +20,7 @@ import { endpoint } from "../endpoint";
 export const stepUpNote =
   "Needs a factor confirmed within 5 minutes (`403 reauthentication_required` otherwise: POST /account/reauthenticate, then again).";
 
-const change = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
+const change = mutation;
 const tag = "account";
 
 // GET /api/account/reauthenticate – what the person may confirm with, and until when they need not

@@ -14,12 +14,12 @@ import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 import { requestLocale } from "@/i18n/request-locale";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // A tenant's team (/api/settings/team, admins and operators) and its sign-in history: every
 // change is in the audit log, and each that changes who may act asks for step-up.
 
 const read = ["unauthorized", "forbidden"] satisfies ErrorCode[];
-const mutation = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
 const tag = "settings";
 // A member is a user of the tenant: documented as "User UUID", though a wrong one is 404 "No such member".
 const userId = { id: "User UUID" };

@@ -1,16 +1,17 @@
 import "server-only";
-import { ApiError, type ErrorCode } from "@/lib/errors";
+import { ApiError } from "@/lib/errors";
 import { isTimeZone } from "@/lib/time-zone";
 import { timeZoneBodySchema, timeZoneSchema, type TimeZoneSetting } from "@/lib/dashboard/contract/settings-api";
 import { setTenantTimeZone } from "@/lib/dashboard/auth/tenant-admin";
 import { forgetTenants } from "@/lib/dashboard/auth/tenants";
 import { settingsRoles } from "@/lib/dashboard/settings/roles";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // The time zone a tenant's reports, statements and weekly summary count days and months in
 // (/api/settings/time-zone, admins and operators).
 
-const change = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] satisfies ErrorCode[];
+const change = mutation;
 const tag = "settings";
 
 // GET /api/settings/time-zone – the time zone the tenant's reports count days and months in

@@ -10,12 +10,13 @@ import {
 } from "@/lib/dashboard/contract/lists-api";
 import { deleteView, listViews, patchView, saveView } from "@/lib/dashboard/views/saved-views";
 import { endpoint } from "../endpoint";
+import { mutation } from "../error-sets";
 
 // Saved views: a list's filters, range and sort under a name, the caller's own or shared within the
 // tenant. Viewers too (a view is their own); none of it is audited.
 
 const anyone = { roles: ["operator", "admin", "viewer"] satisfies Role[] };
-const change = ["unauthorized", "forbidden", "invalid_request", "payload_too_large", "unsupported_media_type"] as const;
+const change = mutation;
 
 // GET /api/views?list=
 export const listSavedViews = endpoint({
