@@ -41,6 +41,19 @@ const COMPONENT_LAYERS = [
   ["exchanges", "pay"],
   ["operator", "orders", "overview"],
 ];
+// What the browser runs or shares with it: its components, its client code, the dashboard's contract,
+// the service's wire schemas it reads, and the JSON reader both sides use.
+const BROWSER_SIDE = [
+  "components/**/*.{ts,tsx}",
+  "lib/dashboard/client/**/*.{ts,tsx}",
+  "lib/dashboard/contract/*-api.ts",
+  "lib/dashboard/contract/live-notice-kinds.ts",
+  "lib/dashboard/contract/report-values.ts",
+  "lib/service-api/schemas.ts",
+  "lib/service-api/operator-contract.ts",
+  "lib/service-api/error-body.ts",
+  "lib/http/parse-json.ts",
+];
 const NOT_CHECKED = ["tests/**", "e2e/**", "scripts/**", "**/*.test.ts", "instrumentation.ts", "lib/boot.ts"];
 
 // The dashboard's folders in layers, lowest first (docs/architecture.md#layers): a folder imports
@@ -116,6 +129,30 @@ const config = [
     rules: { "no-restricted-imports": ["error", { patterns: [noSandbox, noDashboard, noPages] }] },
   },
   ...layerRules("lib", SHARED_LAYERS, "SHARED_LAYERS", [noSandbox, noDashboard, noPages]),
+  // One zod dialect per side (docs/architecture.md#validation): what the browser runs, and the
+  // contract it shares with the server, is written in zod/mini, whose functions a bundle can cut to
+  // what is called; what runs only on the server, in zod. A separate rule name from the layers'
+  // no-restricted-imports, which a second setting of the same rule would replace.
+  {
+    files: BROWSER_SIDE,
+    ignores: NOT_CHECKED,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod", message: "The browser's side is written in zod/mini (docs/architecture.md#validation)." }] },
+      ],
+    },
+  },
+  {
+    files: ["lib/**/*.{ts,tsx,mjs,mts}", "app/**/*.{ts,tsx}", "cli/**/*.mjs", "scripts/**/*.{ts,mjs}", "instrumentation.ts"],
+    ignores: [...BROWSER_SIDE, "**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "zod/mini", message: "The server's side is written in zod (docs/architecture.md#validation)." }] },
+      ],
+    },
+  },
   {
     // links prefetch when a person reaches for them, not for every link in view (components/ui/app-link.tsx)
     files: ["app/**/*.tsx", "components/**/*.tsx"],

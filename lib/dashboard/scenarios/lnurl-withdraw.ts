@@ -1,5 +1,5 @@
 import "server-only";
-import * as z from "zod/mini";
+import { z } from "zod";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import { decodeLnurl } from "@/lib/lightning/lnurl";
 import { mintInvoice } from "@/lib/lightning/mint-invoice";

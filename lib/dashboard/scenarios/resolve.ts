@@ -1,5 +1,5 @@
 import "server-only";
-import * as z from "zod/mini";
+import { z } from "zod";
 import { ApiError, detailsFromZod, type ErrorDetail } from "@/lib/errors";
 import { resolvedStepSchema, type ResolvedStep, type Scenario } from "@/lib/dashboard/contract/scenarios-api";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import * as z from "zod/mini";
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { scenarioRuns } from "@/lib/db/schema";
 import { errorText } from "@/lib/log";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, or } from "drizzle-orm";
-import type * as z from "zod/mini";
+import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { savedViews, users } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
@@ -19,7 +19,7 @@ import { ListParamError, parseDateRange } from "@/lib/dashboard/lists/date-range
 /** Views one user keeps of one list, their shared ones included. */
 export const VIEWS_PER_LIST = 50;
 
-const schemas: Record<ListKind, z.ZodMiniType> = {
+const schemas: Record<ListKind, z.core.$ZodType> = {
   exchanges: exchangeListQuerySchema,
   orders: orderListQuerySchema,
   events: webhookEventQuerySchema,
@@ -47,7 +47,7 @@ export function checkedQuery(list: ListKind, query: string): string {
     if (pageIds[list]?.includes(name) && !UUID.test(value)) throw refuse("query", `${name}: a UUID`);
   }
   const values = Object.fromEntries(params);
-  const parsed = schemas[list].safeParse(values);
+  const parsed = z.safeParse(schemas[list], values);
   if (!parsed.success) throw refuse("query", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
   try {
     parseDateRange(values, "UTC", new Date());

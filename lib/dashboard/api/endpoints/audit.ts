@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import * as zm from "zod/mini";
 import {
   auditExportQuerySchema,
   auditPageSchema,
@@ -63,12 +62,12 @@ export const listAuditLog = endpoint({
       "Who changed what, when, and with what result, newest first, with each target's kind and whether it still exists, " +
       "and the first page's count of matching entries (exact up to 10 000) (admins and operators).",
     tag,
-    query: zm.extend(auditQuerySchema, tenantQuery.shape),
+    query: z.object({ ...auditQuerySchema.shape, ...tenantQuery.shape }),
     success: { status: 200, description: "A page of the audit log", schema: auditPageSchema },
     errors: [...auditRead],
   },
   handler: async ({ req, db, tenant, user }) => {
-    const query = parseOrThrow(zm.extend(auditQuerySchema, { tenant_id: zm.nullish(zm.string()) }), searchParams(req));
+    const query = parseOrThrow(z.object({ ...auditQuerySchema.shape, tenant_id: z.string().nullish() }), searchParams(req));
     const scope = user.role === "operator" && !query.tenant_id ? null : tenant.id;
     return Response.json(await listAudit(db, scope, query, tenant.timeZone));
   },
@@ -88,7 +87,7 @@ export const exportAuditCsv = endpoint({
       "request_id. RFC 4180 CSV in UTF-8 with a header row; text cells that begin with =, +, -, @, tab or carriage return " +
       "start with an apostrophe (admins and operators).",
     tag,
-    query: zm.extend(auditExportQuerySchema, tenantQuery.shape),
+    query: z.object({ ...auditExportQuerySchema.shape, ...tenantQuery.shape }),
     success: {
       status: 200,
       description: "The download (Content-Disposition: attachment)",

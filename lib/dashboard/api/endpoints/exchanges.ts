@@ -1,5 +1,5 @@
 import "server-only";
-import { extend } from "zod/mini";
+import { z } from "zod";
 import { exchangeListQuerySchema, exchangePageSchema, storedEventsSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { exchangePayoutPatchSchema, exchangeSchema } from "@/lib/service-api/schemas";
 import { serviceTime } from "@/lib/service-api/client";
@@ -26,7 +26,7 @@ export const listIndexedExchanges = endpoint({
   method: "GET",
   path: "/exchanges",
   access: {},
-  query: extend(exchangeListQuerySchema, tenantQuery.shape),
+  query: z.object({ ...exchangeListQuerySchema.shape, ...tenantQuery.shape }),
   doc: {
     operationId: "listExchanges",
     summary: "List exchanges",

@@ -1,5 +1,5 @@
 import "server-only";
-import { extend } from "zod/mini";
+import { z } from "zod";
 import { orderListQuerySchema, orderPageSchema } from "@/lib/dashboard/contract/dashboard-api";
 import { challengeCreateSchema, challengeSchema, orderCreateSchema, orderPatchSchema, orderSchema } from "@/lib/service-api/schemas";
 import { serviceTime } from "@/lib/service-api/client";
@@ -64,7 +64,7 @@ export const listIndexedOrders = endpoint({
   method: "GET",
   path: "/orders",
   access: {},
-  query: extend(orderListQuerySchema, tenantQuery.shape),
+  query: z.object({ ...orderListQuerySchema.shape, ...tenantQuery.shape }),
   doc: {
     operationId: "listOrders",
     summary: "List orders",
