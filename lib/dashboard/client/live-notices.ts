@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { liveNoticeKinds, type LiveFrame, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 
 // The shell follows the tenant's live stream once per tab and passes what it hears to whatever
-// the page is made of: react-query caches invalidate their queries, server-rendered pages refresh.
+// the page is made of: server-rendered pages refresh, client parts follow what concerns them.
 // A channel rather than a context: the shell carries no data library of its own.
 
 /** The kinds of notice a signed-in browser receives (lib/dashboard/contract/live-notice-kinds.ts). */

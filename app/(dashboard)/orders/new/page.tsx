@@ -1,7 +1,6 @@
 import { NewOrderWizard } from "@/components/orders/new-order/new-order-wizard";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";
-import { QueryProvider } from "@/lib/dashboard/client/query-provider";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { listAgreements } from "@/lib/dashboard/reports/agreements";
 import { serviceTime } from "@/lib/service-api/client";
@@ -15,9 +14,9 @@ export default async function Page() {
   // the agreements an order may name, offered by their labels (Settings → Affiliate agreements)
   const agreements = await listAgreements(db, tenant.id, tenant.timeZone, serviceTime(tenant.baseUrl));
   return (
-    <QueryProvider>
+    <>
       <LiveRefresh on="session" />
       <NewOrderWizard agreements={agreements.map(({ affiliate_id, label }) => ({ affiliate_id, label }))} />
-    </QueryProvider>
+    </>
   );
 }
