@@ -1,35 +1,30 @@
 "use client";
 import { Link } from "@/components/ui/app-link";
-import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect } from "react";
 import { useTranslations } from "next-intl";
-import { apiFetch } from "@/lib/dashboard/client/api";
 import { useLiveSignals } from "@/lib/dashboard/client/live-notices";
-import { unreadCountSchema } from "@/lib/dashboard/contract/notifications-api";
 
 /** Tells the bell to count again (the notifications page marked some read). */
 export const UNREAD_CHANGED = "dashboard:unread-changed";
 
-/** The header's bell: the unread count, asked again whenever the live stream says a notification came. */
-export function Bell() {
+/**
+ * The header's bell: the unread count as the server rendered it with the page, which is drawn
+ * again when the live stream says a notification came or the notifications page marked some read.
+ */
+export function Bell({ unread }: { unread: number }) {
   const t = useTranslations("shell");
   const pathname = usePathname();
-  const [count, setCount] = useState<number | null>(null);
-  const refresh = useCallback(() => {
-    apiFetch("/api/notifications/unread", unreadCountSchema).then(
-      (r) => setCount(r.unread),
-      () => undefined,
-    );
-  }, []);
+  const router = useRouter();
   useEffect(() => {
-    refresh();
-    window.addEventListener(UNREAD_CHANGED, refresh);
-    return () => window.removeEventListener(UNREAD_CHANGED, refresh);
-  }, [refresh]);
+    const redraw = () => router.refresh();
+    window.addEventListener(UNREAD_CHANGED, redraw);
+    return () => window.removeEventListener(UNREAD_CHANGED, redraw);
+  }, [router]);
   useLiveSignals((signal) => {
-    if (signal.kind === "notification" || signal.kind === "reconnected") refresh();
+    // after a drop, what came meanwhile is not replayed: count again
+    if (signal.kind === "notification" || signal.kind === "reconnected") router.refresh();
   });
-  const unread = count ?? 0;
   return (
     <Link
       href="/notifications"

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { useConfirm } from "@/components/ui/confirm-dialog";
@@ -73,26 +74,28 @@ function LinkRow({ link, onRevoke, busy }: { link: PayoutLinkItem; onRevoke: (()
  * The exchange's payout links: each one's state, who made it, when it ends and when its page was
  * last opened, with a way to revoke those that still work; and, for an exchange awaiting its
  * Lightning payout, a new link (shown once). A new link while one is open asks first, then
- * replaces it. The list is the server's (`initial`) until this card changes it.
+ * replaces it. The list is the server's; after a change the page is drawn again.
  */
-export function PayoutLinksCard({ exchangeId, initial, linkable }: { exchangeId: string; initial: PayoutLinkItem[]; linkable: boolean }) {
+export function PayoutLinksCard({
+  exchangeId,
+  initial: links,
+  linkable,
+}: {
+  exchangeId: string;
+  initial: PayoutLinkItem[];
+  linkable: boolean;
+}) {
   const t = useTranslations("payouts.link");
   const f = useFormat();
   const canMutate = useCanMutate();
   const { ask, dialog } = useConfirm();
   const { busy, error, run } = useSubmit();
-  // what this card fetched, until the server renders the page again with newer links
-  const [fetched, setFetched] = useState<{ from: PayoutLinkItem[]; links: PayoutLinkItem[] } | null>(null);
-  const links = fetched?.from === initial ? fetched.links : initial;
+  const router = useRouter();
+
   const [created, setCreated] = useState<PayoutLink | null>(null);
   if (!linkable && links.length === 0) return null;
 
   const base = `/api/exchanges/${exchangeId}`;
-  const reload = async () => {
-    const { data } = await apiFetch(`${base}/payout-links`, payoutLinkListSchema);
-    setFetched({ from: initial, links: data });
-    return data;
-  };
   const confirmReplace = (open: PayoutLinkItem) =>
     ask({
       title: t("confirmTitle"),
@@ -112,11 +115,12 @@ export function PayoutLinksCard({ exchangeId, initial, linkable }: { exchangeId:
       } catch (e) {
         if (!(e instanceof ApiClientError && e.code === "payout_link_open")) throw e;
         // someone made one since this list was read: show it, and ask
-        const other = (await reload()).find((l) => l.live);
+        const { data } = await apiFetch(`${base}/payout-links`, payoutLinkListSchema);
+        const other = data.find((l) => l.live);
         if (!other || !(await confirmReplace(other))) return;
         setCreated(await post(true));
       }
-      await reload();
+      router.refresh();
     });
 
   const revoke = (link: PayoutLinkItem) => () =>
@@ -131,7 +135,7 @@ export function PayoutLinksCard({ exchangeId, initial, linkable }: { exchangeId:
       if (!yes) return;
       await apiFetch(`${base}/payout-links/${link.id}`, payoutLinkItemSchema, { method: "DELETE" });
       if (created?.id === link.id) setCreated(null);
-      await reload();
+      router.refresh();
     });
 
   return (

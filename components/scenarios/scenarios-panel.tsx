@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -9,17 +10,15 @@ import { useCanMutate } from "@/components/shell/session-context";
 import { Link } from "@/components/ui/app-link";
 import { apiFetch } from "@/lib/dashboard/client/api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
-import { useLiveSignals } from "@/lib/dashboard/client/live-notices";
 import {
   builtInNames,
-  scenarioRunListSchema,
+  RUNS_SHOWN,
   scenarioRunSchema,
   type BuiltInScenario,
   type ScenarioRun,
 } from "@/lib/dashboard/contract/scenarios-api";
 import { RunSteps } from "./run-steps";
 
-const RUNS_SHOWN = 10;
 const described = [...builtInNames, "custom"] as const;
 const isDescribed = (name: string): name is (typeof described)[number] => (described as readonly string[]).includes(name);
 
@@ -31,31 +30,22 @@ const badge = {
 
 /**
  * The built-in scenarios with a Run button (admins), and the tenant's recent runs with their
- * steps, asked for again whenever the live stream says a run moved on (`event: scenario_run`).
+ * steps, as the server rendered them (the page is drawn again when a run moves on). A run just
+ * started is shown at once, until the page drawn again lists it.
  */
-export function ScenariosPanel({ builtIns, initialRuns }: { builtIns: BuiltInScenario[]; initialRuns: ScenarioRun[] }) {
+export function ScenariosPanel({ builtIns, runs: rendered }: { builtIns: BuiltInScenario[]; runs: ScenarioRun[] }) {
   const t = useTranslations("scenarios");
   const canRun = useCanMutate();
   const { busy, error, run } = useSubmit();
-  const [runs, setRuns] = useState(initialRuns);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const router = useRouter();
+  const [started, setStarted] = useState<ScenarioRun | null>(null);
   const [starting, setStarting] = useState<string | null>(null);
-  const reload = () =>
-    apiFetch(`/api/sandbox/scenario-runs?limit=${RUNS_SHOWN}`, scenarioRunListSchema).then(
-      (list) => {
-        setRuns(list.data);
-        setLoadFailed(false);
-      },
-      () => setLoadFailed(true),
-    );
-  useLiveSignals((signal) => {
-    if (signal.kind === "scenario_run" || signal.kind === "reconnected") void reload();
-  });
+  const runs = started && !rendered.some((r) => r.id === started.id) ? [started, ...rendered].slice(0, RUNS_SHOWN) : rendered;
   const start = (name: string) => {
     setStarting(name);
     void run(async () => {
-      const started = await apiFetch(`/api/sandbox/scenarios/${name}/runs`, scenarioRunSchema, { method: "POST", body: {} });
-      setRuns((shown) => [started, ...shown.filter((r) => r.id !== started.id)].slice(0, RUNS_SHOWN));
+      setStarted(await apiFetch(`/api/sandbox/scenarios/${name}/runs`, scenarioRunSchema, { method: "POST", body: {} }));
+      router.refresh();
     }).finally(() => setStarting(null));
   };
   const describe = (name: string) => (isDescribed(name) ? t(`descriptions.${name}`) : name);
@@ -84,7 +74,6 @@ export function ScenariosPanel({ builtIns, initialRuns }: { builtIns: BuiltInSce
         <FormError message={error} className="mt-3" />
       </Card>
       <Card title={t("runs")}>
-        {loadFailed && <FormError message={t("loadFailed")} className="mb-3" />}
         {runs.length === 0 ? (
           <EmptyState title={canRun ? t("noRuns") : t("noRunsYet")} />
         ) : (

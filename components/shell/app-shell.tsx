@@ -187,7 +187,7 @@ function Chrome({ user, languages, children }: { user: ShellUser; languages: Rea
           </div>
           <div className="ml-auto flex items-center gap-x-2">
             <LiveIndicator status={status} serviceFailingSince={user.serviceFailingSince} />
-            {user.role !== "operator" && <Bell />}
+            {user.unread !== null && <Bell unread={user.unread} />}
             <HeaderMenu
               key={`sections ${pathname}`}
               className="inline-flex lg:hidden"

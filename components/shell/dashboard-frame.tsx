@@ -15,6 +15,7 @@ import { SandboxBanner } from "@/components/shell/sandbox-banner";
 import { ExampleActivityBanner } from "@/components/shell/example-activity-banner";
 import { exampleActivity } from "@/lib/dashboard/demo/demo-progress";
 import { reachabilityOf } from "@/lib/dashboard/upstream/reachability";
+import { unreadCount } from "@/lib/dashboard/notifications/inbox";
 
 /** What the dashboard's client components read: its own catalogue, not the public pages'. */
 const clientNamespaces = Object.keys(dashboardCatalogue) as (keyof typeof dashboardCatalogue)[];
@@ -27,7 +28,8 @@ const clientNamespaces = Object.keys(dashboardCatalogue) as (keyof typeof dashbo
 export async function DashboardFrame({ user, path, children }: { user: CurrentUser; path: string; children: ReactNode }) {
   const [locale, messages, timeZone] = await Promise.all([getLocale(), getMessages(), getTimeZone()]);
   const picked = Object.fromEntries(clientNamespaces.map((ns) => [ns, messages[ns]]));
-  const tenants = await allTenants(await getDb());
+  const db = await getDb();
+  const [tenants, unread] = await Promise.all([allTenants(db), user.role === "operator" ? null : unreadCount(db, user.id)]);
   const tenant = user.role === "operator" ? tenants.find((t) => t.isDefault) : tenants.find((t) => t.id === user.tenantId);
   const network = tenant?.network ?? "mainnet";
   // a disabled tenant's members keep their own account page, with this notice, and nothing else
@@ -47,11 +49,12 @@ export async function DashboardFrame({ user, path, children }: { user: CurrentUs
           simulator: sandbox,
           mustEnrol: user.mustEnrol || paused,
           serviceFailingSince: tenant ? (reachabilityOf(tenant.baseUrl).failingSince?.toISOString() ?? null) : null,
+          unread,
           streamScope: streamScopeOf(user.sessionId),
         }}
       >
         {sandbox && <SandboxBanner />}
-        {activity && <ExampleActivityBanner initial={activity} />}
+        {activity && <ExampleActivityBanner activity={activity} />}
         {paused && <TenantPaused />}
         {children}
       </AppShell>

@@ -1,37 +1,27 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useTranslations } from "next-intl";
-import { apiFetch } from "@/lib/dashboard/client/api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
-import { healthSchema, type ExampleActivity } from "@/lib/dashboard/contract/dashboard-api";
+import type { ExampleActivity } from "@/lib/dashboard/contract/dashboard-api";
 
 const POLL_MS = 2_000;
 
 /**
  * While a fresh demo database's example activity is made (the sandbox's clock runs from five
  * weeks back to now, within a minute or so): how far it is, and why a challenge taken meanwhile
- * can expire. It follows GET /api/health and, once the activity is done, shows the pages anew.
+ * can expire. The page is drawn again every two seconds meanwhile (its rows fill in as they are
+ * made); once the activity is done, the server renders no banner.
  */
-export function ExampleActivityBanner({ initial }: { initial: ExampleActivity }) {
+export function ExampleActivityBanner({ activity }: { activity: ExampleActivity }) {
   const t = useTranslations("shell.exampleActivity");
   const f = useFormat();
   const router = useRouter();
-  const [activity, setActivity] = useState<ExampleActivity | null>(initial);
+  // a refresh that failed is simply made again at the next tick
   useEffect(() => {
-    if (!activity) return;
-    const timer = setTimeout(() => {
-      apiFetch("/api/health", healthSchema)
-        .then((health) => {
-          setActivity(health.example_activity ?? null);
-          if (!health.example_activity) router.refresh();
-        })
-        // a failed look is tried again at the next tick
-        .catch(() => setActivity({ ...activity }));
-    }, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [activity, router]);
-  if (!activity) return null;
+    const timer = setInterval(() => router.refresh(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [router]);
   return (
     <p
       role="status"

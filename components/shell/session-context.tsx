@@ -15,6 +15,8 @@ export type ShellUser = {
   mustEnrol: boolean;
   /** Since when this instance's calls to the tenant's service fail (ISO), as of the page's render; null: they go through. */
   serviceFailingSince?: string | null;
+  /** Their unread notifications, as of the page's render (operators have no bell: null). */
+  unread: number | null;
   /** What this session's tabs name their shared live stream after (lib/dashboard/auth/current-user.ts, streamScopeOf). */
   streamScope: string;
 };

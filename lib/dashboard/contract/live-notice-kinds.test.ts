@@ -13,7 +13,7 @@ describe("the pages a notice redraws", () => {
     ["snapshot", ["snapshots", "all"]],
     ["notification", []],
     ["request_log", ["requestLogs"]],
-    ["scenario_run", []],
+    ["scenario_run", ["scenarioRuns"]],
     ["webhook_resent", []],
   ] as const)("%s redraws %j", (kind, pages) => {
     expect(refreshedPages.filter((page) => refreshesPage(kind, page))).toEqual(pages);

@@ -16,7 +16,7 @@ const everyRole = ["operator", "admin", "viewer"] as const;
 type Role = (typeof everyRole)[number];
 
 /** The server-rendered pages LiveRefresh redraws, by what they show (besides a reconnect or a refusal, which redraw every page). */
-export const refreshedPages = ["snapshots", "all", "requestLogs", "session"] as const;
+export const refreshedPages = ["snapshots", "all", "requestLogs", "scenarioRuns", "session"] as const;
 export type RefreshedPage = (typeof refreshedPages)[number];
 
 type Kind = {
@@ -73,12 +73,12 @@ export const liveNoticeKinds = {
     to: { roles: everyRole, scopes: ["logs"] },
     refreshes: ["requestLogs"],
   },
-  /** A scenario run of the tenant moved on: the Scenarios panel and `trigger` ask for it (a key with `read` may read runs). */
+  /** A scenario run of the tenant moved on: the Scenarios page redraws and `trigger` asks for it (a key with `read` may read runs). */
   scenario_run: {
     when: "a scenario run of the tenant moved on",
     frame: scenarioRunFrameSchema,
     to: { roles: everyRole, scopes: ["read"] },
-    refreshes: [],
+    refreshes: ["scenarioRuns"],
   },
   /** `POST /api/webhook-events/{seq}/resend`: every `listen` of the tenant forwards the stored event again. */
   webhook_resent: {

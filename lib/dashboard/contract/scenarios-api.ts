@@ -40,6 +40,8 @@ const seconds = z
   .check(z.maximum(10 * 365 * 24 * 3600));
 /** A wait holds a job's claim: well below the claim's minute (lib/dashboard/jobs/runner.ts). */
 export const MAX_WAIT_SECONDS = 45;
+/** The recent runs the Scenarios page shows. */
+export const RUNS_SHOWN = 10;
 const waitSeconds = z.int().check(z.minimum(1)).check(z.maximum(MAX_WAIT_SECONDS));
 
 const count = z.int().check(z.minimum(1)).check(z.maximum(20));
