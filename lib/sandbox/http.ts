@@ -94,8 +94,6 @@ export function operatorRoute(handler: (ctx: SandboxContext) => Promise<Response
   });
 }
 
-/** Reads a JSON body of at most 64 KiB (lib/http/read-body.ts). */
-
 export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
   return jsonAnswer(body, { status, headers });
 }
@@ -104,8 +102,9 @@ type Handler = (req: Request, context: RouteContext) => Promise<Response>;
 
 /**
  * Handlers for the methods a sandbox path does not serve: a JSON 405 with Allow (404 while the
- * sandbox is off). A route module exports the ones it lacks:
- * `export const { PUT, PATCH, DELETE } = otherMethods("GET", "POST");`
+ * sandbox is off). `serve` (./endpoint.ts) answers them for a path's endpoints; a route module
+ * that is no endpoint's (openapi.json) exports the ones it lacks:
+ * `export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");`
  */
 export function otherMethods(...allowed: HttpMethod[]): Record<HttpMethod, Handler> {
   const handler = sandboxRoute(async () => {

@@ -12,12 +12,12 @@ const log = logger("sandbox-lnurl");
 const CORS = { "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" };
 
 /** LNURL responses: JSON with CORS for browser wallets; every failure an LNURL error body. */
-export function lnurlRoute(handler: (db: Db, params: Record<string, string>, url: URL) => Promise<unknown>) {
+export function lnurlRoute(handler: (ctx: { req: Request; db: Db; params: Record<string, string>; url: URL }) => Promise<unknown>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     try {
       if (!env().sandboxEnabled) return Response.json(lnurlError("Not found"), { status: 404, headers: CORS });
       const params = await routeParams(req, context);
-      const body = await handler(await getDb(), params, new URL(req.url));
+      const body = await handler({ req, db: await getDb(), params, url: new URL(req.url) });
       return Response.json(body, { headers: CORS });
     } catch (error) {
       if (error instanceof ApiError) {

@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { ApiError } from "@/lib/errors";
 import { checkIban } from "@/lib/banking/iban";
 import { currencies, type OrderCreate } from "@/lib/service-api/schemas";
-import { completeChallenge, findOpenChallenge } from "../challenges";
+import { completeChallenge, findOpenChallenge } from "../challenges/challenges";
 import { clientNow } from "../clock";
 import { creditorFields, newCreditorReference } from "../bank";
 import { resolveAffiliate } from "./affiliates";

@@ -1,12 +1,6 @@
-import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
-import { deliveryFiltersSchema, listDeliveries } from "@/lib/sandbox/operator/list-deliveries";
+import { serve } from "@/lib/sandbox/endpoint";
+import { listDeliveriesEndpoint } from "@/lib/sandbox/operator/endpoints";
 
 export const dynamic = "force-dynamic";
 
-// GET /sandbox/operator/deliveries?exchange_id=&endpoint_id=&status=&since=&limit=
-export const GET = operatorRoute(async ({ req, db }) => {
-  const filters = deliveryFiltersSchema.parse(Object.fromEntries(new URL(req.url).searchParams));
-  return json(await listDeliveries(db, filters));
-});
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(listDeliveriesEndpoint);

@@ -1,11 +1,6 @@
-import { payRequestCallback } from "@/lib/sandbox/lightning-addresses/lightning-addresses";
-import { lnurlOptions, lnurlRoute } from "@/lib/sandbox/lnurl/lnurl-route";
-import { otherMethods } from "@/lib/sandbox/http";
+import { serve } from "@/lib/sandbox/endpoint";
+import { lnurlPayCallbackEndpoint } from "@/lib/sandbox/lightning-addresses/endpoints";
 
 export const dynamic = "force-dynamic";
 
-// LUD-06 callback of a test Lightning Address: ?amount=<msat> → {pr, routes}
-export const GET = lnurlRoute((db, params, url) => payRequestCallback(db, params.name ?? "", url.searchParams.get("amount")));
-export const OPTIONS = lnurlOptions;
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = serve(lnurlPayCallbackEndpoint);

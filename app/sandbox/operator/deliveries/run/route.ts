@@ -1,9 +1,6 @@
-import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
-import { deliverDue } from "@/lib/sandbox/outbox/deliver";
+import { serve } from "@/lib/sandbox/endpoint";
+import { runDueDeliveriesEndpoint } from "@/lib/sandbox/operator/endpoints";
 
 export const dynamic = "force-dynamic";
 
-// POST /sandbox/operator/deliveries/run – deliver everything due now
-export const POST = operatorRoute(async ({ db }) => json(await deliverDue(db)));
-
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(runDueDeliveriesEndpoint);

@@ -1,10 +1,6 @@
-import { clientRoute, json, otherMethods } from "@/lib/sandbox/http";
-import { getChallenge } from "@/lib/sandbox/challenges";
-import { idParam } from "@/lib/sandbox/params";
+import { serve } from "@/lib/sandbox/endpoint";
+import { getChallengeEndpoint } from "@/lib/sandbox/challenges/endpoints";
 
 export const dynamic = "force-dynamic";
 
-// GET /v1/challenges/{id}
-export const GET = clientRoute(async ({ db, clientId, params }) => json(await getChallenge(db, clientId, idParam(params.id, "challenge"))));
-
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(getChallengeEndpoint);

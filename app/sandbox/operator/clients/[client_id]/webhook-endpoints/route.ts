@@ -1,13 +1,6 @@
-import { json, operatorRoute, otherMethods } from "@/lib/sandbox/http";
-import { replaceWebhookEndpoints, webhookEndpointsSchema } from "@/lib/sandbox/operator/clients";
-import { readJson } from "@/lib/http/read-body";
+import { serve } from "@/lib/sandbox/endpoint";
+import { replaceWebhookEndpointsEndpoint } from "@/lib/sandbox/operator/endpoints";
 
 export const dynamic = "force-dynamic";
 
-// PUT /sandbox/operator/clients/{client_id}/webhook-endpoints
-export const PUT = operatorRoute(async ({ req, db, params }) => {
-  const input = await readJson(req, webhookEndpointsSchema);
-  return json(await replaceWebhookEndpoints(db, params.client_id ?? "", input));
-});
-
-export const { GET, POST, PATCH, DELETE } = otherMethods("PUT");
+export const { GET, POST, PUT, PATCH, DELETE } = serve(replaceWebhookEndpointsEndpoint);

@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { sandboxChallenges } from "@/lib/db/schema";
 import { ApiError } from "@/lib/errors";
-import { clientNow } from "./clock";
+import { clientNow } from "../clock";
 
 // docs/exchange-api.md#challenges: 8 characters of an unambiguous base32 alphabet (Crockford's,
 // without 0/O, 1/I/L and U), 30 minutes, single use.
