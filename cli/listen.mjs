@@ -1,14 +1,19 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { z } from "zod";
 import { call } from "./client.mjs";
 import { configDir, listenState, saveListenState, warnInClear } from "./config.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { followStream } from "./follow-stream.mjs";
 import { deliver } from "./forward.mjs";
 import { clock, colours, line, note, parseVisible, statusColour } from "./output.mjs";
-import { webhookEventDetailSchema, webhookEventPageSchema, webhookFrameSchema, webhookHealthSchema } from "./schemas.mjs";
+import {
+  webhookEventDetailSchema,
+  webhookEventPageSchema,
+  webhookFrameSchema,
+  webhookHealthSchema,
+  webhookResentFrameSchema,
+} from "./schemas.mjs";
 
 // `listen`: every webhook the dashboard stores for the tenant, forwarded to the developer's
 // local handler as the service would send it. The cursor of the last event handled is kept in
@@ -17,9 +22,6 @@ import { webhookEventDetailSchema, webhookEventPageSchema, webhookFrameSchema, w
 // sent again: at least once, as the service itself delivers). An event `events resend` sends
 // again (from any machine, with any key of the tenant) comes on the same stream as
 // `event: webhook_resent`, and is forwarded between the others, in the same queue.
-
-/** `event: webhook_resent` of GET /api/events: a stored event to forward again (lib/dashboard/contract/live-notice-kinds.ts). */
-const resentFrameSchema = z.looseObject({ seq: z.number().int().positive() });
 
 /** @typedef {{ type: string | null, url: string }} Route */
 
@@ -167,7 +169,7 @@ export async function listen(connection, options) {
       onLost: (reason) => note(`${clock()}  ${c.yellow(`${reason}; connecting again…`)}`),
       onFrame: (frame) => {
         if (frame.event === "webhook_resent") {
-          const { seq } = resentFrameSchema.parse(parseVisible(frame.data));
+          const { seq } = webhookResentFrameSchema.parse(parseVisible(frame.data));
           return serial(() => forward(seq, true));
         }
         if (frame.event !== "webhook") return;
