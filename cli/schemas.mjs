@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 
 // The dashboard's answers as this command line reads them: each parsed before use, so that a
-// dashboard of another version fails with a clear message, not with a wrong line. They are not a
-// copy: openapi.json holds the operations this command line calls, as the dashboard's OpenAPI
+// dashboard of another version fails with a clear message, not with a wrong line. None is typed by
+// hand: openapi.json holds the operations this command line calls, as the dashboard's OpenAPI
 // document (GET /api/openapi.json) describes them, and openapi.d.ts their types, both made by
 // `npm run cli:contract` and checked against the document by cli-contract.test.ts. Each answer is
 // picked by its operation and status, a stream's frame by its component's name. Objects are read
