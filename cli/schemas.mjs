@@ -61,7 +61,11 @@ function answerOf(operationId, status) {
     .flatMap((methods) => Object.values(methods))
     .find((candidate) => candidate.operationId === operationId);
   const schema = operation?.responses[String(status)]?.content?.["application/json"]?.schema;
-  if (!schema) throw new Error(`openapi.json: ${operationId} answers no JSON with ${status} (npm run cli:contract)`);
+  if (!schema) {
+    throw new Error(
+      `openapi.json: ${operationId} answers no JSON with ${status} (is it in CALLED_BY_THE_CLI of cli-contract.ts? npm run cli:contract)`,
+    );
+  }
   return /** @type {z.ZodType<AnswerOf<O, S>>} */ (zodOf(schema));
 }
 

@@ -9,7 +9,7 @@ import { format, resolveConfig } from "prettier";
 // picks each answer by its operation. cli-contract.test.ts fails when those files drift from the
 // document. The document is passed in: it is made in lib/dashboard/api, a layer above this one.
 
-/** The operations the command line calls (their operationIds): only these are copied. */
+/** The operations the command line calls (their operationIds): only these are copied, with their answers' schemas. */
 const CALLED_BY_THE_CLI = [
   "listWebhookEvents",
   "getWebhookEvent",
@@ -89,7 +89,7 @@ function namedFrames(schemas: Record<string, Json>, streams: string[]): Record<s
 }
 
 /** The part of the document the command line reads: its operations, and every schema they refer to. */
-export function cliOpenApi(document: OpenApiDocument): JsonObject {
+function cliOpenApi(document: OpenApiDocument): JsonObject {
   const paths: Record<string, Record<string, Json>> = {};
   for (const [route, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods as Record<string, JsonObject>)) {
