@@ -1,14 +1,19 @@
 import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { z } from "zod";
 import { call } from "./client.mjs";
 import { configDir, listenState, saveListenState, warnInClear } from "./config.mjs";
 import { CliError, UsageError } from "./errors.mjs";
 import { followStream } from "./follow-stream.mjs";
 import { deliver } from "./forward.mjs";
 import { clock, colours, line, note, parseVisible, statusColour } from "./output.mjs";
-import { webhookEventDetailSchema, webhookEventPageSchema, webhookFrameSchema, webhookHealthSchema } from "./schemas.mjs";
+import {
+  webhookEventDetailSchema,
+  webhookEventPageSchema,
+  webhookFrameSchema,
+  webhookHealthSchema,
+  webhookResentFrameSchema,
+} from "./schemas.mjs";
 
 // `listen`: every webhook the dashboard stores for the tenant, forwarded to the developer's
 // local handler as the service would send it. The cursor of the last event handled is kept in
@@ -17,9 +22,6 @@ import { webhookEventDetailSchema, webhookEventPageSchema, webhookFrameSchema, w
 // sent again: at least once, as the service itself delivers). An event `events resend` sends
 // again (from any machine, with any key of the tenant) comes on the same stream as
 // `event: webhook_resent`, and is forwarded between the others, in the same queue.
-
-/** `event: webhook_resent` of GET /api/events: a stored event to forward again (lib/dashboard/contract/live-notice-kinds.ts). */
-const resentFrameSchema = z.looseObject({ seq: z.number().int().positive() });
 
 /** @typedef {{ type: string | null, url: string }} Route */
 
@@ -51,25 +53,37 @@ export function targetsOf(routes, type) {
   return named.length > 0 ? named : routes.filter((r) => r.type === null);
 }
 
+/** @typedef {{ forwardTo: string[], events?: string, format: "service" | "standard", retries: number, json: boolean }} ListenOptions */
+
 /**
- * @param {import("./client.mjs").Connection} connection
- * @param {{ forwardTo: string[], events?: string, format: "service" | "standard", retries: number, json: boolean }} options
+ * What forwarding an event needs: the dashboard, the options, where each type goes, which types
+ * (null: every one), the local secrets, the colours, and the signal that stops it.
+ * @typedef {{ connection: import("./client.mjs").Connection, options: ListenOptions, routes: Route[], only: Set<string> | null,
+ *   secrets: { service: string, standard: string }, c: ReturnType<typeof colours>, signal: AbortSignal }} Forwarding
  */
-export async function listen(connection, options) {
-  const routes = parseRoutes(options.forwardTo);
-  const only = options.events
+
+/** `--events exchange.settled,exchange.refunded`: the types forwarded, or null for every type. @param {string | undefined} events */
+function onlyTypes(events) {
+  return events
     ? new Set(
-        options.events
+        events
           .split(",")
           .map((t) => t.trim())
           .filter(Boolean),
       )
     : null;
+}
+
+/** @param {import("./client.mjs").Connection} connection @param {ListenOptions} options */
+export async function listen(connection, options) {
+  const routes = parseRoutes(options.forwardTo);
+  const only = onlyTypes(options.events);
   const state = listenState();
-  const secret = options.format === "standard" ? state.secrets.standard : state.secrets.service;
   const c = colours();
   const stop = new AbortController();
   for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.once(signal, () => stop.abort());
+  /** @type {Forwarding} */
+  const forwarding = { connection, options, routes, only, secrets: state.secrets, c, signal: stop.signal };
 
   const { key: cursorKey, cursor: start } = await startingPoint(connection, state);
   let cursor = start;
@@ -83,98 +97,26 @@ export async function listen(connection, options) {
   let queue = Promise.resolve();
   const serial = (/** @type {() => Promise<void>} */ step) => (queue = queue.then(step));
 
-  const forward = async (/** @type {number} */ seq, /** @type {boolean} */ resent) => {
-    const detail = await untilReachable(
-      // the raw body is forwarded byte for byte: it is never printed
-      () => call(connection, "GET", `/api/webhook-events/${seq}`, { schema: webhookEventDetailSchema, verbatim: ["raw_body"] }),
-      stop.signal,
-    );
-    if (!detail) return;
-    if (only && !only.has(detail.event ?? "")) return;
-    const event = { rawBody: detail.raw_body, seq, userAgent: detail.headers["user-agent"] ?? null, correlationId: detail.correlation_id };
-    for (const route of targetsOf(routes, detail.event)) {
-      const outcome = await deliver(
-        {
-          url: route.url,
-          format: options.format,
-          secrets: state.secrets,
-          retries: options.retries,
-          signal: stop.signal,
-          onFailedAttempt: (failed, waitMs) =>
-            note(
-              `${clock()}  ${c.yellow(`${detail.event} #${seq} → ${route.url}: ${failed.error ?? `HTTP ${failed.status}`}`)}` +
-                c.yellow(`, trying again in ${(waitMs ?? 0) / 1000} s`),
-            ),
-        },
-        event,
-      );
-      const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-      const status = outcome.status === null ? `failed (${outcome.error})` : String(outcome.status);
-      line(
-        options.json,
-        {
-          at: new Date().toISOString(),
-          seq,
-          type: detail.event,
-          exchange_id: detail.exchange_id,
-          url: route.url,
-          status: outcome.status,
-          error: outcome.error,
-          duration_ms: outcome.durationMs,
-          attempts: outcome.attempt + 1,
-          delivered,
-          resent,
-        },
-        [
-          clock(),
-          c.bold(detail.event ?? "(no type)"),
-          detail.exchange_id ?? "-",
-          `→ ${statusColour(outcome.status)(status)}`,
-          `${outcome.durationMs} ms`,
-          ...(resent ? [c.dim("(resent)")] : []),
-          ...(options.forwardTo.length > 1 ? [c.dim(route.url)] : []),
-        ].join("  "),
-      );
-      if (!delivered && !stop.signal.aborted) {
-        note(
-          c.red(
-            `${detail.event} #${seq} was not delivered to ${route.url} after ${outcome.attempt + 1} attempts; ` +
-              `send it again with: exchange-dashboard events resend ${seq}`,
-          ),
-        );
-      }
-    }
-  };
-
   const pidFile = path.join(configDir(), "listen.pid");
   writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
-  // ready once the stream is open: from then on, an event resent reaches this listener
-  const ready = () =>
-    line(
-      options.json,
-      { ready: true, format: options.format, secret, routes, events: only ? [...only] : null, after: cursor },
-      [
-        `${c.green("Ready.")} Forwarding the webhooks of ${connection.url} (after event #${cursor}) to:`,
-        ...routes.map((r) => `  ${r.type ?? "every event"} → ${r.url}`),
-        `Your local signing secret (${options.format === "standard" ? "Standard Webhooks" : "X-Signature-256"}) is ${c.bold(secret)}`,
-      ].join("\n"),
-    );
   try {
     await followStream(connection, {
       signal: stop.signal,
       resumeAfter: () => cursor,
-      onConnected: (again) => (again ? note(`${clock()}  ${c.green("connected again; resuming after event #" + cursor)}`) : ready()),
+      // ready once the stream is open: from then on, an event resent reaches this listener
+      onConnected: (again) =>
+        again ? note(`${clock()}  ${c.green("connected again; resuming after event #" + cursor)}`) : ready(forwarding, cursor),
       onLost: (reason) => note(`${clock()}  ${c.yellow(`${reason}; connecting again…`)}`),
       onFrame: (frame) => {
         if (frame.event === "webhook_resent") {
-          const { seq } = resentFrameSchema.parse(parseVisible(frame.data));
-          return serial(() => forward(seq, true));
+          const { seq } = webhookResentFrameSchema.parse(parseVisible(frame.data));
+          return serial(() => forwardStored(forwarding, seq, true));
         }
         if (frame.event !== "webhook") return;
         const notice = webhookFrameSchema.parse(parseVisible(frame.data));
         return serial(async () => {
           if (cursor !== null && notice.seq <= cursor) return;
-          if (!only || only.has(notice.event ?? "")) await forward(notice.seq, false);
+          if (!only || only.has(notice.event ?? "")) await forwardStored(forwarding, notice.seq, false);
           if (!stop.signal.aborted) keepCursor(notice.seq);
         });
       },
@@ -183,6 +125,101 @@ export async function listen(connection, options) {
   } finally {
     stop.abort();
     rmSync(pidFile, { force: true });
+  }
+}
+
+/**
+ * Says the listener is ready: where it forwards, after which event, and the local secret that signs.
+ * @param {Forwarding} forwarding @param {number} cursor
+ */
+function ready({ connection, options, routes, only, secrets, c }, cursor) {
+  const secret = options.format === "standard" ? secrets.standard : secrets.service;
+  line(
+    options.json,
+    { ready: true, format: options.format, secret, routes, events: only ? [...only] : null, after: cursor },
+    [
+      `${c.green("Ready.")} Forwarding the webhooks of ${connection.url} (after event #${cursor}) to:`,
+      ...routes.map((r) => `  ${r.type ?? "every event"} → ${r.url}`),
+      `Your local signing secret (${options.format === "standard" ? "Standard Webhooks" : "X-Signature-256"}) is ${c.bold(secret)}`,
+    ].join("\n"),
+  );
+}
+
+/**
+ * Forwards the stored event `seq` to the routes of its type, unless its type is not forwarded.
+ * @param {Forwarding} forwarding @param {number} seq @param {boolean} resent
+ */
+async function forwardStored(forwarding, seq, resent) {
+  const { connection, options, c, signal } = forwarding;
+  const detail = await untilReachable(
+    // the raw body is forwarded byte for byte: it is never printed
+    () => call(connection, "GET", `/api/webhook-events/${seq}`, { schema: webhookEventDetailSchema, verbatim: ["raw_body"] }),
+    signal,
+  );
+  if (!detail) return;
+  if (forwarding.only && !forwarding.only.has(detail.event ?? "")) return;
+  const event = { rawBody: detail.raw_body, seq, userAgent: detail.headers["user-agent"] ?? null, correlationId: detail.correlation_id };
+  for (const route of targetsOf(forwarding.routes, detail.event)) {
+    const outcome = await deliver(
+      {
+        url: route.url,
+        format: options.format,
+        secrets: forwarding.secrets,
+        retries: options.retries,
+        signal,
+        onFailedAttempt: (failed, waitMs) =>
+          note(
+            `${clock()}  ${c.yellow(`${detail.event} #${seq} → ${route.url}: ${failed.error ?? `HTTP ${failed.status}`}`)}` +
+              c.yellow(`, trying again in ${(waitMs ?? 0) / 1000} s`),
+          ),
+      },
+      event,
+    );
+    printOutcome(forwarding, { seq, detail, route, outcome, resent });
+  }
+}
+
+/**
+ * One delivery's line, and what to do when it failed for good.
+ * @param {Forwarding} forwarding
+ * @param {{ seq: number, detail: import("zod").infer<typeof webhookEventDetailSchema>, route: Route,
+ *   outcome: import("./forward.mjs").Outcome, resent: boolean }} delivery
+ */
+function printOutcome({ options, c, signal }, { seq, detail, route, outcome, resent }) {
+  const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+  const status = outcome.status === null ? `failed (${outcome.error})` : String(outcome.status);
+  line(
+    options.json,
+    {
+      at: new Date().toISOString(),
+      seq,
+      type: detail.event,
+      exchange_id: detail.exchange_id,
+      url: route.url,
+      status: outcome.status,
+      error: outcome.error,
+      duration_ms: outcome.durationMs,
+      attempts: outcome.attempt + 1,
+      delivered,
+      resent,
+    },
+    [
+      clock(),
+      c.bold(detail.event ?? "(no type)"),
+      detail.exchange_id ?? "-",
+      `→ ${statusColour(outcome.status)(status)}`,
+      `${outcome.durationMs} ms`,
+      ...(resent ? [c.dim("(resent)")] : []),
+      ...(options.forwardTo.length > 1 ? [c.dim(route.url)] : []),
+    ].join("  "),
+  );
+  if (!delivered && !signal.aborted) {
+    note(
+      c.red(
+        `${detail.event} #${seq} was not delivered to ${route.url} after ${outcome.attempt + 1} attempts; ` +
+          `send it again with: exchange-dashboard events resend ${seq}`,
+      ),
+    );
   }
 }
 

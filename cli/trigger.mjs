@@ -9,6 +9,7 @@ import {
   scenarioListSchema,
   scenarioRunFrameSchema,
   scenarioRunSchema,
+  startedRunSchema,
   webhookEventPageSchema,
 } from "./schemas.mjs";
 
@@ -156,7 +157,7 @@ async function startRun(connection, scenario, set) {
   }
   const body = await response.json().catch(() => null);
   if (response.status === 201) {
-    const parsed = scenarioRunSchema.safeParse(body);
+    const parsed = startedRunSchema.safeParse(body);
     if (!parsed.success)
       throw new CliError(`POST ${path} answered in a shape this command line does not know: ${parsed.error.issues[0]?.message}`);
     return parsed.data;

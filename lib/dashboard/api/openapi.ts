@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { consoleFrameSchema } from "@/lib/dashboard/contract/console-api";
 import {
   exchangeListItemSchema,
   exchangePageSchema,
@@ -26,7 +24,6 @@ import {
 } from "@/lib/service-api/schemas";
 import type { ErrorCode } from "@/lib/errors";
 import { buildDocument, type Operation } from "@/lib/openapi/builder";
-import { audienceOf, liveNoticeKinds, type LiveNoticeKind } from "@/lib/dashboard/contract/live-notice-kinds";
 import { orderEndpoints } from "./endpoints/orders";
 import { exchangeEndpoints } from "./endpoints/exchanges";
 import { payoutLinkEndpoints } from "./endpoints/payout-links";
@@ -35,8 +32,7 @@ import { browserEndpoints } from "./endpoints/browser";
 import { auditEndpoints } from "./endpoints/audit";
 import { viewEndpoints } from "./endpoints/views";
 import { operationOf, type Endpoint, type PublicEndpoint } from "./endpoint";
-import { signedIn } from "./error-sets";
-import { tenantQuery } from "./tenant-query";
+import { streamOperations } from "./stream-operations";
 import { apiKeyEndpoints } from "./endpoints/api-keys";
 import { consoleEndpoints } from "./endpoints/console";
 import { consoleSandboxEndpoints } from "./endpoints/console-sandbox";
@@ -63,67 +59,6 @@ import { scopeFor } from "@/lib/dashboard/auth/api-keys";
 
 // OpenAPI 3.1 of the dashboard's own API (/api), generated from its contract module
 // (lib/dashboard/contract/dashboard-api.ts) and the v1 schemas it passes through.
-
-const liveNoticeKindNames = Object.keys(liveNoticeKinds) as LiveNoticeKind[];
-const sse = (description: string, frames: z.core.$ZodType) => ({
-  status: 200,
-  description,
-  schema: frames,
-  contentType: "text/event-stream",
-});
-
-/**
- * The event streams: the server serves them outside Next.js (lib/dashboard/api/stream-routes.ts),
- * so no endpoint definition does, and they are documented here.
- */
-const streamOperations: Operation[] = [
-  {
-    method: "get",
-    path: "/pay/{token}/events",
-    operationId: "streamPayoutUpdates",
-    summary: "The public payout page's live updates",
-    description:
-      "Server-sent events: `event: update` with `data: {}` whenever the link's exchange changes (no ids: ask GET " +
-      "/pay/{token} again, also after each reconnect). At most 3 open per link; closes within 20 s of the link's end.",
-    tag: "payout links",
-    security: [],
-    pathParams: { token: "The link's token" },
-    success: sse("An endless text/event-stream", z.object({}).strict()),
-    errors: ["not_found", "payout_link_revoked", "rate_limited"],
-  },
-  {
-    method: "get",
-    path: "/events",
-    operationId: "streamEvents",
-    summary: "The tenant's live events",
-    description:
-      "Server-sent events of the tenant, each frame's `event:` its kind (only `webhook` has an SSE `id:`), sent to " +
-      "whom its kind says: " +
-      liveNoticeKindNames.map((kind) => `\`event: ${kind}\` when ${liveNoticeKinds[kind].when} (${audienceOf(kind)})`).join("; ") +
-      ". A comment every 15 s (`: connected` once the stream hears everything); closed when the session ends or the key " +
-      "is revoked. At most `STREAMS_PER_USER` open per user, `STREAMS_PER_KEY` per API key.",
-    tag: "events",
-    query: tenantQuery,
-    success: sse(
-      "An endless text/event-stream; each frame's data is one of these",
-      z.union(liveNoticeKindNames.map((kind) => liveNoticeKinds[kind].frame)),
-    ),
-    errors: [...signedIn, "rate_limited"],
-  },
-  {
-    method: "get",
-    path: "/operator/events",
-    operationId: "streamConsoleEvents",
-    summary: "Every tenant's live notices",
-    description:
-      "Server-sent events for the operator console: `event: notice` with a ConsoleFrame for each stored webhook and " +
-      "refreshed snapshot of any tenant. No ids and no replay: refetch what is shown, and again after a reconnect. A " +
-      "comment every 15 s; closed when the session ends; counted among the user's `STREAMS_PER_USER`.",
-    tag: "operator console",
-    success: sse("An endless text/event-stream", consoleFrameSchema),
-    errors: ["unauthorized", "forbidden", "rate_limited"],
-  },
-];
 
 const signature = {
   name: "X-Signature-256",

@@ -1,82 +1,135 @@
 import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
 import { format, resolveConfig } from "prettier";
-import { toJSONSchema } from "zod";
-import { webhookEventDetailSchema, webhookEventPageSchema, webhookHealthSchema } from "./events-api";
-import { endpointListSchema, eventResentSchema } from "./forwarding-api";
-import { requestLogFrameSchema, requestLogPageSchema } from "./request-logs-api";
-import { scenarioListSchema, scenarioRunFrameSchema, scenarioRunSchema } from "./scenarios-api";
-import { webhookFrameSchema } from "./shell-api";
 
-// The answers the command line (cli/, plain Node.js, which cannot import this TypeScript) reads,
-// as JSON Schema made from this contract: `npm run cli:contract` writes them to cli/contract.json
-// and their types to cli/contract.d.ts; cli-contract.test.ts fails when those files drift from
-// the contract. Objects are left open (no additionalProperties: false): a dashboard newer than
-// the command line may add fields.
+// The command line (cli/, plain Node.js, which cannot import this TypeScript) reads the dashboard's
+// answers as the dashboard publishes them: `npm run cli:contract` writes cli/openapi.json, the
+// operations it calls taken from the OpenAPI document (GET /api/openapi.json) with the schemas
+// they answer, and cli/openapi.d.ts, their types made by openapi-typescript. cli/schemas.mjs
+// picks each answer by its operation. cli-contract.test.ts fails when those files drift from the
+// document. The document is passed in: it is made in lib/dashboard/api, a layer above this one.
 
-const READ_BY_THE_CLI = {
-  webhookFrame: webhookFrameSchema,
-  webhookEventPage: webhookEventPageSchema,
-  webhookEventDetail: webhookEventDetailSchema,
-  webhookHealth: webhookHealthSchema,
-  eventResent: eventResentSchema,
-  endpointList: endpointListSchema,
-  requestLogFrame: requestLogFrameSchema,
-  requestLogPage: requestLogPageSchema,
-  scenarioRun: scenarioRunSchema,
-  scenarioList: scenarioListSchema,
-  scenarioRunFrame: scenarioRunFrameSchema,
-};
+/** The operations the command line calls (their operationIds): only these are copied, with their answers' schemas. */
+const CALLED_BY_THE_CLI = [
+  "listWebhookEvents",
+  "getWebhookEvent",
+  "resendWebhookEvent",
+  "getWebhookHealth",
+  "listForwardingEndpoints",
+  "listRequestLogs",
+  "listScenarios",
+  "runScenario",
+  "getScenarioRun",
+  "streamEvents",
+];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, unknown> };
+};
+
+const HEADER =
+  "Made by `npm run cli:contract` from the dashboard's OpenAPI document (lib/dashboard/api/openapi.ts, " +
+  "GET /api/openapi.json): the operations the command line calls. Do not edit.";
+
+const SCHEMA_REF = "#/components/schemas/";
+const isObject = (value: Json | undefined): value is JsonObject => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The component names a schema refers to, at any depth. */
+function refsOf(value: Json): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsOf);
+  if (!isObject(value)) return [];
+  const own = typeof value.$ref === "string" && value.$ref.startsWith(SCHEMA_REF) ? [value.$ref.slice(SCHEMA_REF.length)] : [];
+  return [...own, ...Object.values(value).flatMap(refsOf)];
+}
 
 /**
- * A schema as it stands alone: each `$ref` to its `$defs` replaced by the definition (these have
- * no cycles), and every `additionalProperties: false` taken out, at any depth.
+ * An operation as the command line calls it: what it sends and its successful answers (an error
+ * it reads with its own schema, whatever answered). The prose, tags and security stay in the document.
  */
-function standalone(value: Json, defs: Record<string, Json>): Json {
-  if (Array.isArray(value)) return value.map((inner) => standalone(inner, defs));
-  if (value === null || typeof value !== "object") return value;
-  const ref = typeof value.$ref === "string" ? /^#\/\$defs\/(.+)$/.exec(value.$ref)?.[1] : undefined;
-  if (ref !== undefined) {
-    const def = defs[ref];
-    if (def === undefined) throw new Error(`cli-contract: no $defs/${ref}`);
-    return standalone(def, defs);
+function calledOperation(operation: JsonObject): JsonObject {
+  const { operationId, summary, parameters, requestBody, responses } = operation;
+  return {
+    operationId: operationId ?? null,
+    summary: summary ?? null,
+    ...(parameters === undefined ? {} : { parameters }),
+    ...(requestBody === undefined ? {} : { requestBody }),
+    responses: Object.fromEntries(Object.entries(isObject(responses) ? responses : {}).filter(([status]) => status.startsWith("2"))),
+  };
+}
+
+const pascal = (kind: string) => kind.replace(/(^|_)(\w)/g, (_, _separator: string, letter: string) => letter.toUpperCase());
+
+/**
+ * An event stream's frames, each a component named after the `event:` its description names
+ * (`data of \`event: request_log\`` is RequestLogFrame, as the document names WebhookFrame), so
+ * that the command line picks a frame by name. The document writes most of them inline.
+ */
+function namedFrames(schemas: Record<string, Json>, streams: string[]): Record<string, Json> {
+  const named = { ...schemas };
+  for (const name of streams) {
+    const schema = schemas[name];
+    if (!isObject(schema) || !Array.isArray(schema.anyOf)) continue;
+    const frames = schema.anyOf.map((frame) => {
+      if (!isObject(frame) || frame.$ref !== undefined) return frame;
+      const kind = /^data of `event: (\w+)`/.exec(typeof frame.description === "string" ? frame.description : "")?.[1];
+      if (kind === undefined) throw new Error(`cli-contract: a frame of ${name} names no \`event:\` in its description`);
+      const frameName = `${pascal(kind)}Frame`;
+      if (named[frameName] !== undefined) throw new Error(`cli-contract: ${frameName} is named twice`);
+      named[frameName] = frame;
+      return { $ref: `${SCHEMA_REF}${frameName}` };
+    });
+    named[name] = { ...schema, anyOf: frames };
   }
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key, inner]) => key !== "$schema" && key !== "$defs" && !(key === "additionalProperties" && inner === false))
-      .map(([key, inner]) => [key, standalone(inner, defs)]),
-  );
+  return named;
 }
 
-export type CliContractName = keyof typeof READ_BY_THE_CLI;
+/** The part of the document the command line reads: its operations, and every schema they refer to. */
+function cliOpenApi(document: OpenApiDocument): JsonObject {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const [route, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods as Record<string, JsonObject>)) {
+      if (!CALLED_BY_THE_CLI.includes(String(operation.operationId))) continue;
+      paths[route] = { ...paths[route], [method]: calledOperation(operation) };
+    }
+  }
+  const found = Object.values(paths).flatMap((methods) => Object.values(methods).map((operation) => (operation as JsonObject).operationId));
+  const missing = CALLED_BY_THE_CLI.filter((id) => !found.includes(id));
+  if (missing.length > 0) throw new Error(`cli-contract: the document has no operation ${missing.join(", ")}`);
 
-/** name → JSON Schema (draft 2020-12) of what the dashboard answers, each standing alone. */
-export function cliContract(): Record<CliContractName, Json> {
-  const entries = Object.entries(READ_BY_THE_CLI).map(([name, schema]) => {
-    const json = toJSONSchema(schema, { io: "output" }) as { [key: string]: Json };
-    const defs = (json.$defs ?? {}) as Record<string, Json>;
-    return [name, standalone(json, defs)];
-  });
-  return Object.fromEntries(entries) as Record<CliContractName, Json>;
+  const streams = Object.values(paths)
+    .flatMap((methods) => Object.values(methods))
+    .flatMap((operation) => Object.values((operation as { responses: Record<string, JsonObject> }).responses))
+    .flatMap((response) => refsOf(isObject(response.content) ? (response.content["text/event-stream"] ?? null) : null));
+  const all = namedFrames(document.components.schemas as Record<string, Json>, streams);
+  const schemas: Record<string, Json> = {};
+  const pending = refsOf(paths as Json);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (name in schemas) continue;
+    const schema = all[name];
+    if (schema === undefined) throw new Error(`cli-contract: no component ${name}`);
+    schemas[name] = schema;
+    pending.push(...refsOf(schema));
+  }
+  const sorted = Object.fromEntries(Object.keys(all).flatMap((name) => (name in schemas ? [[name, schemas[name] ?? null]] : [])));
+  return {
+    openapi: document.openapi,
+    info: { title: document.info.title, version: document.info.version, description: HEADER },
+    paths,
+    components: { schemas: sorted },
+  };
 }
-
-const HEADER = "Made by `npm run cli:contract` from lib/dashboard/contract (cli-contract.ts): do not edit.";
 
 /** The two files, as `npm run cli:contract` writes them and Prettier leaves them: path (from the root) → text. */
-export async function cliContractFiles(root: string): Promise<Record<string, string>> {
-  const schemas = cliContract();
-  // openapi-typescript takes a document: one with these as its components
-  const document: Parameters<typeof openapiTS>[0] = JSON.stringify({
-    openapi: "3.1.0",
-    info: { title: "exchange-dashboard cli", version: "1" },
-    paths: {},
-    components: { schemas },
-  });
-  const types = `// ${HEADER}\n${astToString(await openapiTS(document))}`;
-  const json = JSON.stringify({ $comment: HEADER, schemas });
-  const files = { "cli/contract.json": json, "cli/contract.d.ts": types };
+export async function cliContractFiles(document: OpenApiDocument, root: string): Promise<Record<string, string>> {
+  const excerpt = JSON.stringify(cliOpenApi(document));
+  // the document's descriptions become comments of one line each, as long as they are
+  const types = `/* eslint-disable max-len */\n/* ${HEADER} */\n${astToString(await openapiTS(excerpt))}`;
+  const files = { "cli/openapi.json": excerpt, "cli/openapi.d.ts": types };
   const formatted = await Promise.all(
     Object.entries(files).map(async ([file, text]) => {
       const filepath = path.join(root, file);
