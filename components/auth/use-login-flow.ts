@@ -11,6 +11,7 @@ import { announceSessionChange } from "@/lib/dashboard/client/session-changes";
 /** Nothing to subscribe to: the snapshot only tells the server render (false) from the browser (true). */
 const noSubscription = () => () => undefined;
 
+/** The failures the form names in its own words. */
 export const knownErrors = [
   "CredentialsSignin",
   "RateLimited",
