@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { localeCookie } from "../i18n/config";
 import { dashboardWords, languageTag, signInLocalized as signIn } from "./catalogue";
-import { expect, OPERATOR_KEY, test } from "./fixtures";
-import { createOrderViaApi, shot, sized } from "./helpers";
+import { expect, test } from "./fixtures";
+import { ordersTwoDaysApart, shot, sized } from "./helpers";
 
 // Dates typed as the page's language writes them, not as the browser's: a German or French page
 // in a browser set to English in New York shows and reads its days in its own format, refuses a
@@ -16,9 +16,6 @@ const written = {
   de: { day: (iso: string) => iso.split("-").reverse().join("."), pattern: "TT.MM.JJJJ", dateTime: "TT.MM.JJJJ, hh:mm" },
   fr: { day: (iso: string) => iso.split("-").reverse().join("/"), pattern: "JJ/MM/AAAA", dateTime: "JJ/MM/AAAA hh:mm" },
 } as const;
-
-/** The day of an instant in the tenant's time zone (a new database's tenant counts in Europe/Zurich). */
-const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date(iso));
 
 const noWiderThanScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
@@ -39,16 +36,7 @@ for (const locale of ["de", "fr"] as const) {
       test.slow(); // two orders, the clock moved, a reload
       const phone = await sized(page, testInfo);
       await signIn(page, locale);
-      const first = await createOrderViaApi(page);
-      const clock = await page.request.post("/sandbox/operator/clock", {
-        headers: { authorization: `Bearer ${OPERATOR_KEY}` },
-        data: { advance_seconds: 2 * 24 * 3600 },
-      });
-      expect(clock.status()).toBe(200);
-      const later = await createOrderViaApi(page);
-      const created = async (id: string) =>
-        ((await (await page.request.get(`/api/orders/${id}`)).json()) as { created_on: string }).created_on;
-      const [firstDay, laterDay] = [dayOf(await created(first.id)), dayOf(await created(later.id))];
+      const { first, later, firstDay, laterDay } = await ordersTwoDaysApart(page);
 
       await page.goto("/orders");
       await expect(page.getByRole("heading", { name: t("orders.list.title"), level: 1 })).toBeVisible();

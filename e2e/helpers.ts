@@ -63,6 +63,23 @@ export async function createOrderWith(request: APIRequestContext, origin: string
   return (await reply.json()) as { id: string };
 }
 
+/** The day of an instant in the tenant's time zone (a new database's tenant counts in Europe/Zurich). */
+export const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date(iso));
+
+/** Two orders through the API, the sandbox's clock moved two days between them, with the day each was made on. */
+export async function ordersTwoDaysApart(page: Page) {
+  const first = await createOrderViaApi(page);
+  const clock = await page.request.post("/sandbox/operator/clock", {
+    headers: operatorHeaders,
+    data: { advance_seconds: 2 * 24 * 3600 },
+  });
+  expect(clock.status()).toBe(200);
+  const later = await createOrderViaApi(page);
+  const created = async (id: string) => ((await (await page.request.get(`/api/orders/${id}`)).json()) as { created_on: string }).created_on;
+  const [firstDay, laterDay] = [dayOf(await created(first.id)), dayOf(await created(later.id))];
+  return { first, later, firstDay, laterDay };
+}
+
 /** An exchange of another API client of the service: not the dashboard tenant's. */
 export async function foreignExchange(request: APIRequestContext) {
   const client = (await (

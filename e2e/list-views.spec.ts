@@ -1,15 +1,12 @@
 import type { Page } from "@playwright/test";
 import { audit } from "./axe";
 import { acceptLanguageOf, dashboardWords, languageTag, signInLocalized as signIn } from "./catalogue";
-import { expect, OPERATOR_KEY, test } from "./fixtures";
-import { createOrderViaApi, operatorPay, shot, sized } from "./helpers";
+import { expect, test } from "./fixtures";
+import { createOrderViaApi, operatorPay, ordersTwoDaysApart, shot, sized } from "./helpers";
 
 // A list narrowed by a date range and ordered by a sort, both in the address: the rows and the
 // address change, a reload keeps them, and a saved view brings them back; in English and German,
 // at 1440 and 390 pixels (the two projects), axe-clean in both themes.
-
-/** The day of an instant in the tenant's time zone (a new database's tenant counts in Europe/Zurich). */
-const dayOf = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Zurich" }).format(new Date(iso));
 
 const ids = (page: Page, attribute: string) =>
   page.locator(`[${attribute}]`).evaluateAll((rows, name) => rows.map((row) => row.getAttribute(name)), attribute);
@@ -32,16 +29,7 @@ for (const locale of ["en", "de"] as const) {
       const phone = await sized(page, testInfo);
       await signIn(page, locale);
       // one order today on the service's clock, one two days later
-      const first = await createOrderViaApi(page);
-      const clock = await page.request.post("/sandbox/operator/clock", {
-        headers: { authorization: `Bearer ${OPERATOR_KEY}` },
-        data: { advance_seconds: 2 * 24 * 3600 },
-      });
-      expect(clock.status()).toBe(200);
-      const later = await createOrderViaApi(page);
-      const created = async (id: string) =>
-        ((await (await page.request.get(`/api/orders/${id}`)).json()) as { created_on: string }).created_on;
-      const [firstDay, laterDay] = [dayOf(await created(first.id)), dayOf(await created(later.id))];
+      const { first, later, firstDay, laterDay } = await ordersTwoDaysApart(page);
       expect(laterDay > firstDay).toBe(true);
 
       await page.goto("/orders");

@@ -24,6 +24,49 @@ const oldestFirst: typeof newestFirst = { ...newestFirst, param: "after", next: 
 const TYPES = ["exchange.executed", "exchange.interrupted", "exchange.refunded", "exchange.settled"];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The list's filters by result, type and exchange id (an id that is none is said so, not sent). */
+function EventFilters({ filters, setFilter }: { filters: Record<string, string>; setFilter: (key: string, value: string) => void }) {
+  const t = useTranslations("events.page");
+  const [badId, setBadId] = useState(false);
+  const result = filters.result ?? "";
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      <Select aria-label={t("result")} value={result} onChange={(e) => setFilter("result", e.target.value)}>
+        <option value="">{t("both")}</option>
+        <option value="valid">{t("valid")}</option>
+        <option value="rejected">{t("rejected")}</option>
+      </Select>
+      <Select aria-label={t("type")} value={filters.type ?? ""} onChange={(e) => setFilter("type", e.target.value)}>
+        <option value="">{t("everyType")}</option>
+        {TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </Select>
+      <div className="col-span-2 sm:col-span-1">
+        <TextInput
+          aria-label={t("exchangeId")}
+          id="exchange-id-filter"
+          invalid={badId}
+          placeholder={t("exchangeId")}
+          defaultValue={filters.exchange_id ?? ""}
+          onBlur={(e) => {
+            const id = e.target.value.trim();
+            setBadId(id !== "" && !UUID.test(id));
+            setFilter("exchange_id", UUID.test(id) ? id : "");
+          }}
+        />
+        {badId && (
+          <p id="exchange-id-filter-error" className="mt-1 text-xs text-red-700 dark:text-red-400">
+            {t("badId")}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
  * Every webhook the dashboard received for the tenant, newest first (the first page rendered on
  * the server for `shownFor`, or the API's error code for filters it refuses; the next ones by
@@ -56,7 +99,6 @@ export function EventsPage({
     sort.descending ? newestFirst : oldestFirst,
   );
   const items = more.items;
-  const [badId, setBadId] = useState(false);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -64,40 +106,7 @@ export function EventsPage({
         <SavedViews list="events" basePath="/events" query={new URLSearchParams(filters).toString()} />
       </div>
       {health}
-      <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        <Select aria-label={t("result")} value={result} onChange={(e) => setFilter("result", e.target.value)}>
-          <option value="">{t("both")}</option>
-          <option value="valid">{t("valid")}</option>
-          <option value="rejected">{t("rejected")}</option>
-        </Select>
-        <Select aria-label={t("type")} value={filters.type ?? ""} onChange={(e) => setFilter("type", e.target.value)}>
-          <option value="">{t("everyType")}</option>
-          {TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </Select>
-        <div className="col-span-2 sm:col-span-1">
-          <TextInput
-            aria-label={t("exchangeId")}
-            id="exchange-id-filter"
-            invalid={badId}
-            placeholder={t("exchangeId")}
-            defaultValue={filters.exchange_id ?? ""}
-            onBlur={(e) => {
-              const id = e.target.value.trim();
-              setBadId(id !== "" && !UUID.test(id));
-              setFilter("exchange_id", UUID.test(id) ? id : "");
-            }}
-          />
-          {badId && (
-            <p id="exchange-id-filter-error" className="mt-1 text-xs text-red-700 dark:text-red-400">
-              {t("badId")}
-            </p>
-          )}
-        </div>
-      </div>
+      <EventFilters filters={filters} setFilter={setFilter} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <DateRangeFilter value={filters} onChange={setFilters} />
         <SortSelect

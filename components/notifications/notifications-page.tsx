@@ -115,32 +115,10 @@ function PreferencesCard({ initial }: { initial: Preferences }) {
   );
 }
 
-/** /notifications: what the user was told, newest first, marked read one by one or all at once; and how they hear of each kind. */
-export function NotificationsPage({
-  first,
-  preferences,
-  filters,
-  error: refused,
-}: {
-  first: NotificationList;
-  preferences: Preferences;
-  /** The list's filters, range and sort as the address holds them. */
-  filters: Record<string, string>;
-  error: ListError | null;
-}) {
-  const t = useTranslations("notifications");
+/** The list as shown: read again on a live notice, marked read, and longer by "Load more". */
+function useNotificationList(first: NotificationList, filters: Record<string, string>) {
   const [list, setList] = useState(first);
   const { error, run } = useSubmit();
-  const unreadOnly = filters.unread === "1";
-  const ts = useTranslations("lists.sort.columns");
-  const url = useUrlFilters("/notifications", listFilters.notifications, { server: true });
-  const sort = shownSort(url.filters.sort, sortColumns.notifications);
-  const others = new URLSearchParams(Object.entries(filters).filter(([key]) => key !== "unread"));
-  const withOthers = (unread: boolean) => {
-    const query = new URLSearchParams(others);
-    if (unread) query.set("unread", "1");
-    return query.size ? `/notifications?${query}` : "/notifications";
-  };
   const query = new URLSearchParams({ ...filters, limit: "50" });
   const reload = () => run(async () => setList(await apiFetch(`/api/notifications?${query}`, notificationListSchema)));
   useLiveSignals((signal) => {
@@ -163,6 +141,58 @@ export function NotificationsPage({
       const page = await apiFetch(`/api/notifications?${query}&cursor=${encodeURIComponent(list.next_cursor)}`, notificationListSchema);
       setList((current) => ({ ...page, data: [...current.data, ...page.data.filter((n) => !current.data.some((c) => c.id === n.id))] }));
     });
+  return { list, error, markRead, older };
+}
+
+/** "All" and "Unread (n)": the list's two views, each keeping the other filters. */
+function ShowNav({ filters, unread }: { filters: Record<string, string>; unread: number }) {
+  const t = useTranslations("notifications");
+  const unreadOnly = filters.unread === "1";
+  const others = new URLSearchParams(Object.entries(filters).filter(([key]) => key !== "unread"));
+  const withOthers = (onlyUnread: boolean) => {
+    const query = new URLSearchParams(others);
+    if (onlyUnread) query.set("unread", "1");
+    return query.size ? `/notifications?${query}` : "/notifications";
+  };
+  return (
+    <nav aria-label={t("show")} className="flex gap-1 text-sm">
+      <Link
+        href={withOthers(false)}
+        aria-current={unreadOnly ? undefined : "page"}
+        className="rounded-md px-2 py-1 aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:bg-zinc-800"
+      >
+        {t("all")}
+      </Link>
+      <Link
+        href={withOthers(true)}
+        aria-current={unreadOnly ? "page" : undefined}
+        className="rounded-md px-2 py-1 aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:bg-zinc-800"
+      >
+        {t("unread")} ({unread})
+      </Link>
+    </nav>
+  );
+}
+
+/** /notifications: what the user was told, newest first, marked read one by one or all at once; and how they hear of each kind. */
+export function NotificationsPage({
+  first,
+  preferences,
+  filters,
+  error: refused,
+}: {
+  first: NotificationList;
+  preferences: Preferences;
+  /** The list's filters, range and sort as the address holds them. */
+  filters: Record<string, string>;
+  error: ListError | null;
+}) {
+  const t = useTranslations("notifications");
+  const { list, error, markRead, older } = useNotificationList(first, filters);
+  const unreadOnly = filters.unread === "1";
+  const ts = useTranslations("lists.sort.columns");
+  const url = useUrlFilters("/notifications", listFilters.notifications, { server: true });
+  const sort = shownSort(url.filters.sort, sortColumns.notifications);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -183,22 +213,7 @@ export function NotificationsPage({
         labelId="notification-list"
         actions={
           <div className="flex flex-wrap items-center gap-2">
-            <nav aria-label={t("show")} className="flex gap-1 text-sm">
-              <Link
-                href={withOthers(false)}
-                aria-current={unreadOnly ? undefined : "page"}
-                className="rounded-md px-2 py-1 aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:bg-zinc-800"
-              >
-                {t("all")}
-              </Link>
-              <Link
-                href={withOthers(true)}
-                aria-current={unreadOnly ? "page" : undefined}
-                className="rounded-md px-2 py-1 aria-[current=page]:bg-zinc-100 dark:aria-[current=page]:bg-zinc-800"
-              >
-                {t("unread")} ({list.unread})
-              </Link>
-            </nav>
+            <ShowNav filters={filters} unread={list.unread} />
             <Button size="sm" variant="secondary" disabled={list.unread === 0} onClick={() => void markRead({ all: true })}>
               {t("markAllRead")}
             </Button>

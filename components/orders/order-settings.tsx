@@ -11,6 +11,56 @@ import { useSubmit } from "@/components/ui/use-submit";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import type { Order, OrderPatch } from "@/lib/service-api/schemas";
 
+/** Whether the order is active, and the button that changes it after a confirmation. */
+function ActiveToggle({
+  order,
+  confirming,
+  setConfirming,
+  mutate,
+  pending,
+}: {
+  order: Order;
+  confirming: boolean;
+  setConfirming: (confirming: boolean) => void;
+  mutate: (patch: OrderPatch) => Promise<unknown>;
+  pending: boolean;
+}) {
+  const t = useTranslations("orders.settings");
+  const tc = useTranslations("common");
+  const readOnlyHint = useReadOnlyHint();
+  const canMutate = useCanMutate();
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <span className="text-sm">{t.rich(order.active ? "isActive" : "isInactive", { strong: (chunks) => <strong>{chunks}</strong> })}</span>
+      {confirming ? (
+        <span className="flex items-center gap-2">
+          <Button
+            variant={order.active ? "danger" : "primary"}
+            size="sm"
+            onClick={() => void mutate({ active: !order.active })}
+            disabled={pending}
+          >
+            {order.active ? t("confirmDeactivate") : t("confirmActivate")}
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+            {tc("cancel")}
+          </Button>
+        </span>
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setConfirming(true)}
+          disabled={!canMutate}
+          title={canMutate ? undefined : readOnlyHint}
+        >
+          {order.active ? t("deactivate") : t("activate")}
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** Toggle the order (with a confirmation) and change its fee rate or affiliate agreement. */
 export function OrderSettings({ order }: { order: Order }) {
   const t = useTranslations("orders.settings");
@@ -39,36 +89,13 @@ export function OrderSettings({ order }: { order: Order }) {
     <Card title={t("title")} labelId="order-settings">
       <div className="flex flex-col gap-4">
         {!canMutate && <p className="text-sm text-zinc-500 dark:text-zinc-400">{readOnlyHint}</p>}
-        <div className="flex flex-wrap items-center gap-3">
-          <span className="text-sm">
-            {t.rich(order.active ? "isActive" : "isInactive", { strong: (chunks) => <strong>{chunks}</strong> })}
-          </span>
-          {confirming ? (
-            <span className="flex items-center gap-2">
-              <Button
-                variant={order.active ? "danger" : "primary"}
-                size="sm"
-                onClick={() => void mutation.mutate({ active: !order.active })}
-                disabled={mutation.isPending}
-              >
-                {order.active ? t("confirmDeactivate") : t("confirmActivate")}
-              </Button>
-              <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-                {tc("cancel")}
-              </Button>
-            </span>
-          ) : (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => setConfirming(true)}
-              disabled={!canMutate}
-              title={canMutate ? undefined : readOnlyHint}
-            >
-              {order.active ? t("deactivate") : t("activate")}
-            </Button>
-          )}
-        </div>
+        <ActiveToggle
+          order={order}
+          confirming={confirming}
+          setConfirming={setConfirming}
+          mutate={mutation.mutate}
+          pending={mutation.isPending}
+        />
         <form
           className="grid gap-3 sm:grid-cols-[10rem_1fr_auto] sm:items-end"
           onSubmit={(event) => {

@@ -10,45 +10,75 @@ import { VolumeChart } from "./volume-chart";
 
 const exchangeStates = ["executed", "interrupted", "refunded", "settled"] as const;
 
-/** The overview, from what GET /api/overview answers, rendered on the server and refreshed live. */
-export function OverviewPage({ data }: { data: Overview }) {
+/** A tile of the top row: a figure that links to where it comes from. */
+const tileClass =
+  "rounded-lg border border-zinc-200 bg-white p-4 hover:border-orange-400 focus-visible:outline-2 " +
+  "focus-visible:outline-orange-500 dark:border-zinc-800 dark:bg-zinc-900";
+
+/** The counts by state, each a link to its exchanges, and the last day's share of failed requests. */
+function OverviewTiles({ data }: { data: Overview }) {
   const t = useTranslations("overview");
   const f = useFormat();
   return (
-    <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
-        {exchangeStates.map((state) => (
-          <Link
-            key={state}
-            href={`/exchanges?state=${state}`}
-            className={
-              "rounded-lg border border-zinc-200 bg-white p-4 hover:border-orange-400 focus-visible:outline-2 " +
-              "focus-visible:outline-orange-500 dark:border-zinc-800 dark:bg-zinc-900"
-            }
-          >
-            <p className="text-xs text-zinc-500 dark:text-zinc-400">{t(`states.${state}`)}</p>
-            <p className="mt-1 text-2xl font-semibold tabular-nums" data-count={state}>
-              {data.counts[state] ?? 0}
-            </p>
-          </Link>
-        ))}
-        <Link
-          href="/logs/errors"
-          className={
-            "rounded-lg border border-zinc-200 bg-white p-4 hover:border-orange-400 focus-visible:outline-2 " +
-            "focus-visible:outline-orange-500 dark:border-zinc-800 dark:bg-zinc-900"
-          }
-        >
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("errorRate")}</p>
-          <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="error-rate-24h">
-            {data.requests_24h.total === 0 ? "—" : f.share(data.requests_24h.failed / data.requests_24h.total)}
-          </p>
-          <p className="text-xs text-zinc-500 dark:text-zinc-400">
-            {t("errorRateOf", { failed: data.requests_24h.failed, total: data.requests_24h.total })}
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-5">
+      {exchangeStates.map((state) => (
+        <Link key={state} href={`/exchanges?state=${state}`} className={tileClass}>
+          <p className="text-xs text-zinc-500 dark:text-zinc-400">{t(`states.${state}`)}</p>
+          <p className="mt-1 text-2xl font-semibold tabular-nums" data-count={state}>
+            {data.counts[state] ?? 0}
           </p>
         </Link>
-      </div>
+      ))}
+      <Link href="/logs/errors" className={tileClass}>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t("errorRate")}</p>
+        <p className="mt-1 text-2xl font-semibold tabular-nums" data-testid="error-rate-24h">
+          {data.requests_24h.total === 0 ? "—" : f.share(data.requests_24h.failed / data.requests_24h.total)}
+        </p>
+        <p className="text-xs text-zinc-500 dark:text-zinc-400">
+          {t("errorRateOf", { failed: data.requests_24h.failed, total: data.requests_24h.total })}
+        </p>
+      </Link>
+    </div>
+  );
+}
+
+/** Months whose payouts received differ from what was earned, each a link to its statement. */
+function ReconciliationCard({ items }: { items: Overview["reconciliation"] }) {
+  const t = useTranslations("overview");
+  const f = useFormat();
+  return (
+    <Card title={t("reconciliation")} labelId="reconciliation">
+      <ul className="flex flex-col gap-1 text-sm" data-testid="reconciliation">
+        {items.map((r) => (
+          <li key={`${r.affiliate_id}-${r.period}-${r.currency}`} className="flex flex-wrap gap-x-2">
+            <Link
+              href={`/reports/statements/${r.affiliate_id}/${r.period}`}
+              className="font-medium text-orange-700 hover:underline dark:text-orange-400"
+            >
+              {r.label ?? r.affiliate_id.slice(0, 8)} · {r.period}
+            </Link>
+            <span>
+              {t.rich("difference", {
+                earned: f.fiat(Number(r.earned), r.currency),
+                received: f.fiat(Number(r.received), r.currency),
+                difference: f.fiat(Number(r.difference), r.currency),
+                strong: (chunks) => <strong className="text-red-700 dark:text-red-400">{chunks}</strong>,
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** The overview, from what GET /api/overview answers, rendered on the server and refreshed live. */
+export function OverviewPage({ data }: { data: Overview }) {
+  const t = useTranslations("overview");
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <OverviewTiles data={data} />
       {data.attention.count > 0 && (
         <Card
           title={t("attention", { count: data.attention.count })}
@@ -62,30 +92,7 @@ export function OverviewPage({ data }: { data: Overview }) {
           <ExchangeTable items={data.attention.items} />
         </Card>
       )}
-      {data.reconciliation.length > 0 && (
-        <Card title={t("reconciliation")} labelId="reconciliation">
-          <ul className="flex flex-col gap-1 text-sm" data-testid="reconciliation">
-            {data.reconciliation.map((r) => (
-              <li key={`${r.affiliate_id}-${r.period}-${r.currency}`} className="flex flex-wrap gap-x-2">
-                <Link
-                  href={`/reports/statements/${r.affiliate_id}/${r.period}`}
-                  className="font-medium text-orange-700 hover:underline dark:text-orange-400"
-                >
-                  {r.label ?? r.affiliate_id.slice(0, 8)} · {r.period}
-                </Link>
-                <span>
-                  {t.rich("difference", {
-                    earned: f.fiat(Number(r.earned), r.currency),
-                    received: f.fiat(Number(r.received), r.currency),
-                    difference: f.fiat(Number(r.difference), r.currency),
-                    strong: (chunks) => <strong className="text-red-700 dark:text-red-400">{chunks}</strong>,
-                  })}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      )}
+      {data.reconciliation.length > 0 && <ReconciliationCard items={data.reconciliation} />}
       <Card title={t("volume")} labelId="daily-volume">
         <VolumeChart points={data.daily} today={data.today} />
       </Card>

@@ -17,6 +17,85 @@ import { LnurlQr, type PreparedOffer } from "./lnurl-qr";
 /** What GET /api/exchanges/{id} answers, as far as renewing an offer needs to read: it is the same exchange. */
 const renewedSchema = z.looseObject({ id: z.string() });
 
+/** Reading the exchange again: `refetch` renews its expired offers, `patch` sends the payout chosen. */
+function useExchangeUpdates(exchangeId: string) {
+  const router = useRouter();
+  const refetch = useCallback(() => {
+    // GET /api/exchanges/{id} with no-cache asks the service, which renews expired offers and
+    // stores the new snapshot; the page is then drawn again from it
+    void apiFetch(`/api/exchanges/${exchangeId}`, renewedSchema, { headers: { "cache-control": "no-cache" } }).then(
+      () => router.refresh(),
+      () => undefined,
+    );
+  }, [exchangeId, router]);
+  const patch = async (body: ExchangePayoutPatch) => {
+    const { exchangeSchema } = await import("@/lib/service-api/schemas");
+    const fresh = await apiFetch(`/api/exchanges/${exchangeId}`, exchangeSchema, { method: "PATCH", body });
+    router.refresh();
+    return fresh;
+  };
+  return { refetch, patch };
+}
+
+/** The payout offer of an exchange awaiting one, as the service describes it. */
+type PayoutAction = Extract<NonNullable<ExchangeView["action"]>, { kind: "initiate_payout" }>;
+
+/** The payout by a channel opened to the node: its QR code, or (with the right to change) the node's address typed. */
+function ChannelSection({
+  channel,
+  offer,
+  amountSats,
+  renderedAt,
+  refetch,
+  nodePubkey,
+  patch,
+}: {
+  channel: NonNullable<PayoutAction["channel"]>;
+  offer: PreparedOffer | null;
+  amountSats: number;
+  renderedAt: number;
+  refetch: () => void;
+  nodePubkey: string | null;
+  patch: (body: ExchangePayoutPatch) => Promise<unknown>;
+}) {
+  const t = useTranslations("payouts.panel");
+  const f = useFormat();
+  const canMutate = useCanMutate();
+  return (
+    <section className="flex flex-col gap-3">
+      <h3 className="font-medium">{t("byChannel")}</h3>
+      <p className="text-sm text-zinc-600 dark:text-zinc-300">
+        {t("channelExplainer", { pushes: f.sats(amountSats - channel.fee_sats), fee: f.sats(channel.fee_sats) })}
+      </p>
+      {offer && (
+        <LnurlQr
+          offer={offer}
+          kind="channel"
+          expiresOn={channel.expires_on}
+          renderedAt={renderedAt}
+          onExpired={refetch}
+          testId="channel-qr"
+        />
+      )}
+      {canMutate && (
+        <details>
+          <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">{t("byAddress")}</summary>
+          <div className="mt-3">
+            <ChannelForm
+              nodePubkey={nodePubkey}
+              submit={(nodeAddress, privateChannel) =>
+                patch({
+                  payout: { type: "channel", ...(nodeAddress ? { node_address: nodeAddress } : {}), private: privateChannel },
+                })
+              }
+            />
+          </div>
+        </details>
+      )}
+    </section>
+  );
+}
+
 /**
  * The Lightning payout of an exchange that awaits one: LNURL QR codes, a pasted invoice, or a
  * channel. `offers` come prepared by the server; `nodePubkey` is the node the order proved.
@@ -38,21 +117,7 @@ export function PayoutPanel({
   const readOnlyHint = useReadOnlyHint();
   const canMutate = useCanMutate();
   const { network } = useShellUser();
-  const router = useRouter();
-  const refetch = useCallback(() => {
-    // GET /api/exchanges/{id} with no-cache asks the service, which renews expired offers and
-    // stores the new snapshot; the page is then drawn again from it
-    void apiFetch(`/api/exchanges/${exchange.id}`, renewedSchema, { headers: { "cache-control": "no-cache" } }).then(
-      () => router.refresh(),
-      () => undefined,
-    );
-  }, [exchange.id, router]);
-  const patch = async (body: ExchangePayoutPatch) => {
-    const { exchangeSchema } = await import("@/lib/service-api/schemas");
-    const fresh = await apiFetch(`/api/exchanges/${exchange.id}`, exchangeSchema, { method: "PATCH", body });
-    router.refresh();
-    return fresh;
-  };
+  const { refetch, patch } = useExchangeUpdates(exchange.id);
   const { action } = exchange;
   if (action?.kind !== "initiate_payout") return null;
   const { invoice, channel } = action;
@@ -98,37 +163,15 @@ export function PayoutPanel({
           </section>
         )}
         {channel && (
-          <section className="flex flex-col gap-3">
-            <h3 className="font-medium">{t("byChannel")}</h3>
-            <p className="text-sm text-zinc-600 dark:text-zinc-300">
-              {t("channelExplainer", { pushes: f.sats(amountSats - channel.fee_sats), fee: f.sats(channel.fee_sats) })}
-            </p>
-            {offers.channel && (
-              <LnurlQr
-                offer={offers.channel}
-                kind="channel"
-                expiresOn={channel.expires_on}
-                renderedAt={renderedAt}
-                onExpired={refetch}
-                testId="channel-qr"
-              />
-            )}
-            {canMutate && (
-              <details>
-                <summary className="cursor-pointer text-sm text-orange-700 dark:text-orange-400">{t("byAddress")}</summary>
-                <div className="mt-3">
-                  <ChannelForm
-                    nodePubkey={nodePubkey}
-                    submit={(nodeAddress, privateChannel) =>
-                      patch({
-                        payout: { type: "channel", ...(nodeAddress ? { node_address: nodeAddress } : {}), private: privateChannel },
-                      })
-                    }
-                  />
-                </div>
-              </details>
-            )}
-          </section>
+          <ChannelSection
+            channel={channel}
+            offer={offers.channel}
+            amountSats={amountSats}
+            renderedAt={renderedAt}
+            refetch={refetch}
+            nodePubkey={nodePubkey}
+            patch={patch}
+          />
         )}
       </div>
     </Card>

@@ -26,15 +26,113 @@ import { OverlapSelect } from "./overlap-select";
 import { Deliveries, Health } from "./forwarding-deliveries";
 import { useFailureText } from "./forwarding-failure";
 
-function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
+/** Runs one of an endpoint's actions, then reads the page again. */
+type Act = (action: () => Promise<unknown>) => void;
+
+/** What an endpoint says about itself: its events, why it is off, until when the old secret holds. */
+function EndpointStatus({ endpoint }: { endpoint: Endpoint }) {
   const t = useTranslations("settings.forwarding");
   const failureText = useFailureText();
   const f = useFormat();
+  return (
+    <>
+      <p className="text-sm">
+        {endpoint.description && <span className="mr-2">{endpoint.description}</span>}
+        <span className="text-xs text-zinc-600 dark:text-zinc-400">
+          {endpoint.event_types ? endpoint.event_types.join(", ") : t("allEvents")}
+        </span>
+      </p>
+      {!endpoint.enabled && (
+        <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          {endpoint.disabled_reason ? t("disabledBecause", { reason: failureText(endpoint.disabled_reason) }) : t("disabled")}
+        </p>
+      )}
+      {endpoint.previous_secret_expires_at && (
+        <p className="text-xs">{t("overlapUntil", { time: f.dateTime(endpoint.previous_secret_expires_at) })}</p>
+      )}
+    </>
+  );
+}
+
+/** A new signing secret, the old one kept for the overlap chosen; the new one is shown once. */
+function RotateSecret({ endpointId, busy, act }: { endpointId: string; busy: boolean; act: Act }) {
+  const t = useTranslations("settings.forwarding");
+  const [rotated, setRotated] = useState<EndpointWithSecret | null>(null);
+  return (
+    <>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const overlap = Number(new FormData(event.currentTarget).get("overlap"));
+          act(async () =>
+            setRotated(
+              await apiFetch(`/api/forwarding/endpoints/${endpointId}/rotate-secret`, endpointWithSecretSchema, {
+                method: "POST",
+                body: { overlap_hours: overlap },
+              }),
+            ),
+          );
+        }}
+      >
+        <Field id={`overlap-${endpointId}`} label={t("overlap")}>
+          <OverlapSelect id={`overlap-${endpointId}`} hoursLabel={(hours) => t("hours", { hours })} />
+        </Field>
+        <Button size="sm" type="submit" variant="secondary" disabled={busy}>
+          {t("rotate")}
+        </Button>
+      </form>
+      {rotated && <OneTimeSecret title={t("newSecret")} value={rotated.secret} label={t("copySecret")} />}
+    </>
+  );
+}
+
+/** The deliveries since a time sent again. */
+function RecoverSince({ endpointId, busy, act }: { endpointId: string; busy: boolean; act: Act }) {
+  const t = useTranslations("settings.forwarding");
+  const [recovered, setRecovered] = useState<number | null>(null);
+  return (
+    <>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const since = String(new FormData(event.currentTarget).get("since"));
+          act(async () =>
+            setRecovered(
+              (
+                await apiFetch(`/api/forwarding/endpoints/${endpointId}/recover`, recoveredSchema, {
+                  method: "POST",
+                  body: { since: new Date(since).toISOString() },
+                })
+              ).recovered,
+            ),
+          );
+        }}
+      >
+        <Field id={`since-${endpointId}`} label={t("recoverSince")}>
+          <DateTimeField id={`since-${endpointId}`} label={t("recoverSince")} name="since" required />
+        </Field>
+        <Button size="sm" type="submit" variant="secondary" disabled={busy}>
+          {t("recover")}
+        </Button>
+      </form>
+      {recovered !== null && (
+        <p role="status" className="text-sm">
+          {t("recovered", { count: recovered })}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** One forwarding endpoint: its state and health, its actions, and its deliveries. */
+function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
+  const t = useTranslations("settings.forwarding");
+  const failureText = useFailureText();
   const router = useRouter();
   const { busy, error, run } = useSubmit();
-  const [rotated, setRotated] = useState<EndpointWithSecret | null>(null);
   const [tested, setTested] = useState<Delivery | null>(null);
-  const [recovered, setRecovered] = useState<number | null>(null);
   const act = (action: () => Promise<unknown>) =>
     void run(async () => {
       await action();
@@ -43,20 +141,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
   return (
     <Card title={endpoint.url} labelId={`endpoint-${endpoint.id}`} className="wrap-anywhere">
       <div className="flex flex-col gap-3" data-endpoint={endpoint.url}>
-        <p className="text-sm">
-          {endpoint.description && <span className="mr-2">{endpoint.description}</span>}
-          <span className="text-xs text-zinc-600 dark:text-zinc-400">
-            {endpoint.event_types ? endpoint.event_types.join(", ") : t("allEvents")}
-          </span>
-        </p>
-        {!endpoint.enabled && (
-          <p role="status" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-            {endpoint.disabled_reason ? t("disabledBecause", { reason: failureText(endpoint.disabled_reason) }) : t("disabled")}
-          </p>
-        )}
-        {endpoint.previous_secret_expires_at && (
-          <p className="text-xs">{t("overlapUntil", { time: f.dateTime(endpoint.previous_secret_expires_at) })}</p>
-        )}
+        <EndpointStatus endpoint={endpoint} />
         <Health endpoint={endpoint} />
         <div className="flex flex-wrap gap-2">
           <Button
@@ -105,58 +190,8 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
               : t("testFailed", { error: failureText(tested.last_error) })}
           </p>
         )}
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const overlap = Number(new FormData(event.currentTarget).get("overlap"));
-            act(async () =>
-              setRotated(
-                await apiFetch(`/api/forwarding/endpoints/${endpoint.id}/rotate-secret`, endpointWithSecretSchema, {
-                  method: "POST",
-                  body: { overlap_hours: overlap },
-                }),
-              ),
-            );
-          }}
-        >
-          <Field id={`overlap-${endpoint.id}`} label={t("overlap")}>
-            <OverlapSelect id={`overlap-${endpoint.id}`} hoursLabel={(hours) => t("hours", { hours })} />
-          </Field>
-          <Button size="sm" type="submit" variant="secondary" disabled={busy}>
-            {t("rotate")}
-          </Button>
-        </form>
-        {rotated && <OneTimeSecret title={t("newSecret")} value={rotated.secret} label={t("copySecret")} />}
-        <form
-          className="flex flex-wrap items-end gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const since = String(new FormData(event.currentTarget).get("since"));
-            act(async () =>
-              setRecovered(
-                (
-                  await apiFetch(`/api/forwarding/endpoints/${endpoint.id}/recover`, recoveredSchema, {
-                    method: "POST",
-                    body: { since: new Date(since).toISOString() },
-                  })
-                ).recovered,
-              ),
-            );
-          }}
-        >
-          <Field id={`since-${endpoint.id}`} label={t("recoverSince")}>
-            <DateTimeField id={`since-${endpoint.id}`} label={t("recoverSince")} name="since" required />
-          </Field>
-          <Button size="sm" type="submit" variant="secondary" disabled={busy}>
-            {t("recover")}
-          </Button>
-        </form>
-        {recovered !== null && (
-          <p role="status" className="text-sm">
-            {t("recovered", { count: recovered })}
-          </p>
-        )}
+        <RotateSecret endpointId={endpoint.id} busy={busy} act={act} />
+        <RecoverSince endpointId={endpoint.id} busy={busy} act={act} />
         <FormError message={error} />
         <Deliveries endpoint={endpoint} />
       </div>

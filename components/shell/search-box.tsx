@@ -1,7 +1,7 @@
 "use client";
 import { Link } from "@/components/ui/app-link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslations } from "next-intl";
 import { inputClass } from "@/components/ui/field";
 import { ApiClientError, apiFetch } from "@/lib/dashboard/client/api";
@@ -49,6 +49,81 @@ function SearchHit({ hit, asked }: { hit: Hit; asked: string }) {
   );
 }
 
+/** What a search found: the matches grouped by kind, or that there are none, or why it failed. */
+function SearchResults({
+  result,
+  asked,
+  listRef,
+  close,
+}: {
+  result: SearchResult | { error: string };
+  asked: string;
+  listRef: RefObject<HTMLDivElement | null>;
+  close: () => void;
+}) {
+  const t = useTranslations("shell.search");
+  return (
+    <div
+      role="status"
+      className={
+        "absolute right-0 z-40 mt-1 w-full min-w-72 rounded-md border border-zinc-200 bg-white p-2 text-sm shadow-lg " +
+        "dark:border-zinc-700 dark:bg-zinc-900"
+      }
+    >
+      {"error" in result ? (
+        <p className="text-red-700 dark:text-red-400">{result.error}</p>
+      ) : result.data.length === 0 ? (
+        <p>{result.matched_as === "nothing" ? t("notAnything") : t("nothingMatches")}</p>
+      ) : (
+        <div ref={listRef} className="flex max-h-[70vh] flex-col gap-2 overflow-y-auto">
+          {groupsOf(result.data).map(([kind, hits]) => (
+            <section key={kind} aria-labelledby={`search-group-${kind}`}>
+              <h2
+                id={`search-group-${kind}`}
+                className="px-2 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400"
+              >
+                {t(`groups.${kind}`)}
+              </h2>
+              <ul className="flex flex-col gap-1" aria-label={t(`groups.${kind}`)}>
+                {hits.map((hit) => (
+                  <li key={`${hit.kind}-${hit.id}`}>
+                    <Link href={hit.href} onClick={close} className={matchClass}>
+                      {hit.kind === "member" ? (
+                        <>
+                          <span className="wrap-anywhere">{hit.detail}</span>
+                          <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t("kinds.member")}</span>
+                        </>
+                      ) : (
+                        <SearchHit hit={hit} asked={asked} />
+                      )}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+      <button type="button" onClick={close} className="mt-1 text-xs text-zinc-600 underline dark:text-zinc-400">
+        {t("close")}
+      </button>
+    </div>
+  );
+}
+
+/** `/` from anywhere on the page focuses `input`, unless a key press is typing into something. */
+function useSlashShortcut(input: RefObject<HTMLInputElement | null>) {
+  useEffect(() => {
+    const focusSearch = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+    };
+    document.addEventListener("keydown", focusSearch);
+    return () => document.removeEventListener("keydown", focusSearch);
+  }, [input]);
+}
+
 /**
  * The header's search: one match opens it, several are listed, none says so. `/` focuses it from
  * anywhere on the page; ↓ and ↑ move through the matches, Enter opens the one chosen.
@@ -65,15 +140,7 @@ export function SearchBox() {
   const close = () => setResult(null);
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const focusSearch = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
-      event.preventDefault();
-      input.current?.focus();
-    };
-    document.addEventListener("keydown", focusSearch);
-    return () => document.removeEventListener("keydown", focusSearch);
-  }, []);
+  useSlashShortcut(input);
   /** ↓ and ↑ from the box or a match: the next or previous match (the box before the first). */
   const move = (event: KeyboardEvent) => {
     if (event.key === "Escape") return close();
@@ -125,53 +192,7 @@ export function SearchBox() {
           spellCheck={false}
         />
       </form>
-      {result && (
-        <div
-          role="status"
-          className={
-            "absolute right-0 z-40 mt-1 w-full min-w-72 rounded-md border border-zinc-200 bg-white p-2 text-sm shadow-lg " +
-            "dark:border-zinc-700 dark:bg-zinc-900"
-          }
-        >
-          {"error" in result ? (
-            <p className="text-red-700 dark:text-red-400">{result.error}</p>
-          ) : result.data.length === 0 ? (
-            <p>{result.matched_as === "nothing" ? t("notAnything") : t("nothingMatches")}</p>
-          ) : (
-            <div ref={list} className="flex max-h-[70vh] flex-col gap-2 overflow-y-auto">
-              {groupsOf(result.data).map(([kind, hits]) => (
-                <section key={kind} aria-labelledby={`search-group-${kind}`}>
-                  <h2
-                    id={`search-group-${kind}`}
-                    className="px-2 text-xs font-semibold uppercase tracking-wide text-zinc-600 dark:text-zinc-400"
-                  >
-                    {t(`groups.${kind}`)}
-                  </h2>
-                  <ul className="flex flex-col gap-1" aria-label={t(`groups.${kind}`)}>
-                    {hits.map((hit) => (
-                      <li key={`${hit.kind}-${hit.id}`}>
-                        <Link href={hit.href} onClick={close} className={matchClass}>
-                          {hit.kind === "member" ? (
-                            <>
-                              <span className="wrap-anywhere">{hit.detail}</span>
-                              <span className="block text-xs text-zinc-600 dark:text-zinc-400">{t("kinds.member")}</span>
-                            </>
-                          ) : (
-                            <SearchHit hit={hit} asked={asked} />
-                          )}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
-            </div>
-          )}
-          <button type="button" onClick={close} className="mt-1 text-xs text-zinc-600 underline dark:text-zinc-400">
-            {t("close")}
-          </button>
-        </div>
-      )}
+      {result && <SearchResults result={result} asked={asked} listRef={list} close={close} />}
     </div>
   );
 }

@@ -12,6 +12,55 @@ import { reauthenticatedSchema, reauthMethodsSchema, type ReauthMethods } from "
 
 type Method = ReauthMethods["methods"][number];
 
+/** Sends a proof to the API; `prove` gives null when there is none to send. */
+type Confirm = (prove: () => Promise<Record<string, unknown> | null>) => Promise<unknown>;
+
+/** A passkey's proof for the API, or null when the person dismissed their passkey's dialog. */
+async function passkeyProof() {
+  // the passkey ceremony's code is loaded only when someone confirms with a passkey
+  const { assertPasskeyResponse, isCancelled } = await import("@/lib/dashboard/client/passkeys");
+  try {
+    return { method: "passkey", response: await assertPasskeyResponse("/api/account/reauthenticate/options") };
+  } catch (e) {
+    if (isCancelled(e)) return null;
+    throw e;
+  }
+}
+
+/** A typed proof: the password, a code from the app, or a recovery code. */
+function SecretForm({ use, busy, confirm }: { use: Exclude<Method, "passkey">; busy: boolean; confirm: Confirm }) {
+  const t = useTranslations("stepUp");
+  const label: Record<Exclude<Method, "passkey">, string> = { password: t("password"), code: t("code"), recovery_code: t("recovery") };
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const value = String(new FormData(event.currentTarget).get("secret") ?? "");
+        const field = use === "password" ? "password" : use === "code" ? "code" : "recovery_code";
+        void confirm(async () => ({ method: use, [field]: value }));
+      }}
+    >
+      <Field id="step-up-secret" label={label[use]}>
+        <TextInput
+          key={use}
+          id="step-up-secret"
+          name="secret"
+          required
+          autoFocus
+          type={use === "password" ? "password" : "text"}
+          autoComplete={use === "password" ? "current-password" : use === "code" ? "one-time-code" : "off"}
+          inputMode={use === "code" ? "numeric" : undefined}
+          spellCheck={false}
+        />
+      </Field>
+      <Button type="submit" disabled={busy}>
+        {busy ? t("confirming") : t("confirm")}
+      </Button>
+    </form>
+  );
+}
+
 /**
  * "Confirm it's you": opened when an action needs a factor confirmed a moment ago, it asks for a
  * passkey, a code, a recovery code, or the password of someone without a factor, and resolves
@@ -62,12 +111,6 @@ export function StepUpDialog() {
     });
 
   const others = methods.filter((m) => m !== use);
-  const label: Record<Method, string> = {
-    password: t("password"),
-    code: t("code"),
-    recovery_code: t("recovery"),
-    passkey: t("usePasskey"),
-  };
   const switchTo: Record<Method, string> = {
     password: t("usePassword"),
     code: t("useCode"),
@@ -82,51 +125,11 @@ export function StepUpDialog() {
       </h2>
       <p className="mt-1 mb-4 text-sm text-zinc-600 dark:text-zinc-400">{t("intro")}</p>
       {use === "passkey" ? (
-        <Button
-          className="w-full"
-          disabled={busy}
-          onClick={() =>
-            void confirm(async () => {
-              // the passkey ceremony's code is loaded only when someone confirms with a passkey
-              const { assertPasskeyResponse, isCancelled } = await import("@/lib/dashboard/client/passkeys");
-              try {
-                return { method: "passkey", response: await assertPasskeyResponse("/api/account/reauthenticate/options") };
-              } catch (e) {
-                if (isCancelled(e)) return null;
-                throw e;
-              }
-            })
-          }
-        >
+        <Button className="w-full" disabled={busy} onClick={() => void confirm(passkeyProof)}>
           {busy ? t("waiting") : t("usePasskey")}
         </Button>
       ) : use ? (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const value = String(new FormData(event.currentTarget).get("secret") ?? "");
-            const field = use === "password" ? "password" : use === "code" ? "code" : "recovery_code";
-            void confirm(async () => ({ method: use, [field]: value }));
-          }}
-        >
-          <Field id="step-up-secret" label={label[use]}>
-            <TextInput
-              key={use}
-              id="step-up-secret"
-              name="secret"
-              required
-              autoFocus
-              type={use === "password" ? "password" : "text"}
-              autoComplete={use === "password" ? "current-password" : use === "code" ? "one-time-code" : "off"}
-              inputMode={use === "code" ? "numeric" : undefined}
-              spellCheck={false}
-            />
-          </Field>
-          <Button type="submit" disabled={busy}>
-            {busy ? t("confirming") : t("confirm")}
-          </Button>
-        </form>
+        <SecretForm use={use} busy={busy} confirm={confirm} />
       ) : null}
       <FormError message={error} className="mt-3" />
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">

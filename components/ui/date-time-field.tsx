@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslations } from "next-intl";
 import { formatWall, instantOf, isoDay, parseWall, patternOf, wallAt, wallOfDay, type Wall } from "@/lib/dashboard/client/date-input";
 import { useFormat, usePageTimeZone } from "@/lib/dashboard/client/use-format";
@@ -51,6 +51,40 @@ function useConversions(kind: Kind) {
     },
   };
 }
+/**
+ * The field in its form's check: refused while its text is no day (`parsed` null), said in the
+ * page's words when the form refuses it (`refused`), and `reset` with the form.
+ */
+function useFormCheck(
+  input: RefObject<HTMLInputElement | null>,
+  { parsed, message, reset, refused }: { parsed: string | null; message: string; reset: () => void; refused: () => void },
+) {
+  useEffect(() => {
+    input.current?.setCustomValidity(parsed === null ? message : "");
+  }, [input, parsed, message]);
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    form.addEventListener("reset", reset);
+    return () => form.removeEventListener("reset", reset);
+  });
+
+  // refused by its form's check: said here, in the page's words (the browser's bubble speaks the
+  // browser's language), and focused unless another refused field of the form is
+  useEffect(() => {
+    const field = input.current;
+    if (!field) return;
+    const refuse = (event: Event) => {
+      event.preventDefault();
+      refused();
+      if (!field.form?.querySelector(":invalid:focus")) field.focus();
+    };
+    field.addEventListener("invalid", refuse);
+    return () => field.removeEventListener("invalid", refuse);
+    // once: `refused` only sets state
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
 
 /**
  * A day, or a day and a time, typed as the page's language writes it (de "28.11.2026 14:05",
@@ -81,34 +115,15 @@ function DateInput(props: Props & { kind: Kind }) {
   const input = useRef<HTMLInputElement>(null);
   const parsed = read(text);
   const message = t(kind === "date" ? "invalidDate" : "invalidDateTime", { field: label, pattern });
-
-  useEffect(() => {
-    input.current?.setCustomValidity(parsed === null ? message : "");
-  }, [parsed, message]);
-  useEffect(() => {
-    const form = input.current?.form;
-    if (!form) return;
-    const reset = () => {
+  useFormCheck(input, {
+    parsed,
+    message,
+    reset: () => {
       setText(show(defaultValue ?? ""));
       setError(false);
-    };
-    form.addEventListener("reset", reset);
-    return () => form.removeEventListener("reset", reset);
+    },
+    refused: () => setError(true),
   });
-
-  // refused by its form's check: said here, in the page's words (the browser's bubble speaks the
-  // browser's language), and focused unless another refused field of the form is
-  useEffect(() => {
-    const field = input.current;
-    if (!field) return;
-    const refuse = (event: Event) => {
-      event.preventDefault();
-      setError(true);
-      if (!field.form?.querySelector(":invalid:focus")) field.focus();
-    };
-    field.addEventListener("invalid", refuse);
-    return () => field.removeEventListener("invalid", refuse);
-  }, []);
 
   // a filter takes its day on leaving the field, so says then what is wrong; a form's field says it
   // when the form is sent (an error appearing on leaving the field would move the button clicked)

@@ -4,16 +4,15 @@ import { useCallback, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { DefinitionList } from "@/components/ui/states";
 import { useCanMutate, useReadOnlyHint, useShellUser } from "@/components/shell/session-context";
 import { ApiClientError, apiFetch } from "@/lib/dashboard/client/api";
 import { useErrorMessage } from "@/lib/dashboard/client/messages";
-import { useFormat } from "@/lib/dashboard/client/use-format";
 import { orderCreateSchema, orderSchema } from "@/lib/service-api/schemas";
 import { checkPayerIban, emptyDraft, feeRateOf, type Draft } from "./draft";
 import { useChecks } from "./use-checks";
 import { DestinationStep, KindStep } from "./destination-steps";
-import { agreementName, PaymentStep, PricingStep } from "./payment-steps";
+import { PaymentStep, PricingStep } from "./payment-steps";
+import { ReviewStep } from "./review-step";
 import { ProofStep } from "./proof-step";
 import { composeMessage, useChallenge } from "./use-challenge";
 
@@ -58,37 +57,14 @@ function body(draft: Draft) {
 /** An agreement an order may name: its id (the order's affiliate_id) and the label it was given in Settings. */
 export type AgreementChoice = { affiliate_id: string; label: string | null };
 
-export function NewOrderWizard({ agreements }: { agreements: AgreementChoice[] }) {
+/** Creating the order: a refusal of the service is shown at the step its field belongs to. */
+function useCreateOrder(draft: Draft, setStep: (step: number) => void) {
   const t = useTranslations("orders.wizard");
-  const f = useFormat();
   const messageFor = useErrorMessage();
-  const readOnlyHint = useReadOnlyHint();
   const router = useRouter();
-  const canMutate = useCanMutate();
-  const { network } = useShellUser();
-  const [step, setStep] = useState(0);
-  const [input, setDraft] = useState<Draft>(emptyDraft);
-  const challengeState = useChallenge(step >= 2);
-  const token = challengeState.challenge?.token;
-  const destination = input.kind === "lightning" ? input.nodePubkey.trim() : input.address.trim();
-  // the message is derived: it always names the destination and the current challenge
-  const draft: Draft = { ...input, message: token ? composeMessage(destination, token) : "" };
   const [serverError, setServerError] = useState<{ step: number; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const update = useCallback((patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch })), []);
-  // the bitcoin libraries load when the destination step is reached, not with the page
-  const checks = useChecks(step >= 1);
-
-  const ready = [
-    true,
-    checks?.checkDestination(draft, network).ok ?? false,
-    checks?.checkSignature(draft, network).ok ?? false,
-    checkPayerIban(draft.iban).valid,
-    feeRateOf(draft) !== null,
-    true,
-  ];
   const errorFor = (i: number) => (serverError?.step === i ? serverError.text : null);
-
   const submit = async () => {
     const parsed = body(draft);
     if (!parsed.success) return setServerError({ step: 5, text: t("incomplete") });
@@ -106,29 +82,66 @@ export function NewOrderWizard({ agreements }: { agreements: AgreementChoice[] }
       setBusy(false);
     }
   };
+  return { busy, errorFor, submit };
+}
+
+/** The wizard's steps in a row: the current one marked, those done shaded. */
+function StepList({ step }: { step: number }) {
+  const t = useTranslations("orders.wizard");
+  return (
+    <ol className="flex flex-wrap gap-2 text-xs" aria-label={t("steps")}>
+      {steps.map((name, i) => (
+        <li
+          key={name}
+          aria-current={i === step ? "step" : undefined}
+          className={
+            "rounded-full px-3 py-1 " +
+            (i === step
+              ? "bg-orange-700 text-white"
+              : i < step
+                ? "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200"
+                : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300")
+          }
+        >
+          {i + 1}. {t(`step.${name}`)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A new order, step by step: each step checked before the next, the service's refusal shown at its step. */
+export function NewOrderWizard({ agreements }: { agreements: AgreementChoice[] }) {
+  const t = useTranslations("orders.wizard");
+  const readOnlyHint = useReadOnlyHint();
+  const canMutate = useCanMutate();
+  const { network } = useShellUser();
+  const [step, setStep] = useState(0);
+  const [input, setDraft] = useState<Draft>(emptyDraft);
+  const challengeState = useChallenge(step >= 2);
+  const token = challengeState.challenge?.token;
+  const destination = input.kind === "lightning" ? input.nodePubkey.trim() : input.address.trim();
+  // the message is derived: it always names the destination and the current challenge
+  const draft: Draft = { ...input, message: token ? composeMessage(destination, token) : "" };
+  const update = useCallback((patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch })), []);
+  const { busy, errorFor, submit } = useCreateOrder(draft, setStep);
+  // the bitcoin libraries load when the destination step is reached, not with the page
+  const checks = useChecks(step >= 1);
+
+  const ready = [
+    true,
+    checks?.checkDestination(draft, network).ok ?? false,
+    checks?.checkSignature(draft, network).ok ?? false,
+    checkPayerIban(draft.iban).valid,
+    feeRateOf(draft) !== null,
+    true,
+  ];
 
   if (!canMutate) return <p className="text-sm text-zinc-500 dark:text-zinc-400">{readOnlyHint}</p>;
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <ol className="flex flex-wrap gap-2 text-xs" aria-label={t("steps")}>
-        {steps.map((name, i) => (
-          <li
-            key={name}
-            aria-current={i === step ? "step" : undefined}
-            className={
-              "rounded-full px-3 py-1 " +
-              (i === step
-                ? "bg-orange-700 text-white"
-                : i < step
-                  ? "bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-200"
-                  : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300")
-            }
-          >
-            {i + 1}. {t(`step.${name}`)}
-          </li>
-        ))}
-      </ol>
+      <StepList step={step} />
       <Card title={t(`step.${steps[step] ?? "review"}`)} labelId="wizard-step">
         <form
           onSubmit={(event) => {
@@ -152,32 +165,7 @@ export function NewOrderWizard({ agreements }: { agreements: AgreementChoice[] }
           )}
           {step === 3 && <PaymentStep draft={draft} update={update} serverError={errorFor(3)} />}
           {step === 4 && <PricingStep draft={draft} update={update} serverError={errorFor(4)} agreements={agreements} />}
-          {step === 5 && (
-            <div className="flex flex-col gap-3">
-              <DefinitionList
-                items={[
-                  [
-                    t("review.payout"),
-                    draft.kind === "lightning"
-                      ? t("review.node", { node: draft.nodePubkey })
-                      : draft.kind === "xpub"
-                        ? t("review.xpub", { address: draft.address, path: draft.path })
-                        : draft.address,
-                  ],
-                  [t("review.proof"), t("review.verified")],
-                  [t("review.payment"), t("review.from", { currency: draft.currency.toUpperCase(), iban: draft.iban })],
-                  [t("review.fee"), f.percent(feeRateOf(draft) ?? 0)],
-                  [t("review.agreement"), draft.affiliateId ? agreementName(agreements, draft.affiliateId) : t("review.default")],
-                  [t("review.status"), draft.active ? t("review.active") : t("review.inactive")],
-                ]}
-              />
-              {errorFor(5) && (
-                <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-                  {errorFor(5)}
-                </p>
-              )}
-            </div>
-          )}
+          {step === 5 && <ReviewStep draft={draft} agreements={agreements} error={errorFor(5)} />}
           <div className="flex justify-between gap-2">
             <Button type="button" variant="ghost" onClick={() => setStep(Math.max(0, step - 1))} disabled={step === 0}>
               {t("back")}
