@@ -1,26 +1,17 @@
 "use client";
 import { Link } from "@/components/ui/app-link";
 import { usePathname, useRouter } from "next/navigation";
-import { useEffect } from "react";
 import { useTranslations } from "next-intl";
 import { useLiveSignals } from "@/lib/dashboard/client/live-notices";
 
-/** Tells the bell to count again (the notifications page marked some read). */
-export const UNREAD_CHANGED = "dashboard:unread-changed";
-
 /**
  * The header's bell: the unread count as the server rendered it with the page, which is drawn
- * again when the live stream says a notification came or the notifications page marked some read.
+ * again when the live stream says a notification came (and by the notifications page when it marks some read).
  */
 export function Bell({ unread }: { unread: number }) {
   const t = useTranslations("shell");
   const pathname = usePathname();
   const router = useRouter();
-  useEffect(() => {
-    const redraw = () => router.refresh();
-    window.addEventListener(UNREAD_CHANGED, redraw);
-    return () => window.removeEventListener(UNREAD_CHANGED, redraw);
-  }, [router]);
   useLiveSignals((signal) => {
     // after a drop, what came meanwhile is not replayed: count again
     if (signal.kind === "notification" || signal.kind === "reconnected") router.refresh();

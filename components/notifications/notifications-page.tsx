@@ -1,6 +1,7 @@
 "use client";
 import { Link } from "@/components/ui/app-link";
 import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -10,17 +11,16 @@ import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import { useLiveSignals } from "@/lib/dashboard/client/live-notices";
+import { byCursor, useMorePages } from "@/lib/dashboard/client/use-more-pages";
 import {
   notificationCategories,
   notificationChannels,
-  notificationListSchema,
   preferencesSchema,
   unreadCountSchema,
   type Notification,
   type NotificationList,
   type Preferences,
 } from "@/lib/dashboard/contract/notifications-api";
-import { UNREAD_CHANGED } from "./bell";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ListTotal, SortSelect, shownSort } from "@/components/ui/list-sort";
 import { SavedViews } from "@/components/ui/saved-views";
@@ -29,7 +29,7 @@ import { useUrlFilters } from "@/components/ui/use-url-filters";
 import { sortColumns } from "@/lib/dashboard/contract/lists-api";
 import { listFilters, type ListError } from "@/lib/dashboard/pages/list-page";
 
-const unreadChanged = () => window.dispatchEvent(new Event(UNREAD_CHANGED));
+const PAGE = 50;
 
 function Item({ item, onRead }: { item: Notification; onRead: (id: string) => void }) {
   const t = useTranslations("notifications");
@@ -115,33 +115,33 @@ function PreferencesCard({ initial }: { initial: Preferences }) {
   );
 }
 
-/** The list as shown: read again on a live notice, marked read, and longer by "Load more". */
+/**
+ * The list as the server rendered it, longer by "Load more": drawn again on a live notice and
+ * after marking read. Rows loaded beyond the first page show their new state at once.
+ */
 function useNotificationList(first: NotificationList, filters: Record<string, string>) {
-  const [list, setList] = useState(first);
+  const router = useRouter();
   const { error, run } = useSubmit();
-  const query = new URLSearchParams({ ...filters, limit: "50" });
-  const reload = () => run(async () => setList(await apiFetch(`/api/notifications?${query}`, notificationListSchema)));
+  const more = useMorePages(
+    "/api/notifications",
+    filters,
+    first,
+    async () => (await import("@/lib/dashboard/contract/notifications-api")).notificationListSchema,
+    { ...byCursor, limit: PAGE },
+  );
+  const [readNow, setReadNow] = useState<{ ids: ReadonlySet<string> | "all"; at: string } | null>(null);
   useLiveSignals((signal) => {
-    if (signal.kind === "notification" || signal.kind === "reconnected") void reload();
+    if (signal.kind === "notification" || signal.kind === "reconnected") router.refresh();
   });
   const markRead = (body: { ids: string[] } | { all: true }) =>
     run(async () => {
-      const { unread } = await apiFetch("/api/notifications/read", unreadCountSchema, { method: "POST", body });
-      const now = new Date().toISOString();
-      setList((current) => ({
-        ...current,
-        unread,
-        data: current.data.map((n) => (n.read_at === null && ("all" in body || body.ids.includes(n.id)) ? { ...n, read_at: now } : n)),
-      }));
-      unreadChanged();
+      await apiFetch("/api/notifications/read", unreadCountSchema, { method: "POST", body });
+      setReadNow({ ids: "all" in body ? "all" : new Set(body.ids), at: new Date().toISOString() });
+      router.refresh();
     });
-  const older = () =>
-    run(async () => {
-      if (!list.next_cursor) return;
-      const page = await apiFetch(`/api/notifications?${query}&cursor=${encodeURIComponent(list.next_cursor)}`, notificationListSchema);
-      setList((current) => ({ ...page, data: [...current.data, ...page.data.filter((n) => !current.data.some((c) => c.id === n.id))] }));
-    });
-  return { list, error, markRead, older };
+  const shownRead = (n: Notification) =>
+    n.read_at === null && readNow && (readNow.ids === "all" || readNow.ids.has(n.id)) ? { ...n, read_at: readNow.at } : n;
+  return { list: { ...first, data: more.items.map(shownRead) }, more, error, markRead };
 }
 
 /** "All" and "Unread (n)": the list's two views, each keeping the other filters. */
@@ -188,7 +188,7 @@ export function NotificationsPage({
   error: ListError | null;
 }) {
   const t = useTranslations("notifications");
-  const { list, error, markRead, older } = useNotificationList(first, filters);
+  const { list, more, error, markRead } = useNotificationList(first, filters);
   const unreadOnly = filters.unread === "1";
   const ts = useTranslations("lists.sort.columns");
   const url = useUrlFilters("/notifications", listFilters.notifications, { server: true });
@@ -231,11 +231,12 @@ export function NotificationsPage({
             ))}
           </ul>
         )}
-        {list.has_more && (
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void older()}>
+        {more.hasMore && (
+          <Button variant="secondary" size="sm" className="mt-3" disabled={more.busy} onClick={() => void more.loadMore()}>
             {t("loadMore")}
           </Button>
         )}
+        {more.error !== null && <ErrorState error={more.error} retry={() => void more.loadMore()} />}
         <FormError message={error} />
       </Card>
       <PreferencesCard initial={preferences} />

@@ -1,19 +1,15 @@
 "use client";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/states";
+import { ErrorState, FormError } from "@/components/ui/states";
 import { useSubmit } from "@/components/ui/use-submit";
 import { apiFetch } from "@/lib/dashboard/client/api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
-import {
-  deliveryListSchema,
-  deliverySchema,
-  type Delivery,
-  type DeliveryList,
-  type Endpoint,
-} from "@/lib/dashboard/contract/forwarding-api";
+import { deliverySchema, type Delivery, type DeliveryList, type Endpoint } from "@/lib/dashboard/contract/forwarding-api";
 import { sortColumns, viewParameters } from "@/lib/dashboard/contract/lists-api";
+import type { ListError } from "@/lib/dashboard/pages/list-page";
 import { Select } from "@/components/ui/field";
 import { SavedViews } from "@/components/ui/saved-views";
 import { useUrlFilters } from "@/components/ui/use-url-filters";
@@ -123,34 +119,36 @@ function DeliveryRow({ delivery, onChange }: { delivery: Delivery; onChange: (d:
 const deliveryKeys = viewParameters.deliveries;
 const statuses = ["pending", "delivered", "failed"] as const;
 
+type Resent = { from: DeliveryList; rows: Record<string, Delivery> };
+/** The deliveries sent again since `list` was rendered, `next` among them. */
+const resentOne = (list: DeliveryList, shown: Resent | null, next: Delivery): Resent => ({
+  from: list,
+  rows: { ...(shown?.from === list ? shown.rows : {}), [next.id]: next },
+});
+
+/** An endpoint's delivery log as the settings page rendered it from its address, or why its filters were refused. */
+export type DeliveryLog = { list: DeliveryList; error: ListError | null };
+
 /**
- * An endpoint's delivery log, asked for on demand: the last 25 of a status and a date range, in a
+ * An endpoint's delivery log, opened on demand: the last 25 of a status and a date range, in a
  * sort of the admin's choice, with how many there are in all. One endpoint's at a time; which one,
- * and its filters, are in the address (`endpoint=…&status=…&range=…&sort=…`), so a reload, a
- * shared link or a saved view opens the same log.
+ * and its filters, are in the address (`endpoint=…&status=…&range=…&sort=…`), which the server
+ * renders it from (`log`), so a reload, a shared link or a saved view opens the same log.
  */
-export function Deliveries({ endpoint }: { endpoint: Endpoint }) {
+export function Deliveries({ endpoint, log }: { endpoint: Endpoint; log: DeliveryLog | null }) {
   const t = useTranslations("settings.forwarding");
   const ts = useTranslations("lists.sort.columns");
-  const [list, setList] = useState<DeliveryList | null>(null);
-  const { filters, setFilters } = useUrlFilters("/settings", deliveryKeys);
-  const open = filters.endpoint === endpoint.id;
+  const router = useRouter();
+  const { filters, setFilters, pending } = useUrlFilters("/settings", deliveryKeys, { server: true });
+  const open = log !== null;
   const query = Object.fromEntries(Object.entries(filters).filter(([key]) => key !== "endpoint"));
-  const asked = open ? new URLSearchParams(query).toString() : null;
-  const { busy, error, run } = useSubmit();
-  const load = () =>
-    run(async () => {
-      const params = new URLSearchParams({ ...query, limit: "25" });
-      setList(await apiFetch(`/api/forwarding/endpoints/${endpoint.id}/deliveries?${params}`, deliveryListSchema));
-    });
-  useEffect(() => {
-    if (asked === null) return;
-    void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again when the address's filters change
-  }, [asked]);
+  // a delivery sent again, until the page is drawn again
+  const [resent, setResent] = useState<Resent | null>(null);
+  const rows = log ? log.list.data.map((d) => (resent?.from === log.list ? (resent.rows[d.id] ?? d) : d)) : [];
   const change = (changes: Record<string, string>) => setFilters(changes);
   const openThis = () =>
-    open ? void load() : setFilters({ ...Object.fromEntries(deliveryKeys.map((key) => [key, ""])), endpoint: endpoint.id });
+    open ? router.refresh() : setFilters({ ...Object.fromEntries(deliveryKeys.map((key) => [key, ""])), endpoint: endpoint.id });
+  const list = log?.list ?? null;
   return (
     <div className="flex flex-col gap-2">
       {/* a form, so a tap before the page's scripts have run still opens the log (by the address) */}
@@ -164,11 +162,11 @@ export function Deliveries({ endpoint }: { endpoint: Endpoint }) {
       >
         <input type="hidden" name="tab" value="forwarding" />
         <input type="hidden" name="endpoint" value={endpoint.id} />
-        <Button type="submit" size="sm" variant="ghost" disabled={busy} aria-expanded={open && list !== null}>
-          {open && list !== null ? t("refreshDeliveries") : t("showDeliveries")}
+        <Button type="submit" size="sm" variant="ghost" disabled={pending} aria-expanded={open}>
+          {open ? t("refreshDeliveries") : t("showDeliveries")}
         </Button>
       </form>
-      <FormError message={error} />
+      {log?.error && <ErrorState code={log.error.code} fields={log.error.fields} />}
       {open && list !== null && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -203,12 +201,8 @@ export function Deliveries({ endpoint }: { endpoint: Endpoint }) {
             <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noDeliveries")}</p>
           ) : (
             <ul aria-label={t("deliveriesOf", { url: endpoint.url })}>
-              {list.data.map((d) => (
-                <DeliveryRow
-                  key={d.id}
-                  delivery={d}
-                  onChange={(next) => setList((all) => (all ? { ...all, data: all.data.map((x) => (x.id === next.id ? next : x)) } : null))}
-                />
+              {rows.map((d) => (
+                <DeliveryRow key={d.id} delivery={d} onChange={(next) => setResent((shown) => resentOne(list, shown, next))} />
               ))}
             </ul>
           )}

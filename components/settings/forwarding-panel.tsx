@@ -23,7 +23,10 @@ import {
 } from "@/lib/dashboard/contract/forwarding-api";
 import { OneTimeSecret } from "./one-time-secret";
 import { OverlapSelect } from "./overlap-select";
-import { Deliveries, Health } from "./forwarding-deliveries";
+import { Deliveries, Health, type DeliveryLog } from "./forwarding-deliveries";
+
+/** The delivery log the address opens, and whose. */
+export type OpenDeliveryLog = DeliveryLog & { endpoint: string };
 import { useFailureText } from "./forwarding-failure";
 
 /** Runs one of an endpoint's actions, then reads the page again. */
@@ -127,7 +130,7 @@ function RecoverSince({ endpointId, busy, act }: { endpointId: string; busy: boo
 }
 
 /** One forwarding endpoint: its state and health, its actions, and its deliveries. */
-function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
+function EndpointCard({ endpoint, log }: { endpoint: Endpoint; log: DeliveryLog | null }) {
   const t = useTranslations("settings.forwarding");
   const failureText = useFailureText();
   const router = useRouter();
@@ -193,7 +196,7 @@ function EndpointCard({ endpoint }: { endpoint: Endpoint }) {
         <RotateSecret endpointId={endpoint.id} busy={busy} act={act} />
         <RecoverSince endpointId={endpoint.id} busy={busy} act={act} />
         <FormError message={error} />
-        <Deliveries endpoint={endpoint} />
+        <Deliveries endpoint={endpoint} log={log} />
       </div>
     </Card>
   );
@@ -261,7 +264,7 @@ function AddEndpoint() {
 }
 
 /** Forwarding endpoints of the tenant: where its webhooks are handed on, signed per Standard Webhooks. */
-export function ForwardingPanel({ endpoints }: { endpoints: Endpoint[] }) {
+export function ForwardingPanel({ endpoints, deliveries }: { endpoints: Endpoint[]; deliveries: OpenDeliveryLog | null }) {
   const t = useTranslations("settings.forwarding");
   return (
     <div className="flex flex-col gap-4">
@@ -269,7 +272,7 @@ export function ForwardingPanel({ endpoints }: { endpoints: Endpoint[] }) {
       {endpoints.length === 0 ? (
         <EmptyState title={t("empty")}>{t("emptyHint")}</EmptyState>
       ) : (
-        endpoints.map((e) => <EndpointCard key={e.id} endpoint={e} />)
+        endpoints.map((e) => <EndpointCard key={e.id} endpoint={e} log={deliveries?.endpoint === e.id ? deliveries : null} />)
       )}
       <AddEndpoint />
     </div>

@@ -6,7 +6,7 @@ import type { Credentials, SignInPage, Team, WebhookSecretStatus } from "@/lib/d
 import type { Endpoint } from "@/lib/dashboard/contract/forwarding-api";
 import type { ApiKey } from "@/lib/dashboard/contract/api-keys-api";
 import { ApiKeysPanel } from "./api-keys-panel";
-import { ForwardingPanel } from "./forwarding-panel";
+import { ForwardingPanel, type OpenDeliveryLog } from "./forwarding-panel";
 import { AgreementsPanel } from "./agreements-panel";
 import { TimeZoneCard } from "./time-zone-card";
 import { CredentialsPanel } from "./credentials-panel";
@@ -22,7 +22,7 @@ export type OpenTab =
   | { tab: "team"; team: Team; signIns: SignInPage }
   | { tab: "security"; policy: SecurityPolicy; withoutFactor: number }
   | { tab: "webhooks"; status: WebhookSecretStatus }
-  | { tab: "forwarding"; endpoints: Endpoint[] }
+  | { tab: "forwarding"; endpoints: Endpoint[]; deliveries: OpenDeliveryLog | null }
   | { tab: "api-keys"; keys: ApiKey[] }
   | { tab: "credentials"; credentials: Credentials }
   | { tab: "affiliates"; agreements: Agreements };
@@ -46,7 +46,7 @@ export async function SettingsPage({ tenantName, open }: { tenantName: string; o
       {open.tab === "team" && <TeamPanel team={open.team} signIns={open.signIns} />}
       {open.tab === "security" && <SecurityPanel policy={open.policy} withoutFactor={open.withoutFactor} />}
       {open.tab === "webhooks" && <WebhookSecretPanel status={open.status} />}
-      {open.tab === "forwarding" && <ForwardingPanel endpoints={open.endpoints} />}
+      {open.tab === "forwarding" && <ForwardingPanel endpoints={open.endpoints} deliveries={open.deliveries} />}
       {open.tab === "api-keys" && <ApiKeysPanel keys={open.keys} />}
       {open.tab === "credentials" && <CredentialsPanel credentials={open.credentials} />}
       {open.tab === "affiliates" && (
