@@ -37,7 +37,7 @@ const COMPONENT_LAYERS = [
   ["ui", "i18n", "docs"],
   ["account", "events", "notifications", "reports"],
   ["shell"],
-  ["audit", "auth", "logs", "payouts", "scenarios", "settings", "simulator"],
+  ["audit", "auth", "payouts", "request-log", "scenarios", "settings", "simulator"],
   ["exchanges", "pay"],
   ["operator", "orders", "overview"],
 ];
@@ -51,7 +51,7 @@ const DASHBOARD_LAYERS = [
   ["contract", "jobs", "pages", "upstream"],
   ["audit", "client", "events", "mail", "retention", "security", "views"],
   ["auth"],
-  ["account", "forwarding", "orders", "search", "simulator", "request-logs"],
+  ["account", "forwarding", "orders", "search", "simulator", "request-log"],
   ["exchanges", "scenarios", "settings"],
   ["console", "payout-links", "reports", "webhooks"],
   ["demo", "notifications", "overview"],

@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { LogsTabs } from "@/components/logs/logs-tabs";
+import { LogsTabs } from "@/components/request-log/logs-tabs";
 import { ScenariosPanel } from "@/components/scenarios/scenarios-panel";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";

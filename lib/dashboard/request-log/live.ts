@@ -23,7 +23,7 @@ const ANNOUNCE_MS = 250;
 
 async function announce(written: WrittenRows[]) {
   // an integration's rows are its tenant's by their client; the dashboard's rows (which may name
-  // their client too, lib/dashboard/upstream/record-calls.ts) by their tenant alone
+  // their client too, lib/request-log/dashboard-calls.ts) by their tenant alone
   const clients = written.some((owner) => owner.clientKey && !owner.tenantId)
     ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)).map((t) => ({ id: t.id, key: clientKeyOf(t.clientId) }))
     : [];
