@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { driveEventTypes } from "@/lib/service-api/operator-contract";
 import { exchangeListItemSchema } from "./dashboard-api";
 import { clientIdInputSchema } from "./settings-api";
-import { hasOnlyAPath } from "@/lib/http/base-url";
+import { hasOnlyAPath } from "@/lib/base-url";
 
 // The dashboard API's simulator and operator console (/api/.../simulate, /api/operator/...):
 // bodies the server builds with `satisfies` and the browser parses with the same schemas. The
