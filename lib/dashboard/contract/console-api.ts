@@ -38,7 +38,7 @@ export const consoleTenantSchema = z.object({
 export const consoleTenantsSchema = z.object({ data: z.array(consoleTenantSchema) });
 export type ConsoleTenant = z.infer<typeof consoleTenantSchema>;
 
-/** A service's base URL: http(s), a host and a path, nothing after it (lib/http/base-url.ts). */
+/** A service's base URL: http(s), a host and a path, nothing after it (lib/base-url.ts). */
 const httpUrl = z.url({ protocol: /^https?$/, error: "An http(s) URL" });
 const baseUrl = httpUrl.check(
   z.maxLength(2048),
