@@ -24,6 +24,13 @@ const noRoutes = {
   group: ["@/app", "@/app/*"],
   message: "components/ are below the routes: app/ imports them, never the other way round (docs/architecture.md#layers).",
 };
+// The routes are the top: a page or route of app/ imports lib/ and components/, never another
+// module of app/, so what two routes share lives below them.
+const noOtherRoute = {
+  group: ["@/app", "@/app/*", "../*"],
+  message:
+    "A route imports lib/ and components/, never another module of app/: what two share lives below them (docs/architecture.md#layers).",
+};
 // The shared folders in layers, lowest first, as the dashboard's below: no two import each other.
 const SHARED_LAYERS = [
   ["bitcoin", "banking", "openapi", "runtime"],
@@ -37,7 +44,7 @@ const COMPONENT_LAYERS = [
   ["ui", "i18n", "docs"],
   ["account", "events", "notifications", "reports"],
   ["shell"],
-  ["audit", "auth", "logs", "payouts", "scenarios", "settings", "simulator"],
+  ["audit", "auth", "payouts", "request-log", "scenarios", "settings", "simulator"],
   ["exchanges", "pay"],
   ["operator", "orders", "overview"],
 ];
@@ -54,6 +61,23 @@ const BROWSER_SIDE = [
   "lib/service-api/error-body.ts",
   "lib/http/parse-json.ts",
 ];
+// The files at lib/'s top (env.ts, errors.ts, log.ts, …) are below every shared folder but
+// runtime, which they read: they import no other shared folder, and runtime imports none of them.
+const TOP_FILES = readdirSync(new URL("lib/", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isFile() && /\.(ts|mjs)$/.test(entry.name) && !entry.name.includes(".test."))
+  .map((entry) => entry.name.replace(/\.(ts|mjs)$/, ""));
+const BELOW_TOP_FILES = ["runtime"];
+const noSharedFolders = {
+  group: SHARED_LAYERS.flat()
+    .filter((folder) => !BELOW_TOP_FILES.includes(folder))
+    .flatMap((folder) => [`@/lib/${folder}`, `@/lib/${folder}/*`, `./${folder}/*`]),
+  message:
+    "The files at lib/'s top are below the shared folders but runtime: they import none of the others (docs/architecture.md#layers).",
+};
+const noTopFiles = {
+  group: TOP_FILES.flatMap((name) => [`@/lib/${name}`, `@/lib/${name}.*`, `../${name}`, `../${name}.*`]),
+  message: "lib/runtime is below the files at lib/'s top (env.ts, log.ts, …): it imports none of them (docs/architecture.md#layers).",
+};
 const NOT_CHECKED = ["tests/**", "e2e/**", "scripts/**", "**/*.test.ts", "instrumentation.ts", "lib/boot.ts"];
 
 // The dashboard's folders in layers, lowest first (docs/architecture.md#layers): a folder imports
@@ -64,7 +88,7 @@ const DASHBOARD_LAYERS = [
   ["contract", "jobs", "pages", "upstream"],
   ["audit", "client", "events", "mail", "retention", "security", "views"],
   ["auth"],
-  ["account", "forwarding", "orders", "search", "simulator", "request-logs"],
+  ["account", "forwarding", "orders", "search", "simulator", "request-log"],
   ["exchanges", "scenarios", "settings"],
   ["console", "payout-links", "reports", "webhooks"],
   ["demo", "notifications", "overview"],
@@ -85,11 +109,13 @@ requirePlaced("components", COMPONENT_LAYERS, "COMPONENT_LAYERS");
 
 /**
  * For each folder of `base`: the folders of its own layer and those above, which it may not import
- * (besides `patterns`, which every folder of `base` keeps: a file's rule replaces, not joins, others).
+ * (besides `patterns`, which every folder of `base` keeps, and `more(folder)`: a file's rule
+ * replaces, not joins, others).
  */
-const layerRules = (base, layers, name, patterns) =>
+const layerRules = (base, layers, name, common, more = () => []) =>
   layers.flatMap((layer, i) =>
     layer.map((folder) => {
+      const patterns = [...common, ...more(folder)];
       const above = layers
         .slice(i)
         .flat()
@@ -110,25 +136,39 @@ const config = [
   { ignores: [".next/**", ".next-zod/**", "node_modules/**", "data/**", "next-env.d.ts"] },
   {
     // the dashboard
-    files: ["lib/dashboard/**/*.{ts,tsx,mjs}", "app/**/*.{ts,tsx,mjs}", "components/**/*.{ts,tsx}", "i18n/**/*.ts", "proxy.ts"],
+    files: ["lib/dashboard/**/*.{ts,tsx,mjs}", "components/**/*.{ts,tsx}", "i18n/**/*.ts", "proxy.ts"],
+    ignores: NOT_CHECKED,
+    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox, noPages] }] },
+  },
+  {
+    // the dashboard's pages and routes
+    files: ["app/**/*.{ts,tsx,mjs}"],
     ignores: ["app/sandbox/**", ...NOT_CHECKED],
-    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox, noOtherRoute] }] },
   },
   ...layerRules("components", COMPONENT_LAYERS, "COMPONENT_LAYERS", [noSandbox, noRoutes]),
   ...layerRules("lib/dashboard", DASHBOARD_LAYERS, "DASHBOARD_LAYERS", [noSandbox, noPages]),
   {
     // the sandbox
-    files: ["lib/sandbox/**/*.{ts,tsx,mjs}", "app/sandbox/**/*.{ts,tsx,mjs}"],
+    files: ["lib/sandbox/**/*.{ts,tsx,mjs}"],
     ignores: NOT_CHECKED,
-    rules: { "no-restricted-imports": ["error", { patterns: [noDashboard] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [noDashboard, noPages] }] },
+  },
+  {
+    // the sandbox's routes
+    files: ["app/sandbox/**/*.{ts,tsx,mjs}"],
+    ignores: NOT_CHECKED,
+    rules: { "no-restricted-imports": ["error", { patterns: [noDashboard, noOtherRoute] }] },
   },
   {
     // what both use
     files: ["lib/*.{ts,mjs}"],
     ignores: NOT_CHECKED,
-    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox, noDashboard, noPages] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [noSandbox, noDashboard, noPages, noSharedFolders] }] },
   },
-  ...layerRules("lib", SHARED_LAYERS, "SHARED_LAYERS", [noSandbox, noDashboard, noPages]),
+  ...layerRules("lib", SHARED_LAYERS, "SHARED_LAYERS", [noSandbox, noDashboard, noPages], (folder) =>
+    BELOW_TOP_FILES.includes(folder) ? [noTopFiles] : [],
+  ),
   // One zod dialect per side (docs/architecture.md#validation): what the browser runs, and the
   // contract it shares with the server, is written in zod/mini, whose functions a bundle can cut to
   // what is called; what runs only on the server, in zod. A separate rule name from the layers'

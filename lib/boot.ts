@@ -19,7 +19,7 @@ import { streamRoutes } from "@/lib/dashboard/api/stream-routes";
 import { registerDirectRoutes } from "@/lib/runtime/direct-routes.mjs";
 import { webhookRoutes } from "@/lib/dashboard/api/webhook-routes";
 import { renewPlaces } from "@/lib/dashboard/events/stream-places";
-import { announceRequestLogs } from "@/lib/dashboard/request-logs/live";
+import { announceRequestLogs } from "@/lib/dashboard/request-log/live";
 import { processSingleton } from "@/lib/process-singleton";
 import { SealingKeyMismatch, verifySealingKey } from "@/lib/dashboard/auth/sealing-key";
 import { sql } from "drizzle-orm";

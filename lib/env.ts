@@ -5,7 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 import { processSingleton } from "@/lib/process-singleton";
 import { serverSettingsShape } from "@/lib/runtime/server-settings.mjs";
-import { hasOnlyAPath } from "@/lib/http/base-url";
+import { hasOnlyAPath } from "@/lib/base-url";
 
 // The module that reads process.env (docs/architecture.md#boundaries); the server's own settings,
 // which it needs before the app loads, are read by lib/runtime/server-settings.mjs and validated

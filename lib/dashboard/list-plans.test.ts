@@ -14,9 +14,9 @@ import { listAudit } from "@/lib/dashboard/audit/list-audit";
 import { listSignIns } from "@/lib/dashboard/auth/sign-in-history";
 import { listDeliveries } from "@/lib/dashboard/forwarding/deliveries";
 import { listNotifications } from "@/lib/dashboard/notifications/inbox";
-import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-logs/list-logs";
-import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
-import type { LogViewer } from "@/lib/dashboard/request-logs/viewer";
+import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-log/list-logs";
+import { requestLogErrors } from "@/lib/dashboard/request-log/error-groups";
+import type { LogViewer } from "@/lib/dashboard/request-log/viewer";
 import { LIST_TABLES, nodes, seedRequestLogs, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list and each of its filters reads its table through an index that also gives its order,

@@ -2,17 +2,8 @@ import type { z } from "zod";
 import { ApiError, parseOrThrow } from "@/lib/errors";
 import { requireStorableJson } from "./storable-text";
 import { parseClientJson } from "./json-text";
-import { processSingleton } from "@/lib/process-singleton";
 
 export const JSON_BODY_LIMIT = 64 * 1024;
-
-/**
- * The bodies routes read, by request, as far as they read them (`cut`: past the cap): the sandbox's
- * request log records a body from here once the answer is made (lib/sandbox/request-log.ts) rather
- * than tee the stream, which would hold a connection whose body no one else reads. Per process: a
- * route's modules may be bundled twice.
- */
-export const bodiesRead = processSingleton("bodies-read", () => new WeakMap<Request, { bytes: Buffer; cut: boolean }>());
 
 /**
  * Reads a request body up to `maxBytes`, chunk by chunk: a larger body (declared or not, e.g.
@@ -36,14 +27,11 @@ export async function readCapped(req: Request, maxBytes: number): Promise<Buffer
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      bodiesRead.set(req, { bytes: Buffer.concat(chunks), cut: true });
       throw tooLarge();
     }
     chunks.push(value);
   }
-  const bytes = Buffer.concat(chunks, size);
-  bodiesRead.set(req, { bytes, cut: false });
-  return bytes;
+  return Buffer.concat(chunks, size);
 }
 
 /**

@@ -3,7 +3,8 @@ import { BODY_LIMIT_BYTES, MASK } from "./limits";
 import { HDKey } from "@scure/bip32";
 import { createBase58check } from "@scure/base";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { isSecretField, isSecretHeader, maskBody, maskHeaders, maskQuery, viewerHeaders } from "./mask";
+import { maskBody, maskHeaders, maskQuery } from "./mask";
+import { isSecretField, isSecretHeader, viewerHeaders } from "./secret-names";
 
 // The request log's masking: credentials go whatever their place, and what is no credential
 // (an order's wallet signature, a challenge's token) stays for the developer to read.

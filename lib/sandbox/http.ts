@@ -10,7 +10,7 @@ import { lastKnownNow } from "./clock";
 import { routeParams, type RouteContext } from "@/lib/http/route-params";
 import { databaseUnavailable, isDatabaseUnavailable } from "@/lib/db/availability";
 import { errorStack, logger } from "@/lib/log";
-import { finishRecording, jsonAnswer, startRecording, type Caller } from "./request-log";
+import { finishRecording, jsonAnswer, startRecording, type Caller } from "@/lib/request-log/sandbox-calls";
 
 const log = logger("sandbox");
 
@@ -50,7 +50,7 @@ export function errorResponse(error: unknown, requestId: string, headers?: Heade
 
 /**
  * Wraps a sandbox route: 404 when the sandbox is off, errors turned into JSON bodies, and every
- * request of the REST API v1 recorded in the request log once answered (./request-log.ts).
+ * request of the REST API v1 recorded in the request log once answered (lib/request-log/sandbox-calls.ts).
  */
 export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
@@ -62,7 +62,8 @@ export function sandboxRoute(handler: (ctx: SandboxContext) => Promise<Response>
       if (!env().sandboxEnabled) throw new ApiError("not_found", "The sandbox is switched off");
       const params = await routeParams(req, context);
       db = await getDb();
-      response = await handler({ req, params, db, requestId, caller: recording?.caller ?? { clientId: null } });
+      // the recording's copy of the request: its body keeps what the handler reads of it, for the log
+      response = await handler({ req: recording?.req ?? req, params, db, requestId, caller: recording?.caller ?? { clientId: null } });
     } catch (error) {
       response = errorResponse(error, requestId, undefined, req);
     }

@@ -13,7 +13,7 @@ import {
 import { processSingleton } from "@/lib/process-singleton";
 import { parseJsonOrUndefined } from "@/lib/http/json-text";
 import { outbound, OutboundError, type OutboundAnswer } from "@/lib/http/outbound";
-import { joinPath } from "@/lib/http/base-url";
+import { joinPath } from "@/lib/base-url";
 import { serviceErrorCodes, UNKNOWN_UPSTREAM_CODE } from "./codes";
 
 const serviceErrorCodeSet: ReadonlySet<string> = new Set(serviceErrorCodes);

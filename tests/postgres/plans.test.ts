@@ -21,9 +21,9 @@ import { earningsReport } from "@/lib/dashboard/reports/earnings";
 import { statement, statementMonths } from "@/lib/dashboard/reports/statements";
 import { listAgreements } from "@/lib/dashboard/reports/agreements";
 import { overview } from "@/lib/dashboard/overview/overview";
-import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-logs/list-logs";
-import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
-import type { LogViewer } from "@/lib/dashboard/request-logs/viewer";
+import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-log/list-logs";
+import { requestLogErrors } from "@/lib/dashboard/request-log/error-groups";
+import type { LogViewer } from "@/lib/dashboard/request-log/viewer";
 import { LIST_TABLES, nodes, seedRequestLogs, seedSideTables, type PlanNode } from "@/tests/plans";
 
 // Every list, search and report query, planned by a real PostgreSQL over a tenant the demo

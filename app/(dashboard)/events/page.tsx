@@ -3,7 +3,7 @@ import { EventsPage } from "@/components/events/events-page";
 import { RejectedList } from "@/components/events/rejected-list";
 import { WebhookHealth } from "@/components/events/webhook-health";
 import { LiveRefresh } from "@/components/shell/live-refresh";
-import { LogsTabs } from "@/components/logs/logs-tabs";
+import { LogsTabs } from "@/components/request-log/logs-tabs";
 import { titled } from "@/i18n/page-title";
 import { originOf } from "@/lib/http/request-origin";
 import { pageContext } from "@/lib/dashboard/auth/page-context";

@@ -1,14 +1,14 @@
 import { getTranslations } from "next-intl/server";
-import { LogsPage } from "@/components/logs/logs-page";
-import { LogsTabs } from "@/components/logs/logs-tabs";
+import { LogsPage } from "@/components/request-log/logs-page";
+import { LogsTabs } from "@/components/request-log/logs-tabs";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { operatorRequestLogQuerySchema, requestLogQuerySchema, type RequestLogPage } from "@/lib/dashboard/contract/request-logs-api";
 import { filtersFrom, firstPage, listFilters, type SearchParams } from "@/lib/dashboard/pages/list-page";
-import { listRequestLogs } from "@/lib/dashboard/request-logs/list-logs";
-import { apiFiltersOf, everyClient, knownPeriod } from "@/lib/dashboard/request-logs/page-query";
-import { operatorViewer, tenantViewer } from "@/lib/dashboard/request-logs/viewer";
+import { listRequestLogs } from "@/lib/dashboard/request-log/list-logs";
+import { apiFiltersOf, everyClient, knownPeriod } from "@/lib/dashboard/request-log/page-query";
+import { operatorViewer, tenantViewer } from "@/lib/dashboard/request-log/viewer";
 
 export const generateMetadata = titled("logs");
 

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { ApiError } from "@/lib/errors";
 import { ExchangeClient, UpstreamError } from "@/lib/service-api/client";
-import { hasOnlyAPath } from "@/lib/http/base-url";
+import { hasOnlyAPath } from "@/lib/base-url";
 import { mayBePrivate } from "@/lib/dashboard/upstream/own-sandbox";
 
 // Whether the service takes a base URL and client_id, asked before they are stored: GET

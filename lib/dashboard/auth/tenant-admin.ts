@@ -10,9 +10,9 @@ import { AdminError } from "./users";
 import { revokeUserSessions } from "./sessions";
 import { networkNames } from "@/lib/bitcoin/networks";
 import { clientIdInputSchema } from "@/lib/dashboard/contract/settings-api";
-import { hasOnlyAPath } from "@/lib/http/base-url";
+import { hasOnlyAPath } from "@/lib/base-url";
 
-/** A service's base URL as stored: http(s), a host and a path only (lib/http/base-url.ts), without a trailing slash. */
+/** A service's base URL as stored: http(s), a host and a path only (lib/base-url.ts), without a trailing slash. */
 const serviceBaseUrlSchema = z
   .url({ protocol: /^https?$/ })
   .refine(hasOnlyAPath, "the service's base URL holds a scheme, a host and a path only: no query, fragment or credentials")

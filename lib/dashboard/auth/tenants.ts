@@ -8,8 +8,8 @@ import type { NetworkName } from "@/lib/bitcoin/networks";
 import { decryptSecret } from "./encryption";
 import { processSingleton } from "@/lib/process-singleton";
 import { observerFor } from "@/lib/dashboard/upstream/reachability";
-import { ownCallMarkFor, recorderFor } from "@/lib/dashboard/upstream/record-calls";
-import { mayBePrivate } from "@/lib/dashboard/upstream/own-sandbox";
+import { ownCallMarkFor, recorderFor } from "@/lib/request-log/dashboard-calls";
+import { isOwnSandbox, mayBePrivate } from "@/lib/dashboard/upstream/own-sandbox";
 
 export type Tenant = {
   id: string;
@@ -86,7 +86,7 @@ export async function tenantForWebhook(db: Db, endpointId: string | null): Promi
 
 /**
  * The tenant's client of its service: every call counted, a failed one logged
- * (lib/dashboard/upstream/reachability.ts), and recorded in its request log (record-calls.ts), by
+ * (lib/dashboard/upstream/reachability.ts), and recorded in its request log (lib/request-log/dashboard-calls.ts), by
  * the dashboard alone: its calls to this app's sandbox are marked as its own.
  */
 export function upstreamFor(tenant: Tenant): ExchangeClient {
@@ -95,7 +95,7 @@ export function upstreamFor(tenant: Tenant): ExchangeClient {
     clientId: tenant.clientId,
     allowPrivate: mayBePrivate(tenant.baseUrl),
     observe: observerFor(tenant),
-    record: recorderFor(tenant),
-    mark: ownCallMarkFor(tenant),
+    record: recorderFor(tenant, isOwnSandbox(tenant.baseUrl)),
+    mark: ownCallMarkFor(isOwnSandbox(tenant.baseUrl)),
   });
 }

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { driveEventTypes } from "@/lib/service-api/operator-contract";
 import { exchangeListItemSchema } from "./dashboard-api";
 import { clientIdInputSchema } from "./settings-api";
-import { hasOnlyAPath } from "@/lib/http/base-url";
+import { hasOnlyAPath } from "@/lib/base-url";
 
 // The dashboard API's simulator and operator console (/api/.../simulate, /api/operator/...):
 // bodies the server builds with `satisfies` and the browser parses with the same schemas. The
@@ -38,7 +38,7 @@ export const consoleTenantSchema = z.object({
 export const consoleTenantsSchema = z.object({ data: z.array(consoleTenantSchema) });
 export type ConsoleTenant = z.infer<typeof consoleTenantSchema>;
 
-/** A service's base URL: http(s), a host and a path, nothing after it (lib/http/base-url.ts). */
+/** A service's base URL: http(s), a host and a path, nothing after it (lib/base-url.ts). */
 const httpUrl = z.url({ protocol: /^https?$/, error: "An http(s) URL" });
 const baseUrl = httpUrl.check(
   z.maxLength(2048),

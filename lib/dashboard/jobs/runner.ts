@@ -3,7 +3,7 @@ import type { Database, Db } from "@/lib/db/client";
 import { processSingleton } from "@/lib/process-singleton";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { errorText, logger } from "@/lib/log";
-import { startTicker } from "@/lib/runtime/ticker";
+import { startTicker } from "@/lib/ticker";
 import type { SQL } from "drizzle-orm";
 import {
   claimDue,

@@ -9,8 +9,8 @@ import { reconciliationIssues } from "@/lib/dashboard/reports/statements";
 import { COUNTING, countsByState, rolledUpDays } from "@/lib/dashboard/reports/counted-exchanges";
 import { shiftDay, todayIn } from "@/lib/dashboard/reports/periods";
 import type { Tenant } from "@/lib/dashboard/auth/tenants";
-import { requestCounts } from "@/lib/dashboard/request-logs/error-rate";
-import { tenantViewer } from "@/lib/dashboard/request-logs/viewer";
+import { requestCounts } from "@/lib/dashboard/request-log/error-rate";
+import { tenantViewer } from "@/lib/dashboard/request-log/viewer";
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

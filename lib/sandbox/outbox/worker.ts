@@ -7,7 +7,7 @@ import { processSingleton } from "@/lib/process-singleton";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
 import { outboxCounts } from "./deliver";
 import { logger } from "@/lib/log";
-import { startTicker } from "@/lib/runtime/ticker";
+import { startTicker } from "@/lib/ticker";
 
 const log = logger("sandbox-outbox");
 

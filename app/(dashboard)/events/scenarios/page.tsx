@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { LogsTabs } from "@/components/logs/logs-tabs";
+import { LogsTabs } from "@/components/request-log/logs-tabs";
 import { ScenariosPanel } from "@/components/scenarios/scenarios-panel";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { titled } from "@/i18n/page-title";

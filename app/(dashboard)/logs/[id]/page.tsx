@@ -1,13 +1,13 @@
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/app-link";
-import { LogDetail } from "@/components/logs/log-detail";
+import { LogDetail } from "@/components/request-log/log-detail";
 import { titled } from "@/i18n/page-title";
 import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { ApiError } from "@/lib/errors";
-import { requestLogDetail } from "@/lib/dashboard/request-logs/list-logs";
-import { operatorViewer, tenantViewer } from "@/lib/dashboard/request-logs/viewer";
-import { everyClient } from "@/lib/dashboard/request-logs/page-query";
+import { requestLogDetail } from "@/lib/dashboard/request-log/list-logs";
+import { operatorViewer, tenantViewer } from "@/lib/dashboard/request-log/viewer";
+import { everyClient } from "@/lib/dashboard/request-log/page-query";
 import { filtersFrom, type SearchParams } from "@/lib/dashboard/pages/list-page";
 
 export const generateMetadata = titled("logs");

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { ErrorsView } from "@/components/logs/errors-view";
-import { LogsTabs } from "@/components/logs/logs-tabs";
+import { ErrorsView } from "@/components/request-log/errors-view";
+import { LogsTabs } from "@/components/request-log/logs-tabs";
 import { LiveRefresh } from "@/components/shell/live-refresh";
 import { ErrorState } from "@/components/ui/states";
 import { titled } from "@/i18n/page-title";
@@ -8,8 +8,8 @@ import { pageContext } from "@/lib/dashboard/auth/page-context";
 import { isSandboxTenant } from "@/lib/dashboard/simulator/simulator";
 import { requestLogErrorsQuerySchema } from "@/lib/dashboard/contract/request-logs-api";
 import type { SearchParams } from "@/lib/dashboard/pages/list-page";
-import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
-import { tenantViewer } from "@/lib/dashboard/request-logs/viewer";
+import { requestLogErrors } from "@/lib/dashboard/request-log/error-groups";
+import { tenantViewer } from "@/lib/dashboard/request-log/viewer";
 
 export const generateMetadata = titled("logErrors");
 

@@ -9,9 +9,9 @@ import {
   requestLogPageSchema,
   requestLogQuerySchema,
 } from "@/lib/dashboard/contract/request-logs-api";
-import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-logs/list-logs";
-import { requestLogErrors } from "@/lib/dashboard/request-logs/error-groups";
-import { operatorViewer, tenantViewer } from "@/lib/dashboard/request-logs/viewer";
+import { listRequestLogs, requestLogDetail } from "@/lib/dashboard/request-log/list-logs";
+import { requestLogErrors } from "@/lib/dashboard/request-log/error-groups";
+import { operatorViewer, tenantViewer } from "@/lib/dashboard/request-log/viewer";
 import { endpoint } from "../endpoint";
 
 // The request logs (docs/request-logs.md): the tenant's recorded calls, their errors grouped, and

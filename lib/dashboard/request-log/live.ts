@@ -1,12 +1,11 @@
 import "server-only";
 import { getDb } from "@/lib/db/client";
-import { allTenants } from "@/lib/dashboard/auth/tenants";
+import { allTenants, type Tenant } from "@/lib/dashboard/auth/tenants";
 import { publish } from "@/lib/dashboard/events/bus";
 import { onRequestLogsWritten, type WrittenRows } from "@/lib/request-log/record";
 import { processSingleton } from "@/lib/process-singleton";
 import { errorText, logger } from "@/lib/log";
-import { isOwnSandbox } from "@/lib/dashboard/upstream/own-sandbox";
-import { clientKeyOf } from "@/lib/request-log/client-key";
+import { sandboxClientKeyOf } from "./viewer";
 
 // New request log rows appear live: the batches written (lib/request-log/record.ts) are announced
 // on the live-update bus, one `request_log` signal per tenant whose rows they held (its upstream
@@ -21,12 +20,28 @@ const started = processSingleton("request-log-announcer", () => ({ on: false }))
 const gathered = processSingleton("request-log-gathered", () => new Map<string, { id: number; count: number }>());
 const ANNOUNCE_MS = 250;
 
+/** The tenant of each sandbox client's key, made once per list of tenants (they are cached a few seconds). */
+const tenantsByKey = processSingleton("request-log-tenants-by-key", () => new WeakMap<Tenant[], Map<string, string>>());
+
+async function tenantOfClient(): Promise<(clientKey: string) => string | undefined> {
+  const tenants = await allTenants(await getDb());
+  let byKey = tenantsByKey.get(tenants);
+  if (!byKey) {
+    byKey = new Map();
+    for (const tenant of tenants) {
+      const key = sandboxClientKeyOf(tenant);
+      if (key) byKey.set(key, tenant.id);
+    }
+    tenantsByKey.set(tenants, byKey);
+  }
+  return (clientKey) => byKey.get(clientKey);
+}
+
 async function announce(written: WrittenRows[]) {
-  // an integration's rows are its tenant's by their client; the dashboard's rows (which may name
-  // their client too, lib/dashboard/upstream/record-calls.ts) by their tenant alone
-  const clients = written.some((owner) => owner.clientKey && !owner.tenantId)
-    ? (await allTenants(await getDb())).filter((t) => isOwnSandbox(t.baseUrl)).map((t) => ({ id: t.id, key: clientKeyOf(t.clientId) }))
-    : [];
+  // a row's owner is set when it is made: the dashboard's rows are their tenant's (they may name
+  // their client too, lib/request-log/dashboard-calls.ts), an integration's are its client's, and
+  // so its tenant's while the tenant's upstream is this sandbox (the key the tenant's viewer reads by)
+  const tenantOf = written.some((owner) => owner.clientKey && !owner.tenantId) ? await tenantOfClient() : () => undefined;
   const opened: string[] = [];
   const add = (tenantId: string, { id, count }: WrittenRows) => {
     const seen = gathered.get(tenantId);
@@ -34,8 +49,8 @@ async function announce(written: WrittenRows[]) {
     gathered.set(tenantId, { id: Math.max(seen?.id ?? id, id), count: (seen?.count ?? 0) + count });
   };
   for (const owner of written) {
-    if (owner.tenantId) add(owner.tenantId, owner);
-    else for (const tenant of clients) if (owner.clientKey && tenant.key === owner.clientKey) add(tenant.id, owner);
+    const tenantId = owner.tenantId ?? (owner.clientKey ? tenantOf(owner.clientKey) : undefined);
+    if (tenantId) add(tenantId, owner);
   }
   // the first rows of a quiet tenant go at once; what follows within the window, when it closes
   for (const tenantId of opened) await flush(tenantId);

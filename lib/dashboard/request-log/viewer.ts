@@ -8,6 +8,13 @@ import { clientKeyOf } from "@/lib/request-log/client-key";
 // upstream calls and, while its upstream is this app's sandbox, its API client's sandbox calls;
 // viewers without the bodies; the operator console every client's sandbox calls.
 
+/**
+ * The key under which a tenant's API client owns its sandbox rows (client_key, set when the row
+ * is made): while its upstream is this app's sandbox; else none of the sandbox's rows are its.
+ */
+export const sandboxClientKeyOf = (tenant: Pick<Tenant, "baseUrl" | "clientId">): string | null =>
+  isOwnSandbox(tenant.baseUrl) ? clientKeyOf(tenant.clientId) : null;
+
 export type LogViewer =
   | { kind: "tenant"; tenantId: string; clientKey: string | null; bodies: boolean }
   | { kind: "operator"; clientKey: string | null; bodies: true };
@@ -16,7 +23,7 @@ export function tenantViewer(tenant: Tenant, role: Role): LogViewer {
   return {
     kind: "tenant",
     tenantId: tenant.id,
-    clientKey: isOwnSandbox(tenant.baseUrl) ? clientKeyOf(tenant.clientId) : null,
+    clientKey: sandboxClientKeyOf(tenant),
     bodies: role !== "viewer",
   };
 }

@@ -6,7 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { MASK, type RequestLogDetail } from "@/lib/dashboard/contract/request-logs-api";
 import { useFormat } from "@/lib/dashboard/client/use-format";
 import { shortId } from "@/lib/dashboard/client/format";
-import { asCurl } from "@/lib/dashboard/request-logs/as-curl";
+import { asCurl } from "@/lib/dashboard/request-log/as-curl";
 import { StatusBadge } from "./status-badge";
 
 /** A body as sent: JSON indented, anything else as it is. */

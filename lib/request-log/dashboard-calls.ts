@@ -1,26 +1,25 @@
 import "server-only";
 import type { RecordedCall } from "@/lib/service-api/client";
-import { recordRequest } from "@/lib/request-log/record";
-import { ownCallHeaders } from "@/lib/request-log/own-call";
+import { recordRequest } from "./record";
+import { ownCallHeaders } from "./own-call";
 import { serverRuntime } from "@/lib/runtime/server-runtime.mjs";
-import { isOwnSandbox } from "./own-sandbox";
 
 // The dashboard's side of the request log (docs/request-logs.md): every call a tenant's client of
 // its service makes, from a page, the API or background work, recorded under the tenant with the
 // dashboard request, member or API key that caused it (the request context the server keeps for
-// each request, lib/runtime/server-runtime.mjs; none for background work). A call to this app's
-// own sandbox is marked as the dashboard's (lib/request-log/own-call.ts), so that the sandbox does
-// not record it a second time as the API client's, and its row names the client (client_key), so
-// that the operator's view of every client's sandbox calls holds it too.
+// each request, lib/runtime/server-runtime.mjs; none for background work). The dashboard says
+// whether a tenant's upstream is this app's own sandbox (`ownSandbox`): a call to it is marked as
+// the dashboard's (own-call.ts), so that the sandbox does not record it a second time as the API
+// client's, and its row names the client (client_key), so that the operator's view of every
+// client's sandbox calls holds it too.
 
 /** The mark of the tenant's calls: only this app's own sandbox is told that a call is the dashboard's. */
-export function ownCallMarkFor(tenant: { baseUrl: string }): typeof ownCallHeaders | undefined {
-  return isOwnSandbox(tenant.baseUrl) ? ownCallHeaders : undefined;
+export function ownCallMarkFor(ownSandbox: boolean): typeof ownCallHeaders | undefined {
+  return ownSandbox ? ownCallHeaders : undefined;
 }
 
 /** The recorder of one tenant's calls (its client's `record`). */
-export function recorderFor(tenant: { id: string; baseUrl: string; clientId: string }): (call: RecordedCall) => void {
-  const ownSandbox = isOwnSandbox(tenant.baseUrl);
+export function recorderFor(tenant: { id: string; baseUrl: string; clientId: string }, ownSandbox: boolean): (call: RecordedCall) => void {
   return (call) => {
     const cause = serverRuntime().requests.getStore();
     const url = new URL(`${tenant.baseUrl.replace(/\/+$/, "")}${call.path}`);

@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { Select, TextInput } from "@/components/ui/field";
 import { requestLogMethods, requestLogSources, statusClasses } from "@/lib/dashboard/contract/request-logs-api";
-import { logPeriods } from "@/lib/dashboard/request-logs/page-query";
+import { logPeriods } from "@/lib/dashboard/request-log/page-query";
 
 /** A text filter applied on Enter or when the field is left, as the audit log's person. */
 function TextFilter({ name, label, placeholder, filters, setFilter }: Props & { name: string; label: string; placeholder: string }) {

@@ -1,31 +1,82 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { capText, readBody, recordRequest, recording, type RequestLogEntry } from "@/lib/request-log/record";
-import { isOwnCall } from "@/lib/request-log/own-call";
-import { bodiesRead } from "@/lib/http/read-body";
+import { capText, readBody, recordRequest, recording, type RequestLogEntry } from "./record";
+import { isOwnCall } from "./own-call";
 import { processSingleton } from "@/lib/process-singleton";
 
 // The sandbox's request log: every request to /sandbox/v1/** recorded under its API client
 // (docs/request-logs.md). A request refused before its client was known (no or an unknown
 // client_id) is recorded without one: only the operator console sees it, and the unknown id,
 // which may be a mistyped credential, is not kept (its Authorization header is masked as always).
-// The request body is what the route read of it (lib/http/read-body.ts): a request refused before
-// its body was read is recorded without one. A call the dashboard made with a good mark of its own
+// The request body is what the route read of it: the route reads the recording's copy of the
+// request, whose body keeps each chunk as it passes (keptWhileRead), so a request refused before
+// its body was read is recorded without one, and the log never reads a body itself. A call the dashboard made with a good mark of its own
 // (lib/request-log/own-call.ts) is not recorded here: the dashboard's recorder has it, under its
 // tenant and cause, and a second row would be counted as the integration's.
 
 /** The caller of a request, as its route learns it: set once the client_id was found. */
 export type Caller = { clientId: string | null };
 
-/** What is kept of a request while it is served, to be recorded once its answer is made. */
-export type Recording = { req: Request; url: URL; caller: Caller; started: number; createdAt: Date };
+/** What the route read of the request's body: whether it began, every chunk, and whether it stopped before the end. */
+export type BodyRead = { began: boolean; chunks: Uint8Array[]; cut: boolean };
+
+/**
+ * What is kept of a request while it is served, to be recorded once its answer is made. `req` is
+ * the request the route is handed: the one received, with a body that keeps what the route reads.
+ */
+export type Recording = {
+  req: Request;
+  received: Request;
+  url: URL;
+  caller: Caller;
+  body: BodyRead | null;
+  started: number;
+  createdAt: Date;
+};
+
+/**
+ * The request as its route reads it: its body passes each chunk on as the route asks for it and
+ * keeps it for the log. Nothing is read before the route reads (no chunk is asked for ahead), so a
+ * body the route never reads holds no connection; a route that stops reading (a body past its cap)
+ * cancels it, and the log keeps it as far as it was read, cut.
+ */
+export function keptWhileRead(received: Request, body: BodyRead): Request {
+  const source = received.body;
+  if (!source) return received;
+  const reader = source.getReader();
+  const passed = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        body.began = true;
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        body.chunks.push(value);
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        body.cut = true;
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return new Request(received.url, {
+    method: received.method,
+    headers: received.headers,
+    body: passed,
+    signal: received.signal,
+    duplex: "half",
+  } as RequestInit);
+}
 
 /** Starts the recording of a request of the REST API v1 (null for any other, or with REQUEST_LOG=off). */
-export function startRecording(req: Request): Recording | null {
+export function startRecording(received: Request): Recording | null {
   if (!recording()) return null;
-  const url = new URL(req.url);
+  const url = new URL(received.url);
   if (!url.pathname.startsWith("/sandbox/v1/")) return null;
-  return { req, url, caller: { clientId: null }, started: performance.now(), createdAt: new Date() };
+  const body: BodyRead | null = received.body ? { began: false, chunks: [], cut: false } : null;
+  const req = body ? keptWhileRead(received, body) : received;
+  return { req, received, url, caller: { clientId: null }, body, started: performance.now(), createdAt: new Date() };
 }
 
 /** The caller's address: the entry of X-Forwarded-For our server or the last trusted proxy appended. */
@@ -55,11 +106,12 @@ export function jsonAnswer(body: unknown, init: ResponseInit = {}): Response {
 
 /** Hands the request and its answer to the log; an answer's stream not kept as text is read after it went. */
 export function finishRecording(recorded: Recording, response: Response, requestId: string): void {
-  if (isOwnCall(recorded.req, requestId, recorded.createdAt.getTime())) return;
+  if (isOwnCall(recorded.received, requestId, recorded.createdAt.getTime())) return;
   const durationMs = performance.now() - recorded.started;
   const kept = answerTexts.get(response);
-  const { req, url } = recorded;
-  const read = bodiesRead.get(req);
+  const { received: req, url, body } = recorded;
+  // a body the route never read is none: the log does not read it
+  const read = body?.began ? body : null;
   const call = {
     source: "sandbox",
     clientId: recorded.caller.clientId,
@@ -74,7 +126,7 @@ export function finishRecording(recorded: Recording, response: Response, request
     sourceAddress: sourceAddress(req.headers),
     requestHeaders: req.headers,
     responseHeaders: response.headers,
-    requestBody: read ? read.bytes.toString("utf8") : null,
+    requestBody: read ? Buffer.concat(read.chunks).toString("utf8") : null,
     requestBodyCut: read?.cut ?? false,
     createdAt: recorded.createdAt,
   } satisfies Partial<RequestLogEntry>;

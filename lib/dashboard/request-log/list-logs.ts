@@ -12,7 +12,7 @@ import type {
   RequestLogSource,
 } from "@/lib/dashboard/contract/request-logs-api";
 import type { LogViewer } from "./viewer";
-import { viewerHeaders } from "@/lib/request-log/mask";
+import { viewerHeaders } from "@/lib/request-log/secret-names";
 
 // GET /api/request-logs and /api/operator/request-logs: newest first (created_at, then id),
 // paged by `before` (the id of the previous page's last row, whose time the next page starts
