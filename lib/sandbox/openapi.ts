@@ -23,8 +23,6 @@ import {
   simulatePaymentEndpoint,
 } from "./exchanges/endpoints";
 import {
-  advanceClientClockEndpoint,
-  advanceClockEndpoint,
   createClientEndpoint,
   getRuntimeEndpoint,
   listClientsEndpoint,
@@ -32,11 +30,10 @@ import {
   recoverDeliveriesEndpoint,
   replaceWebhookEndpointsEndpoint,
   resendDeliveryEndpoint,
-  resetClientClockEndpoint,
-  resetClockEndpoint,
   runDueDeliveriesEndpoint,
   setWebhookEndpointSecretEndpoint,
 } from "./operator/endpoints";
+import { advanceClientClockEndpoint, advanceClockEndpoint, resetClientClockEndpoint, resetClockEndpoint } from "./operator/clock-endpoints";
 import {
   lnurlPayCallbackEndpoint,
   lnurlPayEndpoint,

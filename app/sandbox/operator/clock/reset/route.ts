@@ -1,5 +1,5 @@
 import { serve } from "@/lib/sandbox/endpoint";
-import { resetClockEndpoint } from "@/lib/sandbox/operator/endpoints";
+import { resetClockEndpoint } from "@/lib/sandbox/operator/clock-endpoints";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { serve } from "@/lib/sandbox/endpoint";
-import { advanceClientClockEndpoint } from "@/lib/sandbox/operator/endpoints";
+import { advanceClientClockEndpoint } from "@/lib/sandbox/operator/clock-endpoints";
 
 export const dynamic = "force-dynamic";
 
