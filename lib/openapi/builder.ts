@@ -33,6 +33,20 @@ export type Operation = {
   responses?: Record<string, Json>;
 };
 
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/**
+ * An operation's path parameters as documented: each id by its kind ("Order UUID"), unless the
+ * endpoint says more of it; none when the path has none.
+ */
+export function documentedPathParams(ids: Record<string, string> = {}, described: Record<string, string> = {}) {
+  const pathParams = {
+    ...Object.fromEntries(Object.entries(ids).map(([name, kind]) => [name, `${capitalized(kind)} UUID`])),
+    ...described,
+  };
+  return Object.keys(pathParams).length > 0 ? { pathParams } : {};
+}
+
 export type Webhook = { name: string; summary: string; description: string; tag: string; headers: Json[]; body: string };
 
 export type DocumentSpec = {

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { parseOrThrow, type HttpMethod } from "@/lib/errors";
 import { readJson } from "@/lib/http/read-body";
 import { searchParams, type RouteContext } from "@/lib/http/route-params";
-import type { Operation } from "@/lib/openapi/builder";
+import { documentedPathParams, type Operation } from "@/lib/openapi/builder";
 import type { Db } from "@/lib/db/client";
 import { clientRoute, operatorRoute, otherMethods, type SandboxContext } from "./http";
 import { lnurlOptions, lnurlRoute } from "./lnurl/lnurl-route";
@@ -115,8 +115,6 @@ export function serve(...endpoints: AnyEndpoint[]): Record<HttpMethod, Handler> 
   return handlers;
 }
 
-const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
-
 /** Who may call, as the document says it: the client's key is the document's default, LNURL needs none. */
 const securityOf: Record<Access, Pick<Operation, "security">> = {
   client: {},
@@ -126,8 +124,6 @@ const securityOf: Record<Access, Pick<Operation, "security">> = {
 
 /** The endpoint as the OpenAPI document's operation. */
 export function operationOf(e: AnyEndpoint): Operation {
-  const idParams = Object.fromEntries(Object.entries<string>(e.ids ?? {}).map(([name, kind]) => [name, `${capitalized(kind)} UUID`]));
-  const pathParams = { ...idParams, ...e.doc.pathParams };
   return {
     method: e.method.toLowerCase() as Operation["method"],
     path: e.path,
@@ -135,6 +131,6 @@ export function operationOf(e: AnyEndpoint): Operation {
     ...(e.query ? { query: e.query } : {}),
     ...(e.body?.schema ? { body: { ...e.body, schema: e.body.schema } } : {}),
     ...e.doc,
-    ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
+    ...documentedPathParams(e.ids, e.doc.pathParams),
   };
 }

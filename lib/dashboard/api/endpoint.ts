@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { parseOrThrow, type HttpMethod } from "@/lib/errors";
 import { readJson } from "@/lib/http/read-body";
 import { pathId, searchParams, type RouteContext } from "@/lib/http/route-params";
-import type { Operation } from "@/lib/openapi/builder";
+import { documentedPathParams, type Operation } from "@/lib/openapi/builder";
 import type { Db } from "@/lib/db/client";
 import { apiRoute, otherMethods, type ApiContext, type RouteOptions } from "./route";
 import { publicRoute } from "./public-route";
@@ -136,12 +136,8 @@ export function serve(...endpoints: AnyEndpoint[]): Record<HttpMethod, Handler> 
   return handlers;
 }
 
-const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
-
 /** The endpoint as the OpenAPI document's operation (a public one with no security). */
 export function operationOf(e: AnyEndpoint): Operation {
-  const idParams = Object.fromEntries(Object.entries<string>(e.ids ?? {}).map(([name, kind]) => [name, `${capitalized(kind)} UUID`]));
-  const pathParams = { ...idParams, ...e.doc.pathParams };
   return {
     method: e.method.toLowerCase() as Operation["method"],
     path: e.path,
@@ -149,6 +145,6 @@ export function operationOf(e: AnyEndpoint): Operation {
     ...(e.query ? { query: e.query } : {}),
     ...(e.body?.schema ? { body: { schema: e.body.schema, ...(e.body.example === undefined ? {} : { example: e.body.example }) } } : {}),
     ...e.doc,
-    ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
+    ...documentedPathParams(e.ids, e.doc.pathParams),
   };
 }
