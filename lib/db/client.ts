@@ -121,7 +121,7 @@ const RECONNECT_MAX_MS = 5_000;
  * bus then has each stream catch up from the store, and the cache bus drops every cache.
  */
 function pgListener(url: string, Client: PgClientClass) {
-  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const handlers: Handlers = new Map();
   let client: PgClient | null = null;
   let connecting: Promise<PgClient> | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -137,24 +137,7 @@ function pgListener(url: string, Client: PgClientClass) {
   };
 
   const connectOnce = (): Promise<PgClient> => {
-    connecting ??= (async () => {
-      const next = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
-      next.on("notification", (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
-      });
-      // before it is ours, a failure rejects connect(); after, it is a lost connection
-      next.on("error", (err) => lost(next, err.message));
-      next.on("end", () => lost(next, "the connection ended"));
-      try {
-        await next.connect();
-        for (const channel of handlers.keys()) await next.query(`LISTEN "${channel}"`);
-      } catch (error) {
-        next.end().catch(() => undefined);
-        throw error;
-      }
-      client = next;
-      return next;
-    })();
+    connecting ??= connectListener(url, Client, handlers, lost).then((next) => (client = next));
     const current = connecting;
     void current.then(
       () => (connecting = connecting === current ? null : connecting),
@@ -165,25 +148,17 @@ function pgListener(url: string, Client: PgClientClass) {
 
   const scheduleReconnect = () => {
     if (closed || retry) return;
-    const delay = backoffMs(attempt, RECONNECT_FIRST_MS, RECONNECT_MAX_MS);
+    const delay = reconnectDelay(attempt);
     attempt++;
     retry = setTimeout(() => {
       retry = null;
       connectOnce().then(
         () => {
-          log.info({ attempts: attempt }, "LISTEN connection back; streams catch up and caches are dropped");
+          reconnected(handlers, attempt);
           attempt = 0;
-          serverRuntime().metrics.busReconnects.inc();
-          for (const set of handlers.values()) for (const handler of set) handler("");
         },
         (error: unknown) => {
-          log.warn(
-            {
-              err: errorText(error),
-              next_try_ms: backoffMs(attempt, RECONNECT_FIRST_MS, RECONNECT_MAX_MS),
-            },
-            "LISTEN reconnect failed",
-          );
+          log.warn({ err: errorText(error), next_try_ms: reconnectDelay(attempt) }, "LISTEN reconnect failed");
           scheduleReconnect();
         },
       );
@@ -220,6 +195,43 @@ function pgListener(url: string, Client: PgClientClass) {
       await current?.end().catch(() => undefined);
     },
   };
+}
+
+type Handlers = Map<string, Set<(payload: string) => void>>;
+
+const reconnectDelay = (attempt: number) => backoffMs(attempt, RECONNECT_FIRST_MS, RECONNECT_MAX_MS);
+
+/**
+ * A new connection LISTENing on every channel of `handlers`, handing each notice to the channel's
+ * handlers. Before it is connected a failure rejects; after, `lost` hears of its error or end.
+ */
+async function connectListener(
+  url: string,
+  Client: PgClientClass,
+  handlers: Handlers,
+  lost: (from: PgClient, reason: string) => void,
+): Promise<PgClient> {
+  const next = new Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  next.on("notification", (message) => {
+    for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+  });
+  next.on("error", (err) => lost(next, err.message));
+  next.on("end", () => lost(next, "the connection ended"));
+  try {
+    await next.connect();
+    for (const channel of handlers.keys()) await next.query(`LISTEN "${channel}"`);
+  } catch (error) {
+    next.end().catch(() => undefined);
+    throw error;
+  }
+  return next;
+}
+
+/** Notices sent while the connection was down are lost: every handler hears an empty payload. */
+function reconnected(handlers: Handlers, attempts: number) {
+  log.info({ attempts }, "LISTEN connection back; streams catch up and caches are dropped");
+  serverRuntime().metrics.busReconnects.inc();
+  for (const set of handlers.values()) for (const handler of set) handler("");
 }
 
 /** The migrated database of this process. */

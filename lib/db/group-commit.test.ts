@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { groupCommit, groupCommitPer } from "./group-commit";
+import { describe, expect, it, vi } from "vitest";
+import { batchQueue, groupCommit, groupCommitPer } from "./group-commit";
 
 /** A group commit whose first run waits until released (so that others arrive meanwhile), recording each batch. */
 function heldFirst<I, O>(answer: (batch: I[]) => O[], max?: number) {
@@ -55,5 +55,48 @@ describe("group commit", () => {
       ["b", [2]],
       ["a", [3]],
     ]);
+  });
+});
+
+describe("the batch queue", () => {
+  it("bounds a batch by its items' weight, always taking one, and says when the lane is empty", async () => {
+    const batches: string[][] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let idle = 0;
+    const run = groupCommit(
+      async (batch: string[]) => {
+        batches.push(batch);
+        if (batches.length === 1) await held;
+        return batch;
+      },
+      64,
+      { weight: (item) => item.length, maxWeight: 5, idle: () => idle++ },
+    );
+    const all = ["a", "bbb", "cc", "dddddddd", "e"].map((item) => run(item));
+    release();
+    await Promise.all(all);
+    expect(batches).toEqual([["a"], ["bbb", "cc"], ["dddddddd"], ["e"]]);
+    await vi.waitFor(() => expect(idle).toBe(1));
+  });
+
+  it("with a linger, begins a batch at once after a quiet spell, then at most once per linger", async () => {
+    vi.useFakeTimers({ now: new Date("2026-01-01T00:00:00Z") });
+    try {
+      const batches: number[][] = [];
+      const queue = batchQueue({ run: async (batch: number[]) => void batches.push(batch), failed: () => undefined, lingerMs: 250 });
+      queue.add([1]);
+      expect(batches).toEqual([[1]]);
+      await vi.advanceTimersByTimeAsync(0);
+      queue.add([2]);
+      queue.add([3]);
+      await vi.advanceTimersByTimeAsync(249);
+      expect(batches).toEqual([[1]]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([[1], [2, 3]]);
+      expect(queue.waiting()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,9 +1,11 @@
 import { isDatabaseUnavailable } from "@/lib/db/availability";
+import { batchQueue } from "@/lib/db/group-commit";
 import type { WrittenRows } from "./row";
 
 // Request log rows waiting for their write, and the writes: one INSERT per batch, at most one per
-// LINGER_MS under load, at once after a quiet spell (record.ts keeps one per process). A row that
-// cannot be written is dropped with a warning: the log must never fail or slow a request.
+// LINGER_MS under load, at once after a quiet spell (record.ts keeps one per process), through the
+// app's batch queue (lib/db/group-commit.ts). A row that cannot be written is dropped with a
+// warning: the log must never fail or slow a request.
 
 /** Writes begin at most this often: under load, each carries the rows of this long. */
 const LINGER_MS = 250;
@@ -33,78 +35,33 @@ export type BatchWriter = {
 };
 
 export function batchWriter({ open, insert, written, dropped }: BatchWriterOptions): BatchWriter {
-  /** Rows, as JSON, waiting to be written. */
-  const rows: string[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  /** When the last write began (ms since the epoch). */
-  let lastStarted = 0;
-  /** The writer at work, until no row waits. */
-  let writing: Promise<void> | null = null;
   /** Rows dropped because too many waited. */
   let overflow = 0;
-
-  /**
-   * Starts the next write when it is due: at once after a quiet spell (a call made alone is in the
-   * log within milliseconds, before a page opened right after it reads the log), else LINGER_MS
-   * after the last write began, so that under load a write carries every row of LINGER_MS.
-   */
-  function schedule(): void {
-    if (writing || timer || rows.length === 0) return;
-    const wait = rows.length >= MAX_BATCH ? 0 : lastStarted + LINGER_MS - Date.now();
-    if (wait <= 0) void startWriting();
-    else timer = setTimeout(startWriting, wait);
-  }
-
-  function startWriting(): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    writing ??= writeQueued()
-      .catch((error: unknown) => dropped(error, 0))
-      .finally(() => {
-        writing = null;
-        schedule();
-      });
-    return writing;
-  }
-
-  // One batch per linger: rows made while it is written wait for the next (unless a full batch is waiting).
-  async function writeQueued(): Promise<void> {
-    lastStarted = Date.now();
-    do await writeRows(rows.splice(0, MAX_BATCH));
-    while (rows.length >= MAX_BATCH);
-  }
-
-  /**
-   * Writes a batch; one the database refuses is tried row by row, so that a bad row is dropped alone.
-   * A database out of reach drops the batch at once (each row would fail alike).
-   */
-  async function writeRows(batch: string[]): Promise<void> {
-    const attempt = async (some: string[]) => written(await insert(some));
-    try {
-      await open?.();
-    } catch (error) {
-      return dropped(error, batch.length);
-    }
-    try {
-      await attempt(batch);
-    } catch (error) {
-      if (batch.length === 1 || isDatabaseUnavailable(error)) return dropped(error, batch.length);
-      for (const row of batch) await attempt([row]).catch((err: unknown) => dropped(err, 1));
-    }
-  }
+  const queue = batchQueue<string, WrittenRows[]>({
+    run: insert,
+    done: (_rows, result) => written(result),
+    // a row the database refuses is dropped alone; a database out of reach drops the batch at once
+    // (each row would fail alike), as does one that cannot be opened
+    failed: (rows, error) => dropped(error, rows.length),
+    retryAlone: (error) => !isDatabaseUnavailable(error),
+    prepare: open,
+    max: MAX_BATCH,
+    maxWaiting: MAX_WAITING,
+    // at once after a quiet spell (a call made alone is in the log within milliseconds, before a
+    // page opened right after it reads the log), else so that under load a write carries every row
+    // of LINGER_MS
+    lingerMs: LINGER_MS,
+  });
 
   return {
-    add(more) {
-      for (const row of more) {
-        if (rows.length < MAX_WAITING) rows.push(row);
+    add(rows) {
+      const refused = queue.add(rows);
+      for (let i = 0; i < refused; i++) {
         // said once per thousand: a database that does not answer drops every row until it does
-        else if (overflow++ % 1_000 === 0) dropped(new Error(`the queue is full (${MAX_WAITING} rows wait)`), 1);
+        if (overflow++ % 1_000 === 0) dropped(new Error(`the queue is full (${MAX_WAITING} rows wait)`), 1);
       }
-      schedule();
     },
-    waiting: () => rows.length,
-    async drain() {
-      while (rows.length > 0 || writing) await (writing ?? startWriting());
-    },
+    waiting: queue.waiting,
+    drain: queue.drain,
   };
 }

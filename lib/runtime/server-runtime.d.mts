@@ -1,6 +1,7 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
 import type { Logger } from "pino";
-import type { Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { Registry } from "prom-client";
+import type { JobCounts, Metrics, OutboxCounts, PoolCounts, Providers } from "./metrics.d.mts";
 
 /** What is known of the request being served, for its log lines and metrics. */
 export type RequestContext = {
@@ -15,50 +16,7 @@ export type RequestContext = {
   facts?: Record<string, string | number | null>;
 };
 
-export type OutboxCounts = { pending: number; failed: number };
-export type JobCounts = { pending: Record<string, number>; overdueSeconds: number };
-export type PoolCounts = { total: number; idle: number; waiting: number };
-
-/** Values the app hands the metrics at each scrape. */
-export type Providers = {
-  busConnected: () => boolean;
-  refreshQueueDepth: () => number;
-  outbox: () => Promise<OutboxCounts | null>;
-  dbPool: () => PoolCounts | null;
-  jobs: () => Promise<JobCounts | null>;
-  ready: () => Promise<boolean>;
-};
-
-export type Metrics = {
-  httpRequests: Counter<"route" | "method" | "status">;
-  httpDuration: Histogram<"route" | "method">;
-  webhooksReceived: Counter;
-  webhooksDuplicated: Counter;
-  webhooksRejected: Counter<"reason">;
-  cspViolations: Counter<"directive">;
-  upstreamCalls: Counter<"route" | "outcome">;
-  requestLogRows: Counter<"outcome">;
-  webhookToStream: Histogram;
-  openStreams: Gauge;
-  busConnected: Gauge;
-  ready: Gauge;
-  busReconnects: Counter;
-  refreshQueueDepth: Gauge;
-  refreshFailures: Counter;
-  refreshRetries: Counter;
-  refreshAbandoned: Counter;
-  outboxPending: Gauge;
-  outboxFailed: Gauge;
-  outboxAttempts: Counter<"result">;
-  outboxLatency: Histogram;
-  jobsPending: Gauge<"kind">;
-  jobsOverdue: Gauge;
-  jobsRun: Counter<"kind" | "outcome">;
-  forwardingAttempts: Counter<"result">;
-  forwardingLatency: Histogram;
-  forwardingDisabled: Counter;
-  dbPool: Gauge<"state">;
-};
+export type { JobCounts, Metrics, OutboxCounts, PoolCounts, Providers };
 
 export type ServerRuntime = {
   requests: AsyncLocalStorage<RequestContext>;

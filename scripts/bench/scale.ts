@@ -11,7 +11,7 @@ import { encodeKeyset } from "@/lib/dashboard/lists/keyset";
 import type { NetworkName } from "@/lib/bitcoin/networks";
 import type { RunningApp } from "../../tests/integration/harness/app-server";
 import { clientKeyOf } from "@/lib/request-log/client-key";
-import { secrets, send, streamed, tenantIdOf } from "./common";
+import { percentile, secrets, send, streamed, tenantIdOf } from "./common";
 
 const OVERVIEW_AFRESH = "overview, computed afresh (Cache-Control: no-cache)";
 
@@ -19,10 +19,6 @@ export type Get = (path: string, headers?: Record<string, string>) => Promise<{ 
 type Sizes = { small: number; large: number };
 
 const SAMPLES = Number(process.env.BENCH_SCALE_SAMPLES ?? 200);
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 
 /** The day n days before today, YYYY-MM-DD (UTC). */

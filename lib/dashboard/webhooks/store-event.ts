@@ -7,6 +7,7 @@ import { wakeJobRunner } from "@/lib/dashboard/jobs/runner";
 import { indexAnnouncedExchangesSql } from "@/lib/dashboard/exchanges/index-exchange";
 import { forwardStoredEventsSql } from "@/lib/dashboard/forwarding/deliver";
 import { retryingConflicts } from "@/lib/db/availability";
+import { groupCommit } from "@/lib/db/group-commit";
 import { logger } from "@/lib/log";
 
 const log = logger("webhooks");
@@ -34,21 +35,8 @@ type Event = {
 const BATCH_MAX = 100;
 const BATCH_MAX_BYTES = 1024 * 1024;
 
-/** The events that go in the next statement: the oldest waiting, up to the limits. */
-function nextBatch(waiting: Waiting[]): Waiting[] {
-  let count = 0;
-  let bytes = 0;
-  while (count < waiting.length && count < BATCH_MAX) {
-    bytes += waiting[count]?.event.rawBody.length ?? 0;
-    if (count > 0 && bytes > BATCH_MAX_BYTES) break;
-    count++;
-  }
-  return waiting.splice(0, count);
-}
-
-type Waiting = { event: Event; resolve: (seq: number | null) => void; reject: (error: unknown) => void };
 /** One lane per tenant and database: at most one statement in flight, the events that arrive meanwhile wait for the next. */
-type Lane = { waiting: Waiting[]; running: boolean };
+type Lane = (event: Event) => Promise<number | null>;
 const lanes = new WeakMap<Db, Map<string, Lane>>();
 
 /**
@@ -56,41 +44,30 @@ const lanes = new WeakMap<Db, Map<string, Lane>>();
  * index and forwarding add their part in the same statement, and NOTIFYs the bus; resolves to the
  * event's cursor once it is committed, or null for a duplicate.
  *
- * Group commit: the events of a tenant that arrive while its previous statement is in flight are
- * stored together by the next one, in one transaction with one notice. Alone, an event is
- * stored at once; under a burst, one round trip, one commit and one notice serve many events,
- * and nothing waits on a timer. The tenant's counter row serialises a tenant's statements
- * anyway, so one in flight per tenant costs no parallelism. A statement that fails is tried
- * again event by event, so one event the database refuses fails alone.
+ * Group commit (lib/db/group-commit.ts): the events of a tenant that arrive while its previous
+ * statement is in flight are stored together by the next one, in one transaction with one
+ * notice. Alone, an event is stored at once; under a burst, one round trip, one commit and one
+ * notice serve many events, and nothing waits on a timer. The tenant's counter row serialises a
+ * tenant's statements anyway, so one in flight per tenant costs no parallelism. A statement that
+ * fails is tried again event by event, so one event the database refuses fails alone.
  */
 export function storeAndPublish(db: Db, event: Event): Promise<number | null> {
   let byTenant = lanes.get(db);
   if (!byTenant) lanes.set(db, (byTenant = new Map()));
-  let lane = byTenant.get(event.tenantId);
-  if (!lane) byTenant.set(event.tenantId, (lane = { waiting: [], running: false }));
-  const stored = new Promise<number | null>((resolve, reject) => lane.waiting.push({ event, resolve, reject }));
-  if (!lane.running) void drain(db, event.tenantId, lane, byTenant);
-  return stored;
+  return (byTenant.get(event.tenantId) ?? openLane(db, event.tenantId, byTenant))(event);
 }
 
-async function drain(db: Db, tenantId: string, lane: Lane, byTenant: Map<string, Lane>) {
-  lane.running = true;
-  while (lane.waiting.length > 0) {
-    const batch = nextBatch(lane.waiting);
-    try {
-      const seqs = await storeRetried(
-        db,
-        tenantId,
-        batch.map((w) => w.event),
-      );
-      batch.forEach((w, i) => w.resolve(seqs[i] ?? null));
-    } catch (error) {
-      if (batch.length === 1) batch[0]?.reject(error);
-      else for (const w of batch) await storeRetried(db, tenantId, [w.event]).then(([seq]) => w.resolve(seq ?? null), w.reject);
-    }
-  }
-  lane.running = false;
-  byTenant.delete(tenantId);
+/** A tenant's lane, forgotten once nothing waits in it. */
+function openLane(db: Db, tenantId: string, byTenant: Map<string, Lane>): Lane {
+  const lane: Lane = groupCommit((events: Event[]) => storeRetried(db, tenantId, events), BATCH_MAX, {
+    weight: (event) => event.rawBody.length,
+    maxWeight: BATCH_MAX_BYTES,
+    idle: () => {
+      if (byTenant.get(tenantId) === lane) byTenant.delete(tenantId);
+    },
+  });
+  byTenant.set(tenantId, lane);
+  return lane;
 }
 
 /**
