@@ -22,6 +22,7 @@ import { renewPlaces } from "@/lib/dashboard/events/stream-places";
 import { announceRequestLogs } from "@/lib/dashboard/request-log/live";
 import { processSingleton } from "@/lib/process-singleton";
 import { SealingKeyMismatch, verifySealingKey } from "@/lib/dashboard/auth/sealing-key";
+import { keyTenantClients } from "@/lib/dashboard/auth/tenants";
 import { sql } from "drizzle-orm";
 import { errorText, logger } from "@/lib/log";
 
@@ -122,6 +123,8 @@ export function boot(): Promise<void> {
     const database = await getDatabase();
     // before anything is sealed or unsealed: this key must be the database's (else the start fails, naming it)
     await verifySealingKey(database.db);
+    // tenants made before tenants.client_key get theirs (the request log finds their sandbox calls by it)
+    await keyTenantClients(database.db);
     // before any cache fills: other instances' changes drop this one's copies from the start
     await listenForInvalidations(database);
     startJobRunner(database, config.jobsIntervalMs, jobHandlers);

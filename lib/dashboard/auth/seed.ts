@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { tenants, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { encryptSecret } from "./encryption";
+import { storedClientId } from "./tenants";
 import { hashPassword } from "./password";
 
 export const DEMO_USERS = [
@@ -26,7 +27,7 @@ export async function seedDashboard(db: Db): Promise<boolean> {
       id: tenantId,
       name: "Demo Affiliate",
       baseUrl: config.exchangeApiBaseUrl,
-      clientIdEnc: encryptSecret(config.secrets.SANDBOX_DEMO_CLIENT_ID),
+      ...storedClientId(config.secrets.SANDBOX_DEMO_CLIENT_ID),
       webhookSecretEnc: encryptSecret(config.secrets.SANDBOX_DEMO_WEBHOOK_SECRET),
       webhookEndpointId: randomBytes(12).toString("base64url"),
       // the demo tenant's service is the embedded sandbox: its network

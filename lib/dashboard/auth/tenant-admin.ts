@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { tenants, users } from "@/lib/db/schema";
 import { encryptSecret } from "./encryption";
+import { storedClientId } from "./tenants";
 import { AdminError } from "./users";
 import { revokeUserSessions } from "./sessions";
 import { networkNames } from "@/lib/bitcoin/networks";
@@ -36,7 +37,7 @@ export async function addTenant(db: Db, input: z.input<typeof tenantInputSchema>
     id: randomUUID(),
     name: tenant.name,
     baseUrl: tenant.baseUrl,
-    clientIdEnc: encryptSecret(tenant.clientId),
+    ...storedClientId(tenant.clientId),
     webhookSecretEnc: encryptSecret(tenant.webhookSecret),
     webhookEndpointId: randomBytes(12).toString("base64url"),
     network: tenant.network,
@@ -110,11 +111,7 @@ export async function rotateWebhookSecret(db: Db, tenantId: string, secret: stri
 /** A new client_id for the tenant's API calls (checked with the service by the caller). */
 export async function replaceClientId(db: Db, tenantId: string, clientId: string) {
   const parsed = clientIdInputSchema.parse(clientId);
-  const [row] = await db
-    .update(tenants)
-    .set({ clientIdEnc: encryptSecret(parsed) })
-    .where(eq(tenants.id, tenantId))
-    .returning({ id: tenants.id });
+  const [row] = await db.update(tenants).set(storedClientId(parsed)).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
   if (!row) throw new AdminError(`no tenant ${tenantId} (see: tenants list)`);
   return row;
 }
@@ -137,7 +134,7 @@ export async function updateTenant(db: Db, tenantId: string, input: z.input<type
   const values = {
     ...(change.name === undefined ? {} : { name: change.name }),
     ...(change.baseUrl === undefined ? {} : { baseUrl: change.baseUrl }),
-    ...(change.clientId === undefined ? {} : { clientIdEnc: encryptSecret(change.clientId) }),
+    ...(change.clientId === undefined ? {} : storedClientId(change.clientId)),
     ...(change.network === undefined ? {} : { network: change.network }),
   };
   if (Object.keys(values).length === 0) return;

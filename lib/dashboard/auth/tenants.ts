@@ -1,11 +1,12 @@
 import "server-only";
-import { ne } from "drizzle-orm";
+import { eq, isNull, ne } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { invalidate, onInvalidation } from "@/lib/db/cache-bus";
 import { tenants } from "@/lib/db/schema";
 import { ExchangeClient } from "@/lib/service-api/client";
 import type { NetworkName } from "@/lib/bitcoin/networks";
-import { decryptSecret } from "./encryption";
+import { decryptSecret, encryptSecret } from "./encryption";
+import { clientKeyOf } from "@/lib/request-log/client-key";
 import { processSingleton } from "@/lib/process-singleton";
 import { observerFor } from "@/lib/dashboard/upstream/reachability";
 import { ownCallMarkFor, recorderFor } from "@/lib/request-log/dashboard-calls";
@@ -16,6 +17,8 @@ export type Tenant = {
   name: string;
   baseUrl: string;
   clientId: string;
+  /** What its API client's sandbox calls are logged under (the request log's client_key), stored with the client_id. */
+  clientKey: string | null;
   webhookSecret: string;
   /** After a rotation, the secret before it and until when webhooks signed with it are accepted. */
   previousWebhookSecret: { secret: string; until: Date } | null;
@@ -53,6 +56,7 @@ export async function allTenants(db: Db): Promise<Tenant[]> {
     name: row.name,
     baseUrl: row.baseUrl,
     clientId: decryptSecret(row.clientIdEnc),
+    clientKey: row.clientKey,
     webhookSecret: decryptSecret(row.webhookSecretEnc),
     previousWebhookSecret:
       row.previousWebhookSecretEnc && row.previousSecretUntil
@@ -98,4 +102,24 @@ export function upstreamFor(tenant: Tenant): ExchangeClient {
     record: recorderFor(tenant, isOwnSandbox(tenant.baseUrl)),
     mark: ownCallMarkFor(isOwnSandbox(tenant.baseUrl)),
   });
+}
+
+/**
+ * A tenant's client_id as stored: sealed, and beside it the key its sandbox calls are logged
+ * under, so that the request log's rows are found by the tenant's own column, never by hashing
+ * every tenant's client_id again.
+ */
+export const storedClientId = (clientId: string) => ({ clientIdEnc: encryptSecret(clientId), clientKey: clientKeyOf(clientId) });
+
+/** Gives each tenant made before tenants.client_key its key (once, at boot): unsealed here, where the key is at hand. */
+export async function keyTenantClients(db: Db): Promise<number> {
+  const unkeyed = await db.select({ id: tenants.id, clientIdEnc: tenants.clientIdEnc }).from(tenants).where(isNull(tenants.clientKey));
+  for (const row of unkeyed) {
+    await db
+      .update(tenants)
+      .set({ clientKey: clientKeyOf(decryptSecret(row.clientIdEnc)) })
+      .where(eq(tenants.id, row.id));
+  }
+  if (unkeyed.length > 0) await forgetTenants(db);
+  return unkeyed.length;
 }

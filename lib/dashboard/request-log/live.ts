@@ -20,7 +20,7 @@ const started = processSingleton("request-log-announcer", () => ({ on: false }))
 const gathered = processSingleton("request-log-gathered", () => new Map<string, { id: number; count: number }>());
 const ANNOUNCE_MS = 250;
 
-/** The tenant of each sandbox client's key, made once per list of tenants (they are cached a few seconds). */
+/** The tenant of each sandbox client's key, from the keys the tenants keep: a map made once per list of tenants (cached a few seconds). */
 const tenantsByKey = processSingleton("request-log-tenants-by-key", () => new WeakMap<Tenant[], Map<string, string>>());
 
 async function tenantOfClient(): Promise<(clientKey: string) => string | undefined> {

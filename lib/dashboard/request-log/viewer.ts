@@ -10,10 +10,11 @@ import { clientKeyOf } from "@/lib/request-log/client-key";
 
 /**
  * The key under which a tenant's API client owns its sandbox rows (client_key, set when the row
- * is made): while its upstream is this app's sandbox; else none of the sandbox's rows are its.
+ * is made, and kept by the tenant beside its client_id): while its upstream is this app's
+ * sandbox; else none of the sandbox's rows are its.
  */
-export const sandboxClientKeyOf = (tenant: Pick<Tenant, "baseUrl" | "clientId">): string | null =>
-  isOwnSandbox(tenant.baseUrl) ? clientKeyOf(tenant.clientId) : null;
+export const sandboxClientKeyOf = (tenant: Pick<Tenant, "baseUrl" | "clientKey">): string | null =>
+  isOwnSandbox(tenant.baseUrl) ? tenant.clientKey : null;
 
 export type LogViewer =
   | { kind: "tenant"; tenantId: string; clientKey: string | null; bodies: boolean }

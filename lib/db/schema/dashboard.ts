@@ -24,6 +24,12 @@ export const tenants = pgTable("tenants", {
   name: text("name").notNull(),
   baseUrl: text("base_url").notNull(),
   clientIdEnc: text("client_id_enc").notNull(),
+  /**
+   * The key its API client's calls to this app's sandbox are logged under (the request log's
+   * client_key: the SHA-256 of the client_id, lib/request-log/client-key.ts), written with the
+   * client_id; null only until the boot after the upgrade that added it.
+   */
+  clientKey: text("client_key"),
   webhookSecretEnc: text("webhook_secret_enc").notNull(),
   webhookEndpointId: text("webhook_endpoint_id").notNull().unique("tenants_webhook_endpoint_id_key"),
   /** The bitcoin network of the tenant's service: addresses, keys and invoices are checked against it. */
